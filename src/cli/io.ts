@@ -1,0 +1,8 @@
+/** Everything the CLI touches of the outside world; tests pass in-memory versions. */
+export interface Io {
+  readonly stdout: { write(s: string): unknown; isTTY?: boolean };
+  readonly stderr: { write(s: string): unknown; isTTY?: boolean };
+  readStdin(): Promise<string>;
+  readonly cwd: string;
+  readonly env: Readonly<Record<string, string | undefined>>;
+}

@@ -1,0 +1,77 @@
+import chalk, { Chalk } from 'chalk';
+import { ExitCode, UsageError } from '../core/errors.js';
+import type { Finding, Severity } from '../core/types.js';
+import { lintSources, PARSE_RULE_ID } from '../engine/lint.js';
+import { compareFindings } from '../engine/results.js';
+import { formatters } from '../formatters/index.js';
+import { PLAIN_STYLE, type FormatterContext, type Style } from '../formatters/types.js';
+import { readInputs } from '../io/inputs.js';
+import { rules } from '../rules/index.js';
+import type { Io } from './io.js';
+import type { LintCliOptions } from './main.js';
+import { VERSION } from './version.js';
+
+const SEVERITIES = new Set(['error', 'warning', 'info', 'off']);
+
+export function parseRuleOverrides(specs: readonly string[]): Map<string, Severity | 'off'> {
+  const known = new Set(rules.map((r) => r.id));
+  const out = new Map<string, Severity | 'off'>();
+  for (const s of specs) {
+    const m = /^([a-z0-9-]+)=([a-z]+)$/.exec(s);
+    if (!m || !SEVERITIES.has(m[2]!)) throw new UsageError(`--rule ${s}: expected <rule-id>=error|warning|info|off`);
+    if (!known.has(m[1]!)) throw new UsageError(`--rule ${s}: unknown rule "${m[1]}" (see the README for the list)`);
+    out.set(m[1]!, m[2] as Severity | 'off');
+  }
+  return out;
+}
+
+/** Colour: the flag, then NO_COLOR / FORCE_COLOR, then whether stdout is a TTY. */
+export function decideColor(flag: boolean | undefined, io: Io): boolean {
+  if (flag !== undefined) return flag;
+  if (io.env['NO_COLOR'] !== undefined && io.env['NO_COLOR'] !== '') return false;
+  if (io.env['FORCE_COLOR'] !== undefined && io.env['FORCE_COLOR'] !== '0') return true;
+  return io.stdout.isTTY === true;
+}
+
+function chalkStyle(): Style {
+  const c = new Chalk({ level: chalk.level > 0 ? chalk.level : 1 });
+  return { red: c.red, yellow: c.yellow, blue: c.blue, dim: c.dim, bold: c.bold, underline: c.underline };
+}
+
+export async function runLint(o: LintCliOptions, io: Io): Promise<ExitCode> {
+  if (o.paths.length === 0) throw new UsageError('no input: give files, directories or - for stdin');
+  const ruleSeverity = parseRuleOverrides(o.rule);
+  const inputs = await readInputs(o.paths, io.readStdin);
+  const result = lintSources(inputs.files, { kubeVersion: o.kubeVersion, ruleSeverity });
+  const inputFindings: Finding[] = inputs.problems.map((p) => ({
+    ruleId: PARSE_RULE_ID,
+    severity: 'error',
+    message: p.message,
+    messageId: 'unreadable',
+    file: p.path,
+    line: 1,
+    column: 1,
+    document: 0,
+    path: '',
+    fatal: true,
+  }));
+  let findings = [...inputFindings, ...result.findings].sort(compareFindings);
+  if (o.quiet) findings = findings.filter((f) => f.severity === 'error');
+  const errors = findings.filter((f) => f.severity === 'error').length;
+  const warnings = findings.filter((f) => f.severity === 'warning').length;
+  const summary = { ...result.summary, files: result.summary.files + inputs.problems.length, errors, warnings };
+  const color = o.format === 'stylish' && decideColor(o.color, io);
+  const ctx: FormatterContext = {
+    style: color ? chalkStyle() : PLAIN_STYLE,
+    cwd: io.cwd,
+    rules: new Map(rules.map((r) => [r.id, { description: r.meta.docs.description, serverFaithful: r.meta.serverFaithful }])),
+    summary,
+    toolVersion: VERSION,
+  };
+  io.stdout.write(formatters[o.format](findings, ctx));
+  // Nothing at all could be checked: exit 2 (input failure), otherwise findings decide.
+  if (result.checked === 0 && findings.some((f) => f.fatal)) return ExitCode.Failure;
+  if (errors > 0) return ExitCode.Findings;
+  if (o.maxWarnings !== undefined && warnings > o.maxWarnings) return ExitCode.Findings;
+  return ExitCode.Ok;
+}

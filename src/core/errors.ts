@@ -1,0 +1,37 @@
+/** The few typed failures; all of them exit with code 2. Findings are never thrown. */
+export type CrdxErrorCode =
+  | 'usage'
+  | 'file-not-found'
+  | 'unreadable'
+  | 'no-crd-found'
+  | 'version-not-served'
+  | 'no-input'
+  | 'internal';
+
+export abstract class CrdxError extends Error {
+  abstract readonly code: CrdxErrorCode;
+  readonly exitCode = 2 as const;
+}
+
+export class UsageError extends CrdxError {
+  readonly code = 'usage' as const;
+}
+
+export class InputError extends CrdxError {
+  constructor(
+    readonly code: Exclude<CrdxErrorCode, 'usage' | 'internal'>,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export class InternalError extends CrdxError {
+  readonly code = 'internal' as const;
+}
+
+export const enum ExitCode {
+  Ok = 0,
+  Findings = 1,
+  Failure = 2,
+}

@@ -1,0 +1,122 @@
+import type { JsonPath, ServerCause, ServerErrorType } from './types.js';
+import type { Loc } from './path.js';
+
+/** Marker for errors whose value is not printed (field.omitValue). */
+export const OMIT = Symbol('omit');
+
+/**
+ * A field.Error as the API server builds it: type, server field path, bad value, detail,
+ * plus where the offending value sits in the user's manifest.
+ */
+export interface FieldError {
+  readonly type: ServerErrorType;
+  readonly field: string;
+  readonly value: unknown;
+  readonly detail: string;
+  readonly at: JsonPath;
+  /** Point at the key rather than the value (for missing/forbidden fields). */
+  readonly atKey?: boolean;
+}
+
+const TYPE_TEXT: Record<ServerErrorType, string> = {
+  Required: 'Required value',
+  Invalid: 'Invalid value',
+  TypeInvalid: 'Invalid value',
+  NotSupported: 'Unsupported value',
+  Forbidden: 'Forbidden',
+  Duplicate: 'Duplicate value',
+  TooMany: 'Too many',
+  TooLong: 'Too long',
+  NotFound: 'Not found',
+  Internal: 'Internal error',
+};
+
+const REASON: Record<ServerErrorType, string> = {
+  Required: 'FieldValueRequired',
+  Invalid: 'FieldValueInvalid',
+  TypeInvalid: 'FieldValueTypeInvalid',
+  NotSupported: 'FieldValueNotSupported',
+  Forbidden: 'FieldValueForbidden',
+  Duplicate: 'FieldValueDuplicate',
+  TooMany: 'FieldValueTooMany',
+  TooLong: 'FieldValueTooLong',
+  NotFound: 'FieldValueNotFound',
+  Internal: 'InternalError',
+};
+
+export function required(loc: Loc, detail: string): FieldError {
+  return { type: 'Required', field: loc.field, value: OMIT, detail, at: loc.at, atKey: true };
+}
+export function forbidden(loc: Loc, detail: string): FieldError {
+  return { type: 'Forbidden', field: loc.field, value: OMIT, detail, at: loc.at, atKey: true };
+}
+export function invalid(loc: Loc, value: unknown, detail: string): FieldError {
+  return { type: 'Invalid', field: loc.field, value, detail, at: loc.at };
+}
+export function typeInvalid(loc: Loc, value: unknown, detail: string): FieldError {
+  return { type: 'TypeInvalid', field: loc.field, value, detail, at: loc.at };
+}
+export function duplicate(loc: Loc, value: unknown): FieldError {
+  return { type: 'Duplicate', field: loc.field, value, detail: '', at: loc.at };
+}
+export function tooMany(loc: Loc, actual: number, max: number): FieldError {
+  return { type: 'TooMany', field: loc.field, value: actual, detail: `must have at most ${max} items`, at: loc.at };
+}
+export function tooLong(loc: Loc, value: unknown, max: number): FieldError {
+  return { type: 'TooLong', field: loc.field, value, detail: `may not be more than ${max} bytes`, at: loc.at };
+}
+export function notSupported(loc: Loc, value: unknown, valid: readonly string[]): FieldError {
+  const detail = valid.length > 0 ? `supported values: ${valid.map((v) => JSON.stringify(v)).join(', ')}` : '';
+  return { type: 'NotSupported', field: loc.field, value, detail, at: loc.at };
+}
+
+/** Renders a value as Go's field.Error does: %q for strings, %v for numbers and bools, JSON otherwise. */
+function renderValue(v: unknown): string {
+  if (v === null || v === undefined) return 'null';
+  if (typeof v === 'string') return goQuote(v);
+  if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') return String(v);
+  try {
+    return JSON.stringify(v);
+  } catch {
+    return String(v);
+  }
+}
+
+/** Go's strconv.Quote for the common cases. */
+export function goQuote(s: string): string {
+  let out = '"';
+  for (const ch of s) {
+    const c = ch.codePointAt(0)!;
+    if (ch === '"') out += '\\"';
+    else if (ch === '\\') out += '\\\\';
+    else if (ch === '\n') out += '\\n';
+    else if (ch === '\t') out += '\\t';
+    else if (ch === '\r') out += '\\r';
+    else if (c === 7) out += '\\a';
+    else if (c === 8) out += '\\b';
+    else if (c === 12) out += '\\f';
+    else if (c === 11) out += '\\v';
+    else if (c < 0x20 || c === 0x7f) out += `\\x${c.toString(16).padStart(2, '0')}`;
+    else out += ch;
+  }
+  return out + '"';
+}
+
+/** field.Error.ErrorBody(): "<Type>[: <value>][: <detail>]" */
+export function errorBody(e: FieldError): string {
+  let s = TYPE_TEXT[e.type];
+  const omit =
+    e.value === OMIT || e.type === 'Required' || e.type === 'Forbidden' || e.type === 'TooLong' || e.type === 'Internal';
+  if (!omit) s += `: ${renderValue(e.value)}`;
+  if (e.detail.length > 0) s += `: ${e.detail}`;
+  return s;
+}
+
+/** field.Error.Error(): "<field>: <body>" */
+export function errorText(e: FieldError): string {
+  return `${e.field}: ${errorBody(e)}`;
+}
+
+export function toCause(e: FieldError): ServerCause {
+  return { field: e.field, reason: REASON[e.type], message: errorBody(e) };
+}

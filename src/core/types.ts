@@ -1,0 +1,85 @@
+/** Leaf types shared by every layer. Imports nothing else from src. */
+
+/** A path into a JSON/YAML value: object keys and array indexes. */
+export type JsonPath = readonly (string | number)[];
+
+export type Severity = 'error' | 'warning' | 'info';
+
+const RANK: Record<Severity, number> = { info: 1, warning: 2, error: 3 };
+/** The only way to compare severities. */
+export function severityRank(s: Severity): number {
+  return RANK[s];
+}
+
+/** 1-based, like yaml's LineCounter and every editor. */
+export interface Position {
+  readonly line: number;
+  readonly column: number;
+  readonly endLine?: number;
+  readonly endColumn?: number;
+}
+
+/** The API server's field.ErrorType names. */
+export type ServerErrorType =
+  | 'Required'
+  | 'Invalid'
+  | 'TypeInvalid'
+  | 'NotSupported'
+  | 'Forbidden'
+  | 'Duplicate'
+  | 'TooMany'
+  | 'TooLong'
+  | 'NotFound'
+  | 'Internal';
+
+/** One StatusCause of the server's 422 Invalid response. */
+export interface ServerCause {
+  /** The server's field path, quirks included (spec.validation.openAPIV3Schema..., ...JSONPath). */
+  readonly field: string;
+  /** The StatusCause reason (e.g. FieldValueRequired). */
+  readonly reason: string;
+  /** The StatusCause message (the field error body: type, value and detail). */
+  readonly message: string;
+}
+
+export interface ObjectRef {
+  readonly apiVersion?: string;
+  readonly kind?: string;
+  readonly name?: string;
+  readonly namespace?: string;
+}
+
+/** The one output type every formatter consumes. */
+export interface Finding {
+  readonly ruleId: string;
+  readonly severity: Severity;
+  readonly message: string;
+  readonly messageId: string;
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+  readonly endLine?: number;
+  readonly endColumn?: number;
+  readonly document: number;
+  readonly object?: ObjectRef;
+  /** Where the problem sits in the user's manifest, in the server's notation. */
+  readonly path: string;
+  readonly server?: ServerCause;
+  /** The input could not be processed (syntax error, unreadable file). */
+  readonly fatal?: true;
+}
+
+export interface Summary {
+  readonly files: number;
+  readonly documents: number;
+  readonly errors: number;
+  readonly warnings: number;
+}
+
+export function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+export function isArray(v: unknown): v is readonly unknown[] {
+  return Array.isArray(v);
+}

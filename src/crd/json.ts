@@ -1,0 +1,53 @@
+import { isRecord } from '../core/types.js';
+
+export type Rec = Record<string, unknown>;
+
+export function rec(v: unknown): Rec | undefined {
+  return isRecord(v) ? v : undefined;
+}
+export function str(v: unknown): string {
+  return typeof v === 'string' ? v : '';
+}
+export function bool(v: unknown): boolean {
+  return v === true;
+}
+export function arr(v: unknown): readonly unknown[] {
+  return Array.isArray(v) ? v : [];
+}
+export function strs(v: unknown): string[] {
+  return arr(v).map((x) => (typeof x === 'string' ? x : String(x)));
+}
+/** A pointer-ish field: present and not null. */
+export function has(o: Rec | undefined, k: string): boolean {
+  return o !== undefined && k in o && o[k] !== null && o[k] !== undefined;
+}
+
+const MAP_FIELDS = new Set(['properties', 'definitions', 'patternProperties', 'dependencies', 'labels', 'annotations']);
+
+/**
+ * apiequality.Semantic.DeepEqual over decoded JSON: nil and empty slices are equal, and so are
+ * nil and empty maps (the map-typed fields); struct pointers ({} vs absent) stay different.
+ */
+export function semanticEqual(a: unknown, b: unknown, key = ''): boolean {
+  const emptyA = isEmptyish(a, key);
+  const emptyB = isEmptyish(b, key);
+  if (emptyA || emptyB) return emptyA && emptyB;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    return a.every((x, i) => semanticEqual(x, b[i]));
+  }
+  if (isRecord(a) || isRecord(b)) {
+    if (!isRecord(a) || !isRecord(b)) return false;
+    const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+    for (const k of keys) if (!semanticEqual(a[k], b[k], k)) return false;
+    return true;
+  }
+  return a === b;
+}
+
+function isEmptyish(v: unknown, key: string): boolean {
+  if (v === undefined || v === null) return true;
+  if (Array.isArray(v)) return v.length === 0;
+  if (MAP_FIELDS.has(key) && isRecord(v)) return Object.keys(v).length === 0;
+  return false;
+}

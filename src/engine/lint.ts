@@ -1,0 +1,116 @@
+import { errorText, toCause } from '../core/field-error.js';
+import type { KubeVersion } from '../core/kube-version.js';
+import { formatPath } from '../core/path.js';
+import { severityRank, type Finding, type Severity, type Summary } from '../core/types.js';
+import { buildCrd, isCrdManifest, type Crd } from '../crd/model.js';
+import { parseFile, type Manifest, type SourceFile } from '../manifest/parse.js';
+import { analyzeCrdSchemas, type SchemaAnalysis } from '../schema/analyze.js';
+import { rules as allRules } from '../rules/index.js';
+import type { Report, Rule, RuleContext } from '../rules/types.js';
+import { finalize } from './results.js';
+
+export interface LintOptions {
+  readonly kubeVersion: KubeVersion;
+  /** Per-rule severity overrides; 'off' disables a rule. */
+  readonly ruleSeverity?: ReadonlyMap<string, Severity | 'off'>;
+  readonly rules?: readonly Rule[];
+}
+
+export interface LintResult {
+  readonly findings: readonly Finding[];
+  readonly summary: Summary;
+  /** Documents that could be checked at all (CRDs and other objects). */
+  readonly checked: number;
+  readonly crds: readonly Crd[];
+  readonly manifests: readonly Manifest[];
+}
+
+export const PARSE_RULE_ID = 'parse';
+
+export function fill(template: string, data: Readonly<Record<string, string | number>> | undefined): string {
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, k: string) => (data && k in data ? String(data[k]) : `{{${k}}}`));
+}
+
+export function lintSources(files: readonly SourceFile[], opts: LintOptions): LintResult {
+  const findings: Finding[] = [];
+  const manifests: Manifest[] = [];
+  let documents = 0;
+  for (const file of files) {
+    const docs = parseFile(file);
+    for (const doc of docs) {
+      if (!doc.empty) documents++;
+      for (const p of doc.problems) {
+        findings.push({
+          ruleId: PARSE_RULE_ID,
+          severity: 'error',
+          message: p.message,
+          messageId: p.code,
+          file: file.path,
+          line: p.position.line,
+          column: p.position.column,
+          document: doc.docIndex,
+          path: '',
+          ...(p.fatal ? { fatal: true as const } : {}),
+        });
+      }
+      manifests.push(...doc.manifests);
+    }
+  }
+  const crds = manifests.filter(isCrdManifest).map((m) => buildCrd(m, opts.kubeVersion));
+  const rules = opts.rules ?? allRules;
+  for (const crd of crds) {
+    let analysis: readonly SchemaAnalysis[] | undefined;
+    const ctx: RuleContext = {
+      crd,
+      allCrds: crds,
+      schemaAnalysis: () => (analysis ??= analyzeCrdSchemas(crd)),
+    };
+    for (const rule of rules) {
+      const sev = opts.ruleSeverity?.get(rule.id) ?? rule.meta.defaultSeverity;
+      if (sev === 'off') continue;
+      for (const r of rule.check(ctx)) findings.push(toFinding(rule, r, crd.manifest, sev));
+    }
+  }
+  const final = finalize(findings);
+  const errors = final.filter((f) => f.severity === 'error').length;
+  const warnings = final.filter((f) => f.severity === 'warning').length;
+  return {
+    findings: final,
+    summary: { files: files.length, documents, errors, warnings },
+    checked: manifests.length,
+    crds,
+    manifests,
+  };
+}
+
+export function toFinding(rule: Rule, r: Report, m: Manifest, severity: Severity): Finding {
+  const template = (rule.meta.messages as Record<string, string>)[r.messageId];
+  if (template === undefined) throw new Error(`rule ${rule.id} reported unknown messageId ${r.messageId}`);
+  const message = r.server ? errorText(r.server) : fill(template, r.data);
+  const pos = m.locate(r.path, r.at ?? 'value');
+  const object = {
+    ...(m.apiVersion !== undefined ? { apiVersion: m.apiVersion } : {}),
+    ...(m.kind !== undefined ? { kind: m.kind } : {}),
+    ...(m.name !== undefined ? { name: m.name } : {}),
+    ...(m.namespace !== undefined ? { namespace: m.namespace } : {}),
+  };
+  return {
+    ruleId: rule.id,
+    severity,
+    message,
+    messageId: r.messageId,
+    file: m.file.path,
+    line: pos.line,
+    column: pos.column,
+    ...(pos.endLine !== undefined ? { endLine: pos.endLine } : {}),
+    ...(pos.endColumn !== undefined ? { endColumn: pos.endColumn } : {}),
+    document: m.docIndex,
+    object,
+    path: formatPath([...m.base, ...r.path]),
+    ...(r.server ? { server: toCause(r.server) } : {}),
+  };
+}
+
+export function worstSeverity(findings: readonly Finding[]): number {
+  return findings.reduce((acc, f) => Math.max(acc, severityRank(f.severity)), 0);
+}

@@ -1,0 +1,36 @@
+import type { Finding } from '../core/types.js';
+import type { Formatter } from './types.js';
+
+/** Human output grouped by file, ESLint-style. */
+export const stylish: Formatter = (findings, ctx) => {
+  const { style } = ctx;
+  const byFile = new Map<string, Finding[]>();
+  for (const f of findings) {
+    const list = byFile.get(f.file) ?? [];
+    list.push(f);
+    byFile.set(f.file, list);
+  }
+  let out = '';
+  for (const [file, list] of byFile) {
+    out += `\n${style.underline(file)}\n`;
+    const rows = list.map((f) => {
+      const sev = f.severity === 'error' ? style.red('error') : f.severity === 'warning' ? style.yellow('warning') : style.blue('info');
+      const where = `${f.line}:${f.column}`;
+      const obj = f.object?.name ? `${f.object.kind ?? ''}/${f.object.name}` : `doc ${f.document}`;
+      return { where, sev, sevLen: f.severity.length, text: f.message, rule: f.ruleId, obj };
+    });
+    const w = Math.max(...rows.map((r) => r.where.length));
+    for (const r of rows) {
+      out += `  ${style.dim(r.where.padEnd(w))}  ${r.sev}${' '.repeat(8 - r.sevLen)}${r.text}  ${style.dim(`${r.rule} (${r.obj})`)}\n`;
+    }
+  }
+  const { errors, warnings, documents, files } = ctx.summary;
+  const total = errors + warnings;
+  if (total === 0) {
+    out += `${out ? '\n' : ''}${files} file${files === 1 ? '' : 's'}, ${documents} document${documents === 1 ? '' : 's'}: no problems\n`;
+  } else {
+    const line = `\u2716 ${total} problem${total === 1 ? '' : 's'} (${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}) in ${files} file${files === 1 ? '' : 's'}, ${documents} document${documents === 1 ? '' : 's'}`;
+    out += `\n${errors > 0 ? style.bold(style.red(line)) : style.bold(style.yellow(line))}\n`;
+  }
+  return out;
+};

@@ -1,0 +1,29 @@
+import type { Finding, Summary } from '../core/types.js';
+
+export interface RuleDocs {
+  readonly description: string;
+  readonly serverFaithful: boolean;
+}
+
+/** Colouring functions; identity functions when colour is off. */
+export interface Style {
+  readonly red: (s: string) => string;
+  readonly yellow: (s: string) => string;
+  readonly blue: (s: string) => string;
+  readonly dim: (s: string) => string;
+  readonly bold: (s: string) => string;
+  readonly underline: (s: string) => string;
+}
+
+export interface FormatterContext {
+  readonly style: Style;
+  readonly cwd: string;
+  readonly rules: ReadonlyMap<string, RuleDocs>;
+  readonly summary: Summary;
+  readonly toolVersion: string;
+}
+
+export type Formatter = (findings: readonly Finding[], ctx: FormatterContext) => string;
+
+const id = (s: string): string => s;
+export const PLAIN_STYLE: Style = { red: id, yellow: id, blue: id, dim: id, bold: id, underline: id };

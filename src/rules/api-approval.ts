@@ -1,0 +1,54 @@
+import { invalid, required } from '../core/field-error.js';
+import { Loc } from '../core/path.js';
+import { rec, str } from '../crd/json.js';
+import { serverMeta } from './helpers.js';
+import { defineRule, serverReport } from './types.js';
+
+const KEY = 'api-approved.kubernetes.io';
+
+export function isProtectedGroup(group: string): boolean {
+  return group === 'k8s.io' || group.endsWith('.k8s.io') || group === 'kubernetes.io' || group.endsWith('.kubernetes.io');
+}
+
+function isUrlWithHost(v: string): boolean {
+  try {
+    const u = new URL(v);
+    return u.protocol !== '' && u.host !== '';
+  } catch {
+    return false;
+  }
+}
+
+export const apiApproval = defineRule({
+  id: 'api-approval',
+  meta: serverMeta({
+    docs: {
+      description: 'CRDs in *.k8s.io and *.kubernetes.io groups need the api-approved.kubernetes.io annotation.',
+      details:
+        'Protected groups must carry the approval annotation with either a URL (the API review) or a reason starting with "unapproved".',
+      reference: 'crd-validation.md §1 (M6, M7)',
+    },
+  }),
+  *check({ crd }) {
+    if (crd.requestVersion !== 'v1' || !isProtectedGroup(crd.group)) return;
+    const ann = rec(rec(crd.manifest.value['metadata'])?.['annotations']);
+    const v = str(ann?.[KEY]);
+    const loc = new Loc(`metadata.annotations[${KEY}]`, ['metadata', 'annotations', KEY]);
+    if (v === '') {
+      yield serverReport(
+        required(
+          ann ? loc : loc.withAt(['metadata']),
+          `protected groups must have approval annotation "${KEY}", see https://github.com/kubernetes/enhancements/pull/1111`,
+        ),
+      );
+    } else if (!v.startsWith('unapproved') && !isUrlWithHost(v)) {
+      yield serverReport(
+        invalid(
+          loc,
+          v,
+          `protected groups must have approval annotation "${KEY}" with either a URL or a reason starting with "unapproved", see https://github.com/kubernetes/enhancements/pull/1111`,
+        ),
+      );
+    }
+  },
+});

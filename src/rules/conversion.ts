@@ -1,0 +1,119 @@
+import { forbidden, invalid, notSupported, required } from '../core/field-error.js';
+import { Loc } from '../core/path.js';
+import { dns1035LabelErrors, dns1123SubdomainErrors } from '../crd/dns.js';
+import { arr, has, rec, str, type Rec } from '../crd/json.js';
+import { serverMeta } from './helpers.js';
+import { defineRule, serverReport, type Report } from './types.js';
+
+const CONV = new Loc('spec.conversion', ['spec', 'conversion']);
+
+export const conversion = defineRule({
+  id: 'conversion',
+  meta: serverMeta({
+    docs: {
+      description: 'spec.conversion must be None, or Webhook with exactly one of url/service and v1 or v1beta1 review versions.',
+      details:
+        'The server reports webhook fields under their internal names spec.conversion.webhookClientConfig and spec.conversion.conversionReviewVersions.',
+      reference: 'crd-validation.md §14 Conversion (C1-C14)',
+    },
+  }),
+  *check({ crd }) {
+    if (crd.requestVersion !== 'v1') return;
+    const conv = crd.conversion ?? { strategy: 'None' };
+    const strategy = str(conv['strategy']);
+    const webhook = rec(conv['webhook']);
+    const ccRaw = webhook ? rec(webhook['clientConfig']) : undefined;
+    const wAt = ['spec', 'conversion', 'webhook'];
+    const cc = new Loc('spec.conversion.webhookClientConfig', ccRaw ? [...wAt, 'clientConfig'] : webhook ? wAt : CONV.at);
+    const crvPresent = webhook !== undefined && has(webhook, 'conversionReviewVersions');
+    const crvList = webhook ? arr(webhook['conversionReviewVersions']).map(str) : [];
+    const crv = new Loc('spec.conversion.conversionReviewVersions', crvPresent ? [...wAt, 'conversionReviewVersions'] : webhook ? wAt : CONV.at);
+    const stratLoc = CONV.child('strategy');
+    if (strategy === '') yield serverReport(required(stratLoc, ''));
+    else if (strategy !== 'None' && strategy !== 'Webhook') yield serverReport(notSupported(stratLoc, strategy, ['None', 'Webhook']));
+    if (crd.preserveUnknownFields && strategy !== 'None')
+      yield serverReport(invalid(stratLoc, strategy, 'must be None if spec.preserveUnknownFields is true'));
+    if (strategy === 'Webhook') {
+      if (!ccRaw) yield serverReport(required(cc, 'required when strategy is set to Webhook'));
+      else yield* clientConfig(ccRaw, cc);
+      if (crvList.length === 0) yield serverReport(required(crv, ''));
+      else {
+        const seen = new Set<string>();
+        let known = false;
+        for (let i = 0; i < crvList.length; i++) {
+          const v = crvList[i]!;
+          const l = crv.index(i);
+          if (seen.has(v)) yield serverReport(invalid(l, v, 'duplicate version'));
+          seen.add(v);
+          const e = dns1035LabelErrors(v);
+          if (e.length > 0) yield serverReport(invalid(l, v, e.join(',')));
+          if (v === 'v1' || v === 'v1beta1') known = true;
+        }
+        if (!known) yield serverReport(invalid(crv, crvList, 'must include at least one of v1, v1beta1'));
+      }
+    } else {
+      if (ccRaw) yield serverReport(forbidden(cc, 'should not be set when strategy is not set to Webhook'));
+      if (crvList.length > 0) yield serverReport(forbidden(crv, 'should not be set when strategy is not set to Webhook'));
+    }
+  },
+});
+
+function* clientConfig(c: Rec, loc: Loc): Iterable<Report<'server'>> {
+  const hasUrl = has(c, 'url');
+  const svc = rec(c['service']);
+  if (hasUrl === (svc !== undefined)) {
+    yield serverReport(required(loc, 'exactly one of url or service is required'));
+    return;
+  }
+  if (hasUrl) {
+    const url = str(c['url']);
+    const ul = loc.child('url');
+    let u: URL | undefined;
+    try {
+      u = new URL(url);
+    } catch {
+      u = undefined;
+    }
+    const scheme = u ? u.protocol.replace(/:$/, '') : url.includes('://') ? url.slice(0, url.indexOf('://')) : '';
+    const host = u ? u.host : '';
+    if (url !== '' && !u && /[\s\x00-\x1f]/.test(url)) {
+      yield serverReport(required(ul, `url must be a valid URL: parse ${JSON.stringify(url)}: invalid URL; desired format: https://host[/path]`));
+      return;
+    }
+    if (scheme !== 'https') yield serverReport(invalid(ul, url, "'https' is the only allowed URL scheme; desired format: https://host[/path]"));
+    if (host === '') yield serverReport(invalid(ul, url, 'host must be provided; desired format: https://host[/path]'));
+    if (u && (u.username !== '' || u.password !== '')) yield serverReport(invalid(ul, url, 'user information is not permitted in the URL'));
+    if (u && u.hash !== '') yield serverReport(invalid(ul, url, 'fragments are not permitted in the URL'));
+    if (u && u.search !== '') yield serverReport(invalid(ul, url, 'query parameters are not permitted in the URL'));
+    return;
+  }
+  const s = svc!;
+  const sl = loc.child('service');
+  if (str(s['name']) === '') yield serverReport(required(sl.child('name'), 'service name is required'));
+  if (str(s['namespace']) === '') yield serverReport(required(sl.child('namespace'), 'service namespace is required'));
+  const port = s['port'] === undefined || s['port'] === null ? 443 : s['port'];
+  if (typeof port !== 'number' || port < 1 || port > 65535)
+    yield serverReport(invalid(sl.child('port'), port, 'port is not valid: must be between 1 and 65535, inclusive'));
+  if (has(s, 'path')) {
+    const p = str(s['path']);
+    const pl = sl.child('path');
+    if (p === '/') return;
+    if (p.length >= 2 && p.startsWith('//')) {
+      yield serverReport(invalid(pl, p, 'segment[0] may not be empty'));
+      return;
+    }
+    if (!p.startsWith('/')) {
+      yield serverReport(invalid(pl, p, "must start with a '/'"));
+      return;
+    }
+    const segs = p.slice(1).split('/');
+    for (let i = 0; i < segs.length; i++) {
+      const seg = segs[i]!;
+      if (seg === '') yield serverReport(invalid(pl, p, `segment[${i}] may not be empty`));
+      else {
+        const e = dns1123SubdomainErrors(seg);
+        if (e.length > 0) yield serverReport(invalid(pl, p, `segment[${i}]: ${e.join(', ')}`));
+      }
+    }
+  }
+}

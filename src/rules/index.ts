@@ -1,0 +1,55 @@
+import { apiApproval } from './api-approval.js';
+import { celRules } from './cel-rules.js';
+import { conversion } from './conversion.js';
+import { crdName } from './crd-name.js';
+import { deprecationWarning } from './deprecation-warning.js';
+import { groupAndNames } from './group-and-names.js';
+import { listMapTypes } from './list-map-types.js';
+import { namingConflictsRule } from './naming-conflicts.js';
+import { preserveUnknownFields } from './preserve-unknown-fields.js';
+import { printerColumnJsonpath } from './printer-column-jsonpath.js';
+import { printerColumns } from './printer-columns.js';
+import { scalePaths } from './scale-paths.js';
+import { scaleSubresource } from './scale-subresource.js';
+import { schemaDefaults } from './schema-defaults.js';
+import { schemaOpenapiSubset } from './schema-openapi-subset.js';
+import { schemaPattern } from './schema-pattern.js';
+import { schemaRequired } from './schema-required.js';
+import { schemaRootStatus } from './schema-root-status.js';
+import { scope } from './scope.js';
+import { selectableFields } from './selectable-fields.js';
+import { statusProperty } from './status-property.js';
+import { structuralSchema } from './structural-schema.js';
+import { unrecognizedFormat } from './unrecognized-format.js';
+import { v1beta1Crd } from './v1beta1-crd.js';
+import { versions } from './versions.js';
+import type { Rule } from './types.js';
+
+/** Every rule, sorted by id. */
+export const rules: readonly Rule[] = [
+  apiApproval,
+  celRules,
+  conversion,
+  crdName,
+  deprecationWarning,
+  groupAndNames,
+  listMapTypes,
+  namingConflictsRule,
+  preserveUnknownFields,
+  printerColumnJsonpath,
+  printerColumns,
+  scalePaths,
+  scaleSubresource,
+  schemaDefaults,
+  schemaOpenapiSubset,
+  schemaPattern,
+  schemaRequired,
+  schemaRootStatus,
+  scope,
+  selectableFields,
+  statusProperty,
+  structuralSchema,
+  unrecognizedFormat,
+  v1beta1Crd,
+  versions,
+] as Rule[];

@@ -1,0 +1,29 @@
+import { atLeast } from '../core/kube-version.js';
+import { invalid } from '../core/field-error.js';
+import { Loc } from '../core/path.js';
+import { serverMeta } from './helpers.js';
+import { defineRule, serverReport } from './types.js';
+
+const PUF = new Loc('spec.preserveUnknownFields', ['spec', 'preserveUnknownFields']);
+
+export const preserveUnknownFields = defineRule({
+  id: 'preserve-unknown-fields',
+  meta: serverMeta({
+    docs: {
+      description: 'spec.preserveUnknownFields: true is not allowed in apiextensions.k8s.io/v1.',
+      details:
+        'Use x-kubernetes-preserve-unknown-fields: true inside the schema instead; defaults anywhere in a schema also require pruning to be on.',
+      reference: 'crd-validation.md §5 (P3, P4)',
+    },
+  }),
+  *check({ crd }) {
+    if (!crd.preserveUnknownFields) return;
+    if (crd.spec['preserveUnknownFields'] !== true) return;
+    if (crd.schemas.some((t) => JSON.stringify(t.schema).includes('"default":')))
+      yield serverReport(invalid(PUF, true, 'must be false in order to use defaults in the schema'));
+    if (crd.requestVersion === 'v1') {
+      const ext = atLeast(crd.kube, 25) ? 'x-kubernetes-preserve-unknown-fields' : 'x-preserve-unknown-fields';
+      yield serverReport(invalid(PUF, true, `cannot set to true, set ${ext} to true in spec.versions[*].schema instead`));
+    }
+  },
+});

@@ -1,0 +1,10 @@
+import { schemaCategoryRule } from './helpers.js';
+
+export const schemaDefaults = schemaCategoryRule('schema-defaults', 'defaults', {
+  docs: {
+    description: 'Defaults must be allowed where they sit, survive pruning and validate against their schema.',
+    details:
+      'Defaults are forbidden under root metadata, apiVersion and kind and inside additionalProperties of metadata; each default is pruned against its own node schema (an ancestor preserve-unknown-fields does not help), must produce valid metadata inside embedded resources, and must pass the node value validations.',
+    reference: 'crd-validation.md §8 O3, §9 (D1-D9)',
+  },
+});

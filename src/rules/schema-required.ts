@@ -1,0 +1,25 @@
+import { atLeast } from '../core/kube-version.js';
+import { required } from '../core/field-error.js';
+import { serverMeta } from './helpers.js';
+import { defineRule, serverReport } from './types.js';
+
+export const schemaRequired = defineRule({
+  id: 'schema-required',
+  meta: serverMeta({
+    docs: {
+      description: 'Every version needs a schema (apiextensions.k8s.io/v1).',
+      details: 'Without a top-level schema, each version must carry schema.openAPIV3Schema; otherwise every field would be pruned.',
+      reference: 'crd-validation.md §5 (P1, P2)',
+    },
+  }),
+  *check({ crd }) {
+    if (crd.hoisted.schema && crd.schemas.length > 0) return;
+    for (const v of crd.versions) {
+      if (v.schema) continue;
+      const loc = v.loc.child('schema').child('openAPIV3Schema');
+      const at = 'schema' in v.raw ? loc : loc.withAt(v.loc.at);
+      if (crd.requestVersion === 'v1') yield serverReport(required(at, atLeast(crd.kube, 34) ? '' : 'schemas are required'));
+      else if (!crd.preserveUnknownFields && v.served) yield serverReport(required(at, 'because otherwise all fields are pruned'));
+    }
+  },
+});

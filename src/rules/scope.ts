@@ -1,0 +1,21 @@
+import { notSupported, required } from '../core/field-error.js';
+import { Loc } from '../core/path.js';
+import { serverMeta } from './helpers.js';
+import { defineRule, serverReport } from './types.js';
+
+const SCOPE = new Loc('spec.scope', ['spec', 'scope']);
+
+export const scope = defineRule({
+  id: 'scope',
+  meta: serverMeta({
+    docs: {
+      description: 'spec.scope is required and must be Cluster or Namespaced.',
+      details: 'apiextensions.k8s.io/v1 has no default for scope; the value is case-sensitive.',
+      reference: 'crd-validation.md §3 (S1, S2)',
+    },
+  }),
+  *check({ crd }) {
+    if (crd.scope === '') yield serverReport(required('scope' in crd.spec ? SCOPE : SCOPE.withAt(['spec']), ''));
+    else if (crd.scope !== 'Cluster' && crd.scope !== 'Namespaced') yield serverReport(notSupported(SCOPE, crd.scope, ['Cluster', 'Namespaced']));
+  },
+});

@@ -1,0 +1,78 @@
+import { duplicate, invalid, required, tooMany } from '../core/field-error.js';
+import { Loc } from '../core/path.js';
+import { atLeast } from '../core/kube-version.js';
+import { rec, str } from '../crd/json.js';
+import { validFieldPath } from '../schema/field-path.js';
+import { sType, type Schema } from '../schema/raw.js';
+import { serverMeta } from './helpers.js';
+import { defineRule, serverReport, type Report } from './types.js';
+
+const ALLOWED = new Set(['string', 'boolean', 'integer']);
+
+export const selectableFields = defineRule({
+  id: 'selectable-fields',
+  meta: serverMeta({
+    docs: {
+      description: 'selectableFields must point at string, boolean or integer fields of the schema, at most 8, no duplicates.',
+      details:
+        'Paths use the server field-path syntax, may not point into metadata, and must resolve through properties. Because the server hoists selectableFields and schemas independently, identical lists next to different schemas (and the converse) are rejected with the server\'s odd messages.',
+      reference: 'crd-validation.md §13 (SF1-SF9), §0.2',
+    },
+  }),
+  *check({ crd }) {
+    if (!atLeast(crd.kube, 30)) return;
+    for (const t of crd.selectableFields) {
+      // which schema applies, as the server sees it after hoisting
+      let schema: Schema | undefined;
+      if (t.hoisted) {
+        const top = crd.hoisted.schema ? crd.schemas[0] : undefined;
+        if (!top || crd.requestVersion !== 'v1') {
+          if (!top) {
+            yield serverReport(invalid(new Loc('spec.selectableFields', t.loc.at), '', 'may only be set when validations.schema is included'));
+            continue;
+          }
+        }
+        schema = top?.schema;
+      } else {
+        const own = crd.schemas.find((s) => s.versions.length === 1 && s.versions[0] === t.versions[0]);
+        if (!own) {
+          const text = atLeast(crd.kube, 34)
+            ? 'may only be set when `version.schema.openAPIV3Schema` is not included'
+            : 'selectableFields may only be set when `version.schema.openAPIV3Schema` is not included';
+          yield serverReport(invalid(t.loc, '', text));
+          continue;
+        }
+        schema = own.schema;
+      }
+      if (schema) yield* checkList(t.value, schema, t.loc);
+    }
+  },
+});
+
+function* checkList(list: readonly unknown[], schema: Schema, loc: Loc): Iterable<Report<'server'>> {
+  const seen = new Set<string>();
+  for (let i = 0; i < list.length; i++) {
+    const f = rec(list[i]) ?? {};
+    const pl = loc.index(i).child('jsonPath');
+    const path = str(f['jsonPath']);
+    if (path === '') {
+      yield serverReport(required(pl, ''));
+      continue;
+    }
+    const r = validFieldPath(path, schema);
+    if (r.error !== undefined || !r.schema) {
+      yield serverReport(invalid(pl, path, `is an invalid path: ${r.error ?? 'does not refer to a valid field'}`));
+      continue;
+    }
+    const norm = (r.segments ?? []).join('.');
+    if (r.segments?.[0] === 'metadata') {
+      yield serverReport(invalid(pl, path, 'must not point to fields in metadata'));
+      continue;
+    }
+    if (!ALLOWED.has(sType(r.schema)))
+      yield serverReport(invalid(pl, path, 'must point to a field of type string, boolean or integer. Enum string fields and strings with formats are allowed.'));
+    if (seen.has(norm)) yield serverReport(duplicate(pl, path));
+    seen.add(norm);
+  }
+  if (seen.size > 8) yield serverReport(tooMany(loc, seen.size, 8));
+}

@@ -1,0 +1,29 @@
+import { has } from '../crd/json.js';
+import { flag, prop } from '../schema/raw.js';
+import { defineRule } from './types.js';
+
+export const statusProperty = defineRule({
+  id: 'status-property',
+  meta: {
+    type: 'suggestion',
+    serverFaithful: false,
+    defaultSeverity: 'warning',
+    docs: {
+      description: 'With /status enabled the schema should declare a status property.',
+      details:
+        'The server does not check it, but without properties.status (or root x-kubernetes-preserve-unknown-fields) every status a controller writes through /status is pruned: the subresource is useless.',
+      reference: 'crd-validation.md §11',
+    },
+    messages: { missing: '/status is enabled for version {{version}}, but its schema has no status property: everything written to status is pruned' },
+  },
+  *check({ crd }) {
+    for (const t of crd.subresources) {
+      if (!has(t.value, 'status')) continue;
+      for (const v of t.versions) {
+        const schema = crd.schemas.find((s) => s.versions.includes(v))?.schema;
+        if (!schema || prop(schema, 'status') || flag(schema, 'x-kubernetes-preserve-unknown-fields')) continue;
+        yield { messageId: 'missing' as const, data: { version: v.name }, path: [...t.loc.at, 'status'] };
+      }
+    }
+  },
+});

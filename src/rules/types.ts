@@ -1,0 +1,57 @@
+import type { FieldError } from '../core/field-error.js';
+import type { JsonPath, Severity } from '../core/types.js';
+import type { Crd } from '../crd/model.js';
+import type { SchemaAnalysis } from '../schema/analyze.js';
+
+export interface RuleMeta<M extends string> {
+  /** problem: the server rejects or never serves the CRD; suggestion: accepted but useless or dangerous. */
+  readonly type: 'problem' | 'suggestion';
+  /** true: reproduces the API server's own verdict; false: our advice. */
+  readonly serverFaithful: boolean;
+  readonly defaultSeverity: Severity;
+  readonly docs: {
+    readonly description: string;
+    /** Why it matters; for advisory rules, why we warn although the server accepts. */
+    readonly details: string;
+    /** Where in the spec notes or upstream the behaviour comes from. */
+    readonly reference: string;
+  };
+  readonly messages: Record<M, string>;
+}
+
+/** What a check yields: no text, no severity, no position. */
+export interface Report<M extends string = string> {
+  readonly messageId: M;
+  readonly data?: Readonly<Record<string, string | number>>;
+  /** Path inside the object (the CRD), e.g. ['spec', 'versions', 0, 'name']. */
+  readonly path: JsonPath;
+  readonly at?: 'key' | 'value';
+  /** Present exactly when the server rejects the object with this cause. */
+  readonly server?: FieldError;
+}
+
+export interface RuleContext {
+  readonly crd: Crd;
+  /** Every CRD of the input, in input order (for rules across CRDs, e.g. naming conflicts). */
+  readonly allCrds: readonly Crd[];
+  /** The server's schema validation cascade, computed once per CRD. */
+  schemaAnalysis(): readonly SchemaAnalysis[];
+}
+
+export interface Rule<M extends string = string> {
+  readonly id: string;
+  readonly meta: RuleMeta<M>;
+  check(ctx: RuleContext): Iterable<Report<M>>;
+}
+
+/** Identity helper: infers M so that an unknown messageId is a compile error. */
+export function defineRule<M extends string>(rule: Rule<M>): Rule<M> {
+  return rule;
+}
+
+/** Every server-faithful rule reports field errors through this one message. */
+export const SERVER_MESSAGES = { server: '{{text}}' } as const;
+
+export function serverReport(e: FieldError): Report<'server'> {
+  return { messageId: 'server', data: { text: '' }, path: e.at, at: e.atKey ? 'key' : 'value', server: e };
+}

@@ -1,0 +1,52 @@
+import { atLeast } from '../core/kube-version.js';
+import { sType } from '../schema/raw.js';
+import { visitSchema } from '../schema/visit.js';
+import { defineRule } from './types.js';
+
+const STRING_FORMATS = [
+  'bsonobjectid', 'uri', 'email', 'hostname', 'ipv4', 'ipv6', 'cidr', 'mac', 'uuid', 'uuid3', 'uuid4', 'uuid5',
+  'isbn', 'isbn10', 'isbn13', 'creditcard', 'ssn', 'hexcolor', 'rgbcolor', 'byte', 'password', 'date', 'duration', 'datetime',
+];
+const norm = (f: string) => f.replace(/-/g, '').toLowerCase();
+
+/** Whether the API server (of that version) warns about a format on a node of that type. */
+export function formatWarns(format: string, type: string, kubeMinor: number): boolean {
+  const known = new Set(STRING_FORMATS.map(norm));
+  if (kubeMinor >= 34) {
+    known.add('k8sshortname');
+    known.add('k8slongname');
+  }
+  const f = norm(format);
+  if (kubeMinor < 34) return false;
+  if (kubeMinor === 34) return !known.has(f);
+  if (kubeMinor === 35) return type === 'string' && !known.has(f);
+  if (type === '' || type === 'string') return !known.has(f);
+  if (type === 'integer') return f !== 'int32' && f !== 'int64';
+  if (type === 'number') return f !== 'float' && f !== 'double';
+  return true;
+}
+
+export const unrecognizedFormat = defineRule({
+  id: 'unrecognized-format',
+  meta: {
+    type: 'suggestion',
+    serverFaithful: true,
+    defaultSeverity: 'warning',
+    docs: {
+      description: 'The server warns about formats it does not know; they are ignored when objects are validated.',
+      details:
+        'Since 1.34 the API server returns `unrecognized format "<f>"` warnings on create. In 1.36 string (or untyped) fields must use a supported string format, integers int32/int64, numbers float/double; any format on other types warns. An unknown format validates nothing, which is rarely what the author meant.',
+      reference: 'crd-validation.md §15 W1',
+    },
+    messages: { unrecognized: 'unrecognized format "{{format}}" (type "{{type}}"): the server warns and does not validate it' },
+  },
+  *check({ crd }) {
+    if (!atLeast(crd.kube, 34)) return;
+    for (const t of crd.schemas)
+      for (const [s, loc] of visitSchema(t.schema, t.loc)) {
+        const f = s['format'];
+        if (typeof f === 'string' && f !== '' && formatWarns(f, sType(s), crd.kube.minor))
+          yield { messageId: 'unrecognized', data: { format: f, type: sType(s) }, path: [...loc.at, 'format'] };
+      }
+  },
+});

@@ -1,0 +1,45 @@
+import { invalid } from '../core/field-error.js';
+import { Loc } from '../core/path.js';
+import { dns1035LabelErrors } from '../crd/dns.js';
+import { serverMeta } from './helpers.js';
+import { defineRule, serverReport } from './types.js';
+
+const VERSIONS = new Loc('spec.versions', ['spec', 'versions']);
+
+export const versions = defineRule({
+  id: 'versions',
+  meta: serverMeta({
+    docs: {
+      description: 'Versions need unique DNS-1035 names and exactly one storage version.',
+      details:
+        'Each version name is a DNS-1035 label (the first one is reported twice, as spec.versions[0].name and spec.version); names are unique; exactly one version has storage: true, which also becomes status.storedVersions on create.',
+      reference: 'crd-validation.md §4 (V1, V2, V4-V7)',
+    },
+  }),
+  *check({ crd }) {
+    const vs = crd.versions;
+    const listAt = 'versions' in crd.spec ? VERSIONS : VERSIONS.withAt(['spec']);
+    const seen = new Set<string>();
+    let unique = true;
+    for (const v of vs) {
+      if (seen.has(v.name)) unique = false;
+      seen.add(v.name);
+      const errs = dns1035LabelErrors(v.name);
+      if (errs.length > 0) yield serverReport(invalid(v.loc.child('name'), v.name, errs.join(',')));
+    }
+    const first = vs[0];
+    if (first && first.name !== '' && crd.requestVersion === 'v1') {
+      const errs = dns1035LabelErrors(first.name);
+      if (errs.length > 0) yield serverReport(invalid(new Loc('spec.version', first.loc.child('name').at), first.name, errs.join(',')));
+    }
+    const internalValue = vs.map((v) => ({ Name: v.name, Served: v.served, Storage: v.storage }));
+    if (!unique) yield serverReport(invalid(listAt, internalValue, 'must contain unique version names'));
+    const storage = vs.filter((v) => v.storage);
+    if (storage.length !== 1) yield serverReport(invalid(listAt, internalValue, 'must have exactly one version marked as storage version'));
+    // PrepareForCreate sets storedVersions to the first storage version
+    const stored = new Loc('status.storedVersions', listAt.at);
+    if (storage.length === 0) yield serverReport(invalid(stored, [], 'must have at least one stored version'));
+    for (const v of storage.slice(1))
+      yield serverReport(invalid(new Loc('status.storedVersions', v.loc.child('storage').at), [storage[0]!.name], `must have the storage version ${v.name}`));
+  },
+});

@@ -1,0 +1,112 @@
+/**
+ * The server's field-path syntax for CEL fieldPath and selectableFields (cel/validation.go
+ * ValidFieldPath): `.name` or `['quoted key']`, resolved through properties or additionalProperties.
+ */
+import { isRecord } from '../core/types.js';
+import type { Schema } from './raw.js';
+
+export interface FieldPathResult {
+  readonly error?: string;
+  /** The schema the path resolves to. */
+  readonly schema?: Schema;
+  /** Segments of the resolved path. */
+  readonly segments?: readonly string[];
+}
+
+function tokenize(p: string): string[] {
+  const toks: string[] = [];
+  let i = 0;
+  while (i < p.length) {
+    if (p[i] === "'") {
+      let j = i + 1;
+      while (j < p.length && !(p[j] === "'" && p[j - 1] !== '\\')) j++;
+      if (j < p.length) {
+        toks.push(p.slice(i, j + 1));
+        i = j + 1;
+        continue;
+      }
+      toks.push(p.slice(i));
+      break;
+    }
+    const c = p[i]!;
+    if (c === '.' || c === '[' || c === ']') {
+      toks.push(c);
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j < p.length && !['.', '[', ']'].includes(p[j]!)) j++;
+    toks.push(p.slice(i, j));
+    i = j;
+  }
+  return toks;
+}
+
+const SIMPLE_ESC: Record<string, string> = { a: '\x07', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v', '\\': '\\', "'": "'", '"': '"' };
+
+function unescape(s: string): string | undefined {
+  let out = '';
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i]!;
+    if (c !== '\\') {
+      out += c;
+      continue;
+    }
+    const n = s[++i];
+    if (n === undefined) return undefined;
+    if (n in SIMPLE_ESC) out += SIMPLE_ESC[n];
+    else if (n === 'x' && /^[0-9a-fA-F]{2}$/.test(s.slice(i + 1, i + 3))) {
+      out += String.fromCharCode(parseInt(s.slice(i + 1, i + 3), 16));
+      i += 2;
+    } else if (n === 'u' && /^[0-9a-fA-F]{4}$/.test(s.slice(i + 1, i + 5))) {
+      out += String.fromCharCode(parseInt(s.slice(i + 1, i + 5), 16));
+      i += 4;
+    } else return undefined;
+  }
+  return out;
+}
+
+export function validFieldPath(path: string, root: Schema, allowArrayNotation = false): FieldPathResult {
+  const toks = tokenize(path);
+  let schema: Schema | undefined = root;
+  const segments: string[] = [];
+  const step = (name: string): string | undefined => {
+    const s = schema!;
+    if (isRecord(s['properties'])) {
+      const p: unknown = s['properties'][name];
+      if (!isRecord(p)) return 'does not refer to a valid field';
+      schema = p;
+    } else if (s['additionalProperties'] !== undefined && s['additionalProperties'] !== null) {
+      const ap = s['additionalProperties'];
+      schema = isRecord(ap) ? ap : {};
+    } else return 'does not refer to a valid field';
+    segments.push(name);
+    return undefined;
+  };
+  for (let i = 0; i < toks.length; i++) {
+    const tok = toks[i]!;
+    if (tok === '[') {
+      const t = toks[++i];
+      if (t === undefined) return { error: 'unexpected end of JSON path' };
+      if (t.length < 2 || t[0] !== "'" || t[t.length - 1] !== "'") {
+        if (/^\d+$/.test(t) && !allowArrayNotation) return { error: 'array notation is not allowed' };
+        return { error: `expected single quoted string but got ${t}` };
+      }
+      const name = unescape(t.slice(1, -1));
+      if (name === undefined) return { error: 'invalid string literal' };
+      const e = step(name);
+      if (e) return { error: e };
+      const close = toks[++i];
+      if (close === undefined) return { error: 'unexpected end of JSON path' };
+      if (close !== ']') return { error: `expected ] but got ${close}` };
+    } else if (tok === '.') {
+      const t = toks[++i];
+      if (t === undefined) return { error: 'unexpected end of JSON path' };
+      const e = step(t);
+      if (e) return { error: e };
+    } else {
+      return { error: `expected [ or . but got: ${tok}` };
+    }
+  }
+  return { schema: schema!, segments };
+}

@@ -1,0 +1,68 @@
+/** Small accessors over a raw JSONSchemaProps (wire names, decoded JSON). */
+import { isRecord } from '../core/types.js';
+
+export type Schema = Record<string, unknown>;
+
+export function present(s: Schema, k: string): boolean {
+  return k in s && s[k] !== null && s[k] !== undefined;
+}
+export function sType(s: Schema): string {
+  return typeof s['type'] === 'string' ? s['type'] : '';
+}
+export function flag(s: Schema, k: string): boolean {
+  return s[k] === true;
+}
+export function props(s: Schema): [string, Schema][] {
+  const p = s['properties'];
+  if (!isRecord(p)) return [];
+  return Object.entries(p)
+    .filter((e): e is [string, Schema] => isRecord(e[1]))
+    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+}
+export function prop(s: Schema, k: string): Schema | undefined {
+  const p = s['properties'];
+  if (!isRecord(p)) return undefined;
+  const v = p[k];
+  return isRecord(v) ? v : undefined;
+}
+export function hasProps(s: Schema): boolean {
+  const p = s['properties'];
+  return isRecord(p) && Object.keys(p).length > 0;
+}
+/** items as a single schema (undefined when absent or an array). */
+export function itemsSchema(s: Schema): Schema | undefined {
+  const i = s['items'];
+  return isRecord(i) ? i : undefined;
+}
+export function itemsArray(s: Schema): Schema[] | undefined {
+  const i = s['items'];
+  return Array.isArray(i) ? i.filter(isRecord) : undefined;
+}
+/** additionalProperties: a schema, a boolean, or absent. */
+export function addl(s: Schema): Schema | boolean | undefined {
+  const a = s['additionalProperties'];
+  if (isRecord(a)) return a;
+  if (typeof a === 'boolean') return a;
+  return undefined;
+}
+export function schemaList(s: Schema, k: 'allOf' | 'anyOf' | 'oneOf'): Schema[] {
+  const v = s[k];
+  return Array.isArray(v) ? v.map((x) => (isRecord(x) ? x : {})) : [];
+}
+export function notSchema(s: Schema): Schema | undefined {
+  const v = s['not'];
+  return isRecord(v) ? v : undefined;
+}
+export function strList(s: Schema, k: string): string[] {
+  const v = s[k];
+  return Array.isArray(v) ? v.map((x) => (typeof x === 'string' ? x : String(x))) : [];
+}
+export function optStr(s: Schema, k: string): string | undefined {
+  const v = s[k];
+  return typeof v === 'string' ? v : present(s, k) ? String(v) : undefined;
+}
+export function hasDefault(s: Schema): boolean {
+  return present(s, 'default');
+}
+
+export const META_FIELDS = new Set(['metadata', 'apiVersion', 'kind']);
