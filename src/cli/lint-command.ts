@@ -67,6 +67,7 @@ export async function runLint(o: LintCliOptions, io: Io): Promise<ExitCode> {
     rules: new Map(rules.map((r) => [r.id, { description: r.meta.docs.description, serverFaithful: r.meta.serverFaithful }])),
     summary,
     toolVersion: VERSION,
+    files: [...inputs.files.map((f) => f.path), ...inputs.problems.map((p) => p.path)],
   };
   io.stdout.write(formatters[o.format](findings, ctx));
   // Nothing at all could be checked: exit 2 (input failure), otherwise findings decide.

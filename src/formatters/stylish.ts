@@ -1,6 +1,11 @@
 import type { Finding } from '../core/types.js';
 import type { Formatter } from './types.js';
 
+/** Control characters from manifests must not reach the terminal (no escape injection, no overwritten lines). */
+export function printable(s: string): string {
+  return s.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).replace(/\n/g, '\\n');
+}
+
 /** Human output grouped by file, ESLint-style. */
 export const stylish: Formatter = (findings, ctx) => {
   const { style } = ctx;
@@ -12,12 +17,12 @@ export const stylish: Formatter = (findings, ctx) => {
   }
   let out = '';
   for (const [file, list] of byFile) {
-    out += `\n${style.underline(file)}\n`;
+    out += `\n${style.underline(printable(file))}\n`;
     const rows = list.map((f) => {
       const sev = f.severity === 'error' ? style.red('error') : f.severity === 'warning' ? style.yellow('warning') : style.blue('info');
       const where = `${f.line}:${f.column}`;
       const obj = f.object?.name ? `${f.object.kind ?? ''}/${f.object.name}` : `doc ${f.document}`;
-      return { where, sev, sevLen: f.severity.length, text: f.message, rule: f.ruleId, obj };
+      return { where, sev, sevLen: f.severity.length, text: printable(f.message), rule: f.ruleId, obj: printable(obj) };
     });
     const w = Math.max(...rows.map((r) => r.where.length));
     for (const r of rows) {

@@ -21,6 +21,8 @@ export interface FormatterContext {
   readonly rules: ReadonlyMap<string, RuleDocs>;
   readonly summary: Summary;
   readonly toolVersion: string;
+  /** Every input file that was read, as given (formatters list clean files too). */
+  readonly files: readonly string[];
 }
 
 export type Formatter = (findings: readonly Finding[], ctx: FormatterContext) => string;

@@ -31,27 +31,49 @@ type Level = 'root' | 'item' | 'field';
  * (at the schema root) only when nothing else was found for the schema.
  */
 export function newStructuralError(s: Schema): string | undefined {
-  const stack: Schema[] = [s];
-  while (stack.length > 0) {
-    const n = stack.pop()!;
-    if (typeof n['id'] === 'string' && n['id'] !== '') return `'id' is not supported`;
-    if (typeof n['$schema'] === 'string' && n['$schema'] !== '') return `'$schema' is not supported`;
-    if (present(n, '$ref')) return `'$ref' is not supported`;
-    if (isRecord(n['patternProperties']) && Object.keys(n['patternProperties']).length > 0) return `'patternProperties' is not supported`;
-    if (isRecord(n['definitions']) && Object.keys(n['definitions']).length > 0) return `'definitions' is not supported`;
-    if (present(n, 'dependencies')) return `'dependencies' is not supported`;
-    if (present(n, 'additionalItems')) return `'additionalItems' is not supported`;
-    if (Array.isArray(n['items']) && n['items'].length > 0) return `'items' must be a schema, but is an array`;
-    if (n['x-kubernetes-preserve-unknown-fields'] === false) return `internal error: 'x-kubernetes-preserve-unknown-fields' must be true or undefined`;
-    for (const [, p] of props(n)) stack.push(p);
-    const it = itemsSchema(n);
-    if (it) stack.push(it);
-    const ap = addl(n);
-    if (isRecord(ap)) stack.push(ap);
-    for (const k of ['allOf', 'anyOf', 'oneOf'] as const) for (const x of schemaList(n, k)) stack.push(x);
-    const not = notSchema(n);
-    if (not) stack.push(not);
+  return convertError(s);
+}
+
+/** convert.go validateUnsupportedFields, in the server's order. */
+function unsupported(n: Schema): string | undefined {
+  if (typeof n['id'] === 'string' && n['id'] !== '') return `OpenAPIV3Schema 'id' is not supported`;
+  if (typeof n['$schema'] === 'string' && n['$schema'] !== '') return `OpenAPIV3Schema 'schema' is not supported`;
+  if (typeof n['$ref'] === 'string' && n['$ref'] !== '') return `OpenAPIV3Schema '$ref' is not supported`;
+  if (isRecord(n['patternProperties']) && Object.keys(n['patternProperties']).length > 0) return `OpenAPIV3Schema 'patternProperties' is not supported`;
+  if (isRecord(n['dependencies']) && Object.keys(n['dependencies']).length > 0) return `OpenAPIV3Schema 'dependencies' is not supported`;
+  if (present(n, 'additionalItems')) return `OpenAPIV3Schema 'additionalItems' is not supported`;
+  if (isRecord(n['definitions']) && Object.keys(n['definitions']).length > 0) return `OpenAPIV3Schema 'definitions' is not supported`;
+  return undefined;
+}
+
+/** NewStructural / newNestedValueValidation: the first conversion error, depth first. */
+function convertError(n: Schema): string | undefined {
+  const u = unsupported(n);
+  if (u) return u;
+  const not = notSchema(n);
+  if (not) {
+    const e = convertError(not);
+    if (e) return e;
   }
+  for (const k of ['allOf', 'anyOf', 'oneOf'] as const)
+    for (const x of schemaList(n, k)) {
+      const e = convertError(x);
+      if (e) return e;
+    }
+  if (n['x-kubernetes-preserve-unknown-fields'] === false)
+    return `internal error: 'x-kubernetes-preserve-unknown-fields' must be true or undefined`;
+  if (Array.isArray(n['items']) && n['items'].length > 0) return `OpenAPIV3Schema 'items' must be a schema, but is an array`;
+  const it = itemsSchema(n);
+  if (it) {
+    const e = convertError(it);
+    if (e) return e;
+  }
+  for (const [, p] of props(n)) {
+    const e = convertError(p);
+    if (e) return e;
+  }
+  const ap = addl(n);
+  if (isRecord(ap)) return convertError(ap);
   return undefined;
 }
 
@@ -125,9 +147,8 @@ function invariants(s: Schema, lvl: Level, loc: Loc, errs: Tagged[]): void {
           ? 'must not be empty for specified array items'
           : 'must not be empty for specified object fields';
     push(errs, required(loc.child('type'), detail));
-  } else if (lvl === 'root' && t !== '' && t !== 'object') {
-    push(errs, invalid(loc.child('type'), t, 'must be object at the root'));
   }
+  if (lvl === 'root' && t !== '' && t !== 'object') push(errs, invalid(loc.child('type'), t, 'must be object at the root'));
   if (checkMetadata) {
     for (const k of ['kind', 'apiVersion']) {
       const p = prop(s, k);
@@ -143,7 +164,7 @@ function invariants(s: Schema, lvl: Level, loc: Loc, errs: Tagged[]): void {
 }
 
 /** Root metadata may only carry type and properties name/generateName. */
-const METADATA_IGNORED = new Set(['type', 'default', 'id', '$schema', 'example', 'externalDocs', 'definitions', 'dependencies', 'patternProperties', 'additionalItems', '$ref']);
+const METADATA_IGNORED = new Set(['type', 'default', 'id', '$schema', 'definitions', 'dependencies', 'patternProperties', 'additionalItems', '$ref']);
 
 function metadataInvariants(s: Schema, checkMetadata: boolean, lvl: Level, loc: Loc, errs: Tagged[]): void {
   if (checkMetadata && sType(s) !== 'object') push(errs, invalid(loc.child('type'), sType(s), 'must be object'));
@@ -157,11 +178,8 @@ function metadataInvariants(s: Schema, checkMetadata: boolean, lvl: Level, loc: 
       if (!isRecord(v)) continue;
       const keys = Object.keys(v);
       const onlyNames = keys.length > 0 && keys.length <= 2 && keys.every((x) => x === 'name' || x === 'generateName');
-      if (onlyNames || keys.length === 0) {
-        // properties: {} is an empty non-nil map: not equal to the nil the server compares with
-        if (keys.length === 0) extra = true;
-        continue;
-      }
+      // NewStructural keeps no map for properties: {}, and drops name/generateName here
+      if (onlyNames || keys.length === 0) continue;
       extra = true;
       continue;
     }

@@ -1,0 +1,144 @@
+import { createHash } from 'node:crypto';
+import { posix } from 'node:path';
+import type { Finding, Severity } from '../core/types.js';
+import type { Formatter, FormatterContext, RuleDocs } from './types.js';
+
+/** Where code scanning links the tool name to. */
+export const INFORMATION_URI = 'https://github.com/kubectl-crdx/kubectl-crdx';
+
+/** Key of our entry in `partialFingerprints`; bump the suffix if the hash input ever changes. */
+export const FINGERPRINT_KEY = 'crdxFinding/v1';
+
+interface Descriptor {
+  readonly docs: RuleDocs;
+  readonly full: string;
+}
+
+/** Rule docs for ids the engine emits itself rather than through a rule module. */
+const BUILTIN_RULES: ReadonlyMap<string, Descriptor> = new Map([
+  [
+    'parse',
+    {
+      docs: { description: 'The input can be read and parsed as YAML or JSON.', serverFaithful: false },
+      full: 'The input can be read and parsed as YAML or JSON. A file that cannot be read, or a document with a syntax error, is not checked any further.',
+    },
+  ],
+]);
+
+const LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', info: 'note' };
+
+const WINDOWS_ABS = /^[A-Za-z]:\//;
+
+function slashes(p: string): string {
+  return p.replace(/\\/g, '/');
+}
+
+/**
+ * The file as CI tools want it: relative to cwd when inside it, forward slashes,
+ * no leading `./`; `-` (stdin) becomes `stdin`. Absolute paths outside cwd stay absolute.
+ */
+export function displayPath(file: string, cwd: string): string {
+  if (file === '-') return 'stdin';
+  const f = slashes(file);
+  if (f.startsWith('/') || WINDOWS_ABS.test(f)) {
+    const base = slashes(cwd).replace(/\/+$/, '');
+    if (base !== '' && f.startsWith(`${base}/`)) return posix.normalize(f.slice(base.length + 1));
+    return posix.normalize(f);
+  }
+  return posix.normalize(f);
+}
+
+/** A URI reference for `artifactLocation.uri`: relative paths stay relative, absolute ones become file: URIs. */
+export function artifactUri(file: string, cwd: string): string {
+  const p = displayPath(file, cwd);
+  const encoded = p
+    .split('/')
+    .map((seg, i) => (i === 0 && WINDOWS_ABS.test(`${seg}/`) ? seg : encodeURIComponent(seg)))
+    .join('/');
+  if (p.startsWith('/')) return `file://${encoded}`;
+  if (WINDOWS_ABS.test(p)) return `file:///${encoded}`;
+  return encoded;
+}
+
+/** Stable across runs and line shifts: what the finding is about, not where it currently sits. */
+export function fingerprint(f: Finding, cwd: string): string {
+  const who = f.object?.name !== undefined ? [f.object.apiVersion ?? '', f.object.kind ?? '', f.object.namespace ?? '', f.object.name] : [`doc ${f.document}`];
+  return createHash('sha256')
+    .update(JSON.stringify([f.ruleId, displayPath(f.file, cwd), ...who, f.path, f.message]))
+    .digest('hex');
+}
+
+function describe(id: string, ctx: FormatterContext): Descriptor | undefined {
+  const docs = ctx.rules.get(id);
+  if (!docs) return BUILTIN_RULES.get(id);
+  const why = docs.serverFaithful
+    ? "This rule reproduces the Kubernetes API server's own verdict."
+    : 'This rule is advice: the Kubernetes API server does not enforce it.';
+  return { docs, full: `${docs.description} ${why}` };
+}
+
+function descriptor(id: string, ctx: FormatterContext): Record<string, unknown> {
+  const d = describe(id, ctx);
+  if (!d) return { id, shortDescription: { text: id } };
+  const { docs, full } = d;
+  return {
+    id,
+    shortDescription: { text: docs.description },
+    fullDescription: { text: full },
+    properties: { serverFaithful: docs.serverFaithful },
+  };
+}
+
+function region(f: Finding): Record<string, number> {
+  return {
+    startLine: f.line,
+    startColumn: f.column,
+    ...(f.endLine !== undefined ? { endLine: f.endLine } : {}),
+    ...(f.endColumn !== undefined ? { endColumn: f.endColumn } : {}),
+  };
+}
+
+/** SARIF 2.1.0 in the subset GitHub code scanning accepts. */
+export const sarif: Formatter = (findings, ctx) => {
+  const ids = [...new Set(findings.map((f) => f.ruleId))].sort();
+  const index = new Map(ids.map((id, i) => [id, i]));
+  const results = findings.map((f) => ({
+    ruleId: f.ruleId,
+    ruleIndex: index.get(f.ruleId)!,
+    level: LEVEL[f.severity],
+    message: { text: f.message },
+    locations: [
+      {
+        physicalLocation: {
+          artifactLocation: { uri: artifactUri(f.file, ctx.cwd) },
+          region: region(f),
+        },
+      },
+    ],
+    partialFingerprints: { [FINGERPRINT_KEY]: fingerprint(f, ctx.cwd) },
+    properties: {
+      path: f.path,
+      document: f.document,
+      ...(f.server ? { server: f.server } : {}),
+    },
+  }));
+  const log = {
+    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+    version: '2.1.0',
+    runs: [
+      {
+        tool: {
+          driver: {
+            name: 'kubectl-crdx',
+            version: ctx.toolVersion,
+            informationUri: INFORMATION_URI,
+            rules: ids.map((id) => descriptor(id, ctx)),
+          },
+        },
+        columnKind: 'utf16CodeUnits',
+        results,
+      },
+    ],
+  };
+  return JSON.stringify(log, null, 2) + '\n';
+};

@@ -1,0 +1,23 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** ../shared/corpus beside the repository (present in CI); tests skip with a message when absent. */
+export const CORPUS = join(import.meta.dirname, '..', '..', '..', 'shared', 'corpus');
+export const HAVE_CORPUS = existsSync(join(CORPUS, 'crds'));
+export const NO_CORPUS_REASON = `../shared/corpus not found at ${CORPUS}: corpus tests skipped`;
+
+export interface CorpusFile {
+  readonly project: string;
+  readonly path: string;
+  readonly text: string;
+}
+
+export function corpusFiles(kind: 'crds' | 'samples'): CorpusFile[] {
+  if (!HAVE_CORPUS) return [];
+  const root = join(CORPUS, kind);
+  const out: CorpusFile[] = [];
+  for (const project of readdirSync(root).sort())
+    for (const f of readdirSync(join(root, project)).sort())
+      if (/\.ya?ml$/.test(f)) out.push({ project, path: join(root, project, f), text: readFileSync(join(root, project, f), 'utf8') });
+  return out;
+}

@@ -1,0 +1,51 @@
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_KUBE_VERSION } from '../../src/core/kube-version.js';
+import { lintSources } from '../../src/engine/lint.js';
+import { rules } from '../../src/rules/index.js';
+
+export const FIXTURES = join(import.meta.dirname, '..', '..', 'fixtures', 'rules');
+
+/**
+ * Runs a rule over its fixtures. Valid fixtures must give no finding of the rule; invalid
+ * fixtures declare what they must give in `# expect: <reason-or-messageId> <path-or-field> @line:col`
+ * header lines. For server-faithful rules the first word is the server's StatusCause reason and
+ * the second its field; otherwise the messageId and the finding's path.
+ */
+export function ruleFixtureSuite(ruleId: string): void {
+  const rule = rules.find((r) => r.id === ruleId);
+  describe(ruleId, () => {
+    it('is registered', () => expect(rule).toBeDefined());
+    for (const kind of ['valid', 'invalid'] as const) {
+      const dir = join(FIXTURES, ruleId, kind);
+      const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.yaml')).sort() : [];
+      it(`has ${kind} fixtures`, () => expect(files.length).toBeGreaterThan(0));
+      for (const f of files) {
+        const path = join(dir, f);
+        const text = readFileSync(path, 'utf8');
+        it(`${kind}/${f}`, () => {
+          const findings = lintSources([{ path, text }], { kubeVersion: DEFAULT_KUBE_VERSION }).findings.filter(
+            (x) => x.ruleId === ruleId,
+          );
+          const got = findings
+            .map((x) => (x.server ? `${x.server.reason} ${x.server.field}` : `${x.messageId} ${x.path}`) + ` @${x.line}:${x.column}`)
+            .sort();
+          const want = [...text.matchAll(/^# expect: (.+)$/gm)].map((m) => m[1]!.trim()).sort();
+          if (kind === 'valid') expect(got).toEqual([]);
+          else {
+            expect(want.length).toBeGreaterThan(0);
+            expect(got).toEqual(want);
+            for (const x of findings) {
+              expect(x.severity).toBe(rule!.meta.defaultSeverity);
+              if (rule!.meta.serverFaithful && rule!.meta.type === 'problem' && x.ruleId !== 'naming-conflicts' && x.ruleId !== 'v1beta1-crd') {
+                expect(x.server?.message).toBeTruthy();
+                expect(x.message.startsWith(`${x.server!.field}: `)).toBe(true);
+              }
+            }
+          }
+        });
+      }
+    }
+  });
+}
