@@ -1,6 +1,7 @@
 import { apiApproval } from './api-approval.js';
 import { celRules } from './cel-rules.js';
 import { conversion } from './conversion.js';
+import { crdDecode } from './crd-decode.js';
 import { crdName } from './crd-name.js';
 import { deprecationWarning } from './deprecation-warning.js';
 import { groupAndNames } from './group-and-names.js';
@@ -30,6 +31,7 @@ export const rules: readonly Rule[] = [
   apiApproval,
   celRules,
   conversion,
+  crdDecode,
   crdName,
   deprecationWarning,
   groupAndNames,

@@ -2136,18 +2136,17 @@ class MailParser {
     return this.consumeAtom(true, false) !== undefined;
   }
 
+  /** addrParser.consumePhrase: fails only when no word at all could be read. */
   consumePhrase(): boolean {
     let words = 0;
-    let pendingEncoded = false;
+    let pending = false; // Go's strings.Builder of decoded encoded-words is non-empty
     let failed = false;
     for (;;) {
-      if (words > 0 || pendingEncoded) {
-        // Go checks len(words) > 0 here (encoded words are only flushed later).
-        if (words > 0 && !this.skipCFWS()) return false;
-      }
+      if (words > 0 && !this.skipCFWS()) return false;
       this.skipSpace();
       if (this.empty()) break;
-      let isEncoded = false;
+      let encoded = false;
+      let decodedNonEmpty = false;
       if (this.peek() === '"') {
         if (this.consumeQuotedString() === undefined) {
           failed = true;
@@ -2164,18 +2163,19 @@ class MailParser {
           failed = true;
           break;
         }
-        isEncoded = d.isEncoded;
+        encoded = d.isEncoded;
+        decodedNonEmpty = d.nonEmpty;
       }
-      if (isEncoded) pendingEncoded = true;
-      else {
-        if (pendingEncoded) {
-          words++;
-          pendingEncoded = false;
-        }
+      if (encoded) {
+        if (decodedNonEmpty) pending = true;
+      } else if (pending) {
+        words += 2;
+        pending = false;
+      } else {
         words++;
       }
     }
-    if (pendingEncoded) words++;
+    if (pending) words++;
     return !(failed && words === 0);
   }
 
@@ -2259,8 +2259,8 @@ function isDtext(r: number): boolean {
 }
 
 /** addrParser.decodeRFC2047Word with the default decoder: only an unsupported charset is an error. */
-function decodeRFC2047(word: string): { isEncoded: boolean; err: boolean } {
-  const notEncoded = { isEncoded: false, err: false };
+function decodeRFC2047(word: string): { isEncoded: boolean; err: boolean; nonEmpty: boolean } {
+  const notEncoded = { isEncoded: false, err: false, nonEmpty: false };
   if (utf8Len(word) < 8 || !word.startsWith('=?') || !word.endsWith('?=') || word.split('?').length - 1 !== 4) return notEncoded;
   const inner = word.slice(2, -2);
   const q1 = inner.indexOf('?');
@@ -2281,8 +2281,10 @@ function decodeRFC2047(word: string): { isEncoded: boolean; err: boolean } {
   }
   if (!decodes) return notEncoded;
   const cs = charset.toLowerCase();
-  if (cs === 'utf-8' || cs === 'iso-8859-1' || cs === 'us-ascii') return { isEncoded: true, err: false };
-  return { isEncoded: true, err: true };
+  // Every encoded character decodes to at least one byte, so the text is empty only when the encoded text is.
+  const nonEmpty = text !== '';
+  if (cs === 'utf-8' || cs === 'iso-8859-1' || cs === 'us-ascii') return { isEncoded: true, err: false, nonEmpty };
+  return { isEncoded: true, err: true, nonEmpty };
 }
 
 function qDecodes(s: string): boolean {

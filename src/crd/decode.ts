@@ -1,0 +1,257 @@
+/**
+ * Decoding of a CustomResourceDefinition into the apiextensions.k8s.io/v1 Go types, as the API
+ * server's JSON decoder (and kubectl's strict field validation) sees it: values of the wrong JSON
+ * type make the request fail with 400 BadRequest before any validation; unknown fields fail with
+ * `strict decoding error: unknown field` under kubectl's default --validate=strict.
+ */
+import { isRecord, type JsonPath } from '../core/types.js';
+
+type Shape =
+  | 'string'
+  | 'bool'
+  | 'int'
+  | 'number'
+  | 'any'
+  | 'bytes'
+  | { readonly obj: Readonly<Record<string, Shape | (() => Shape)>>; readonly open?: boolean }
+  | { readonly list: Shape | (() => Shape) }
+  | { readonly map: Shape | (() => Shape) }
+  | { readonly oneOfBoolSchema: true }
+  | { readonly schemaOrList: true }
+  | { readonly schemaOrStrings: true };
+
+export interface DecodeProblem {
+  readonly kind: 'type' | 'unknown-field';
+  readonly path: JsonPath;
+  /** Go's type name, for type mismatches. */
+  readonly expected?: string;
+  readonly got?: string;
+}
+
+const STR_LIST: Shape = { list: 'string' };
+const STR_MAP: Shape = { map: 'string' };
+
+const VALIDATION_RULE: Shape = {
+  obj: { rule: 'string', message: 'string', messageExpression: 'string', reason: 'string', fieldPath: 'string', optionalOldSelf: 'bool' },
+};
+
+export const SCHEMA: Shape = {
+  obj: {
+    id: 'string',
+    $schema: 'string',
+    $ref: 'string',
+    description: 'string',
+    type: 'string',
+    format: 'string',
+    title: 'string',
+    default: 'any',
+    maximum: 'number',
+    exclusiveMaximum: 'bool',
+    minimum: 'number',
+    exclusiveMinimum: 'bool',
+    maxLength: 'int',
+    minLength: 'int',
+    pattern: 'string',
+    maxItems: 'int',
+    minItems: 'int',
+    uniqueItems: 'bool',
+    multipleOf: 'number',
+    enum: { list: 'any' },
+    maxProperties: 'int',
+    minProperties: 'int',
+    required: STR_LIST,
+    items: { schemaOrList: true },
+    allOf: { list: () => SCHEMA },
+    oneOf: { list: () => SCHEMA },
+    anyOf: { list: () => SCHEMA },
+    not: () => SCHEMA,
+    properties: { map: () => SCHEMA },
+    additionalProperties: { oneOfBoolSchema: true },
+    patternProperties: { map: () => SCHEMA },
+    dependencies: { map: { schemaOrStrings: true } },
+    additionalItems: { oneOfBoolSchema: true },
+    definitions: { map: () => SCHEMA },
+    externalDocs: { obj: { description: 'string', url: 'string' } },
+    example: 'any',
+    nullable: 'bool',
+    'x-kubernetes-preserve-unknown-fields': 'bool',
+    'x-kubernetes-embedded-resource': 'bool',
+    'x-kubernetes-int-or-string': 'bool',
+    'x-kubernetes-list-map-keys': STR_LIST,
+    'x-kubernetes-list-type': 'string',
+    'x-kubernetes-map-type': 'string',
+    'x-kubernetes-validations': { list: VALIDATION_RULE },
+  },
+};
+
+const OBJECT_META: Shape = {
+  obj: {
+    name: 'string',
+    generateName: 'string',
+    namespace: 'string',
+    selfLink: 'string',
+    uid: 'string',
+    resourceVersion: 'string',
+    generation: 'int',
+    creationTimestamp: 'any',
+    deletionTimestamp: 'any',
+    deletionGracePeriodSeconds: 'int',
+    labels: STR_MAP,
+    annotations: STR_MAP,
+    ownerReferences: { list: 'any' },
+    finalizers: STR_LIST,
+    managedFields: { list: 'any' },
+  },
+};
+
+const VERSION: Shape = {
+  obj: {
+    name: 'string',
+    served: 'bool',
+    storage: 'bool',
+    deprecated: 'bool',
+    deprecationWarning: 'string',
+    schema: { obj: { openAPIV3Schema: SCHEMA } },
+    subresources: {
+      obj: {
+        status: { obj: {} },
+        scale: { obj: { specReplicasPath: 'string', statusReplicasPath: 'string', labelSelectorPath: 'string' } },
+      },
+    },
+    additionalPrinterColumns: {
+      list: { obj: { name: 'string', type: 'string', format: 'string', description: 'string', priority: 'int', jsonPath: 'string' } },
+    },
+    selectableFields: { list: { obj: { jsonPath: 'string' } } },
+  },
+};
+
+export const CRD_V1: Shape = {
+  obj: {
+    apiVersion: 'string',
+    kind: 'string',
+    metadata: OBJECT_META,
+    spec: {
+      obj: {
+        group: 'string',
+        names: {
+          obj: { plural: 'string', singular: 'string', shortNames: STR_LIST, kind: 'string', listKind: 'string', categories: STR_LIST },
+        },
+        scope: 'string',
+        versions: { list: VERSION },
+        conversion: {
+          obj: {
+            strategy: 'string',
+            webhook: {
+              obj: {
+                clientConfig: {
+                  obj: {
+                    url: 'string',
+                    caBundle: 'bytes',
+                    service: { obj: { namespace: 'string', name: 'string', path: 'string', port: 'int' } },
+                  },
+                },
+                conversionReviewVersions: STR_LIST,
+              },
+            },
+          },
+        },
+        preserveUnknownFields: 'bool',
+      },
+    },
+    status: 'any',
+  },
+};
+
+function goType(s: Shape): string {
+  if (typeof s === 'string')
+    return { string: 'string', bool: 'bool', int: 'int64', number: 'float64', any: 'interface {}', bytes: '[]uint8' }[s];
+  if ('list' in s) return '[]…';
+  if ('map' in s) return 'map[string]…';
+  if ('obj' in s) return 'struct';
+  return 'JSONSchemaProps';
+}
+
+function jsType(v: unknown): string {
+  if (Array.isArray(v)) return 'array';
+  if (v === null) return 'null';
+  if (typeof v === 'number') return 'number';
+  return typeof v === 'object' ? 'object' : typeof v;
+}
+
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+export function decodeProblems(value: unknown, shape: Shape = CRD_V1): DecodeProblem[] {
+  const out: DecodeProblem[] = [];
+  // explicit stack: deep schemas must not overflow the call stack
+  const stack: [unknown, Shape, JsonPath][] = [[value, shape, []]];
+  while (stack.length > 0) {
+    const [v, s0, path] = stack.pop()!;
+    if (v === null || v === undefined) continue;
+    const s = s0;
+    const bad = () => out.push({ kind: 'type', path, expected: goType(s), got: jsType(v) });
+    if (typeof s === 'string') {
+      switch (s) {
+        case 'any':
+          break;
+        case 'string':
+          if (typeof v !== 'string') bad();
+          break;
+        case 'bytes':
+          if (typeof v !== 'string' || !BASE64.test(v.replace(/\s/g, ''))) bad();
+          break;
+        case 'bool':
+          if (typeof v !== 'boolean') bad();
+          break;
+        case 'int':
+          if (typeof v !== 'number' || !Number.isInteger(v)) bad();
+          break;
+        case 'number':
+          if (typeof v !== 'number') bad();
+          break;
+      }
+      continue;
+    }
+    const resolve = (x: Shape | (() => Shape)): Shape => (typeof x === 'function' ? x() : x);
+    if ('obj' in s) {
+      if (!isRecord(v)) {
+        bad();
+        continue;
+      }
+      for (const [k, child] of Object.entries(v)) {
+        const cs = s.obj[k];
+        if (cs === undefined) {
+          if (!s.open) out.push({ kind: 'unknown-field', path: [...path, k] });
+          continue;
+        }
+        stack.push([child, resolve(cs), [...path, k]]);
+      }
+    } else if ('list' in s) {
+      if (!Array.isArray(v)) {
+        bad();
+        continue;
+      }
+      const is = resolve(s.list);
+      v.forEach((x, i) => stack.push([x, is, [...path, i]]));
+    } else if ('map' in s) {
+      if (!isRecord(v)) {
+        bad();
+        continue;
+      }
+      const ms = resolve(s.map);
+      for (const [k, x] of Object.entries(v)) stack.push([x, ms, [...path, k]]);
+    } else if ('oneOfBoolSchema' in s) {
+      if (typeof v === 'boolean') continue;
+      if (!isRecord(v)) bad();
+      else stack.push([v, SCHEMA, path]);
+    } else if ('schemaOrList' in s) {
+      if (Array.isArray(v)) v.forEach((x, i) => stack.push([x, SCHEMA, [...path, i]]));
+      else if (isRecord(v)) stack.push([v, SCHEMA, path]);
+      else bad();
+    } else if ('schemaOrStrings' in s) {
+      if (Array.isArray(v)) v.forEach((x, i) => stack.push([x, 'string', [...path, i]]));
+      else if (isRecord(v)) stack.push([v, SCHEMA, path]);
+      else bad();
+    }
+  }
+  return out.reverse();
+}
