@@ -10,12 +10,13 @@ import { isRecord } from '../core/types.js';
 import { dns1035LabelErrors, dns1123SubdomainErrors } from '../crd/dns.js';
 import { prune } from './prune.js';
 import { flag, props, type Schema, META_FIELDS } from './raw.js';
-import { validateValue } from './value-validate.js';
+import { validateValue, type ValueValidateOptions } from './value-validate.js';
 
-export function validateDefaults(root: Schema, loc: Loc): FieldError[] {
+export function validateDefaults(root: Schema, loc: Loc, kubeMinor = 36): FieldError[] {
   const out: FieldError[] = [];
+  const vopts = { structural: true, listTypes: false, kubeMinor } as const;
   const rootAsResource = flag(root, 'x-kubernetes-embedded-resource') ? root : { ...root, 'x-kubernetes-embedded-resource': true };
-  visit(rootAsResource, rootAsResource, loc, false, [], out);
+  visit(rootAsResource, rootAsResource, loc, false, [], out, vopts);
   return out;
 }
 
@@ -23,7 +24,15 @@ function deepEqual(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-function visit(s: Schema, rootSchema: Schema, loc: Loc, insideMeta: boolean, metaPath: readonly string[], out: FieldError[]): void {
+function visit(
+  s: Schema,
+  rootSchema: Schema,
+  loc: Loc,
+  insideMeta: boolean,
+  metaPath: readonly string[],
+  out: FieldError[],
+  vopts: ValueValidateOptions,
+): void {
   let root = rootSchema;
   let inMeta = insideMeta;
   let mPath = metaPath;
@@ -40,20 +49,20 @@ function visit(s: Schema, rootSchema: Schema, loc: Loc, insideMeta: boolean, met
       const obj = placeAt(mPath, def);
       const errs = typeMetaAndObjectMeta(obj, new Loc('', []));
       if (errs.length > 0) out.push(invalid(dl, def, `must result in valid metadata: ${aggregate(errs)}`));
-      else out.push(...validateValue(def, s, dl));
+      else out.push(...validateValue(def, s, dl, vopts));
     } else {
       const pr = prune(def, s, flag(s, 'x-kubernetes-embedded-resource'));
       if (!deepEqual(pr.value, def)) out.push(invalid(dl, def, 'must not have unknown fields'));
       const metaErrs = flag(s, 'x-kubernetes-embedded-resource') && isRecord(def) ? typeMetaAndObjectMeta(def, dl) : [];
       if (metaErrs.length > 0) out.push(...metaErrs);
-      else out.push(...validateValue(def, s, dl));
+      else out.push(...validateValue(def, s, dl, vopts));
     }
   }
   const items = s['items'];
-  if (isRecord(items)) visit(items, root, loc.child('items'), inMeta, [...mPath, '[]'], out);
+  if (isRecord(items)) visit(items, root, loc.child('items'), inMeta, [...mPath, '[]'], out, vopts);
   for (const [k, p] of props(s)) {
     const subMeta = inMeta || (isResourceRoot && META_FIELDS.has(k));
-    visit(p, root, loc.child('properties').key(k), subMeta, subMeta ? [...mPath, k] : mPath, out);
+    visit(p, root, loc.child('properties').key(k), subMeta, subMeta ? [...mPath, k] : mPath, out, vopts);
   }
 }
 

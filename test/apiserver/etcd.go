@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"go.etcd.io/etcd/server/v3/embed"
+	"go.uber.org/zap"
+	"go.uber.org/zap/zapcore"
 )
 
 // freeLoopbackPort asks the kernel for an unused TCP port on 127.0.0.1.
@@ -23,15 +25,42 @@ func freeLoopbackPort() (int, error) {
 	return l.Addr().(*net.TCPAddr).Port, nil
 }
 
+// embeddedEtcd is a running in-process etcd.
+type embeddedEtcd struct {
+	etcd     *embed.Etcd
+	logLevel zap.AtomicLevel
+}
+
+// Close stops etcd. Its listeners log errors when they are closed under it,
+// which is expected here, so logging is turned down first.
+func (e *embeddedEtcd) Close() {
+	e.logLevel.SetLevel(zapcore.FatalLevel)
+	e.etcd.Close()
+}
+
 // startEtcd runs a single-member etcd inside this process. Its data lives in
 // dataDir; client and peer listeners are bound to 127.0.0.1 on random ports.
 // It returns the running server and the client URL the apiserver should use.
-func startEtcd(dataDir string, logLevel string) (*embed.Etcd, string, error) {
+func startEtcd(dataDir string, logLevel string) (*embeddedEtcd, string, error) {
+	level, err := zap.ParseAtomicLevel(logLevel)
+	if err != nil {
+		return nil, "", fmt.Errorf("--etcd-log-level: %w", err)
+	}
+	zcfg := zap.NewProductionConfig()
+	zcfg.Level = level
+	zcfg.Sampling = nil
+	zcfg.OutputPaths = []string{"stderr"}
+	zcfg.ErrorOutputPaths = []string{"stderr"}
+	logger, err := zcfg.Build()
+	if err != nil {
+		return nil, "", err
+	}
+	logger = logger.Named("etcd")
 	var lastErr error
 	for attempt := 0; attempt < 5; attempt++ {
-		e, clientURL, err := startEtcdOnce(dataDir, logLevel)
+		e, clientURL, err := startEtcdOnce(dataDir, logger)
 		if err == nil {
-			return e, clientURL, nil
+			return &embeddedEtcd{etcd: e, logLevel: level}, clientURL, nil
 		}
 		lastErr = err
 		// A port race or a half-initialised data dir: start from scratch.
@@ -40,7 +69,7 @@ func startEtcd(dataDir string, logLevel string) (*embed.Etcd, string, error) {
 	return nil, "", fmt.Errorf("starting embedded etcd: %w", lastErr)
 }
 
-func startEtcdOnce(dataDir string, logLevel string) (*embed.Etcd, string, error) {
+func startEtcdOnce(dataDir string, logger *zap.Logger) (*embed.Etcd, string, error) {
 	if err := os.MkdirAll(dataDir, 0o700); err != nil {
 		return nil, "", err
 	}
@@ -74,8 +103,7 @@ func startEtcdOnce(dataDir string, logLevel string) (*embed.Etcd, string, error)
 	cfg.TickMs = 10
 	cfg.ElectionMs = 100
 	cfg.Logger = "zap"
-	cfg.LogLevel = logLevel
-	cfg.LogOutputs = []string{"stderr"}
+	cfg.ZapLoggerBuilder = embed.NewZapLoggerBuilder(logger)
 
 	e, err := embed.StartEtcd(cfg)
 	if err != nil {

@@ -1,0 +1,347 @@
+// Test harness for differential tests against a real apiextensions-apiserver
+// (Kubernetes' CRD API server, built from test/apiserver with Go and run with
+// an embedded etcd on 127.0.0.1). Only node: built-ins are used.
+//
+//   import { goAvailable, startHarness, createCRD } from "./harness.js";
+//   const h = await startHarness();          // builds on first use (minutes when cold)
+//   const r = await createCRD(h, crd, { dryRun: true });
+//   await h.stop();
+
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import https from "node:https";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const apiserverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "apiserver");
+const harnessScript = path.join(apiserverDir, "harness.mjs");
+const binaryPath = path.join(apiserverDir, "bin", "crdx-apiserver");
+
+export const CRD_API = "/apis/apiextensions.k8s.io/v1/customresourcedefinitions";
+
+export interface Response {
+  status: number;
+  /** Parsed JSON, or the raw text when the body is not JSON ("" when empty). */
+  body: any;
+}
+
+export interface RequestOptions {
+  /** Content-Type of the request body; default application/json. */
+  contentType?: string;
+}
+
+export interface Harness {
+  /** https://127.0.0.1:PORT */
+  server: string;
+  /** Bearer token (authenticates as a member of system:masters). */
+  token: string;
+  /** PEM file of the CA that signed the serving certificate. */
+  caFile: string;
+  /** kubeconfig for kubectl (current context set). */
+  kubeconfig: string;
+  /** Server state directory (kubeconfig, ca.crt, etcd data). */
+  dir: string;
+  request(method: string, path: string, body?: unknown, opts?: RequestOptions): Promise<Response>;
+  /** Last lines the server wrote to stderr. */
+  logTail(): string;
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** State directory; default a fresh temporary directory, removed by stop(). */
+  dir?: string;
+  /** Port at 127.0.0.1; default 0 = any free port. */
+  port?: number;
+  /** Extra apiextensions-apiserver flags, e.g. ["--feature-gates=..."]. */
+  extraArgs?: string[];
+  /** How long to wait for ready.json after spawning; default 120 s. */
+  timeoutMs?: number;
+  /** Copy the server's stderr to this process's stderr; default when CRDX_APISERVER_LOG is set. */
+  echoLog?: boolean;
+}
+
+export interface Condition {
+  type: string;
+  status: string;
+  reason?: string;
+  message?: string;
+  lastTransitionTime?: string;
+}
+
+let goAvailableCache: boolean | undefined;
+
+/** True when `go` is on PATH, i.e. the test apiserver can be built. */
+export function goAvailable(): boolean {
+  if (goAvailableCache === undefined) {
+    const r = spawnSync("go", ["version"], { stdio: "ignore" });
+    goAvailableCache = !r.error && r.status === 0;
+  }
+  return goAvailableCache;
+}
+
+/** True when the server binary is already built (go is then not needed). */
+export function binaryBuilt(): boolean {
+  return fs.existsSync(binaryPath);
+}
+
+/** Builds the binary if it is missing or older than its sources (`harness.mjs build`). */
+export async function buildApiserver(): Promise<string> {
+  const out: Buffer[] = [];
+  const code = await new Promise<number>((resolve, reject) => {
+    const child = spawn(process.execPath, [harnessScript, "build"], { stdio: ["ignore", "pipe", "pipe"] });
+    child.stdout.on("data", (d: Buffer) => out.push(d));
+    child.stderr.on("data", (d: Buffer) => out.push(d));
+    child.on("error", reject);
+    child.on("exit", (c, sig) => resolve(sig ? 128 : (c ?? 1)));
+  });
+  if (code !== 0) {
+    const text = Buffer.concat(out).toString("utf8").trim();
+    throw new Error(`building the test apiserver failed:\n${tail(text, 40)}`);
+  }
+  return binaryPath;
+}
+
+function tail(text: string, lines: number): string {
+  return text.split("\n").slice(-lines).join("\n");
+}
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+interface ReadyInfo {
+  server: string;
+  token: string;
+  caFile: string;
+  kubeconfig: string;
+  pid: number;
+}
+
+const running = new Set<ChildProcess>();
+let exitHookInstalled = false;
+function installExitHook(): void {
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  // Last resort if a test run ends without stop(): the servers also exit by
+  // themselves when their stdin closes.
+  process.on("exit", () => {
+    for (const c of running) c.kill("SIGKILL");
+  });
+}
+
+/** Builds (if needed) and starts a fresh server; resolves once it serves the CRD API. */
+export async function startHarness(opts: StartOptions = {}): Promise<Harness> {
+  await buildApiserver();
+  const ownDir = opts.dir === undefined;
+  const dir = path.resolve(opts.dir ?? fs.mkdtempSync(path.join(os.tmpdir(), "crdx-apiserver-")));
+  fs.mkdirSync(dir, { recursive: true });
+  const readyFile = path.join(dir, "ready.json");
+  fs.rmSync(readyFile, { force: true });
+
+  const args = ["--dir", dir, "--exit-on-stdin-close", "--exit-with-parent"];
+  if (opts.port !== undefined) args.push("--port", String(opts.port));
+  args.push(...(opts.extraArgs ?? []));
+  const echo = opts.echoLog ?? Boolean(process.env.CRDX_APISERVER_LOG);
+
+  // Own process group, so a Ctrl-C in the terminal does not signal it twice.
+  const child = spawn(binaryPath, args, { stdio: ["pipe", "ignore", "pipe"], detached: true });
+  running.add(child);
+  installExitHook();
+  let log = "";
+  child.stderr!.setEncoding("utf8");
+  child.stderr!.on("data", (d: string) => {
+    log += d;
+    if (log.length > 256 * 1024) log = log.slice(-128 * 1024);
+    if (echo) process.stderr.write(d);
+  });
+  let exited: string | undefined;
+  const exitPromise = new Promise<void>((resolve) => {
+    child.on("exit", (code, signal) => {
+      exited = signal ? `signal ${signal}` : `exit code ${code}`;
+      running.delete(child);
+      resolve();
+    });
+    child.on("error", (err) => {
+      exited = `spawn error: ${err.message}`;
+      running.delete(child);
+      resolve();
+    });
+  });
+  const logTail = () => tail(log.trimEnd(), 30);
+
+  let agent = new https.Agent({ keepAlive: true });
+  let stopped = false;
+  const stop = async (): Promise<void> => {
+    if (stopped) return exitPromise;
+    stopped = true;
+    agent.destroy();
+    if (!exited) {
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+      await exitPromise;
+      clearTimeout(timer);
+    }
+    child.stdin?.destroy();
+    if (ownDir) fs.rmSync(dir, { recursive: true, force: true });
+  };
+
+  const timeoutMs = opts.timeoutMs ?? 120_000;
+  const deadline = Date.now() + timeoutMs;
+  let info: ReadyInfo | undefined;
+  for (;;) {
+    if (exited) {
+      await stop();
+      throw new Error(`test apiserver exited before it was ready (${exited}); its stderr ends with:\n${logTail()}`);
+    }
+    try {
+      const parsed = JSON.parse(fs.readFileSync(readyFile, "utf8")) as ReadyInfo;
+      if (parsed.pid === child.pid) {
+        info = parsed;
+        break;
+      }
+    } catch {
+      // not written yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`test apiserver was not ready after ${timeoutMs / 1000}s; its stderr ends with:\n${logTail()}`);
+    }
+    await sleep(50);
+  }
+
+  const ca = fs.readFileSync(info.caFile);
+  agent = new https.Agent({ keepAlive: true, ca });
+  const serverUrl = new URL(info.server);
+  const token = info.token;
+
+  const request = (method: string, reqPath: string, body?: unknown, ropts: RequestOptions = {}): Promise<Response> =>
+    new Promise((resolve, reject) => {
+      let payload: Buffer | undefined;
+      if (body !== undefined) {
+        payload =
+          typeof body === "string" ? Buffer.from(body) : Buffer.isBuffer(body) ? body : Buffer.from(JSON.stringify(body));
+      }
+      const headers: Record<string, string | number> = {
+        Authorization: `Bearer ${token}`,
+        Accept: "application/json",
+      };
+      if (payload) {
+        headers["Content-Type"] = ropts.contentType ?? "application/json";
+        headers["Content-Length"] = payload.length;
+      }
+      const req = https.request(
+        {
+          protocol: "https:",
+          hostname: serverUrl.hostname,
+          port: serverUrl.port,
+          method: method.toUpperCase(),
+          path: reqPath,
+          headers,
+          agent,
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("error", reject);
+          res.on("end", () => {
+            const text = Buffer.concat(chunks).toString("utf8");
+            let parsed: any = text;
+            if (text.length > 0) {
+              try {
+                parsed = JSON.parse(text);
+              } catch {
+                // not JSON: keep the text
+              }
+            }
+            resolve({ status: res.statusCode ?? 0, body: parsed });
+          });
+        },
+      );
+      req.setTimeout(60_000, () => req.destroy(new Error(`${method} ${reqPath}: no answer within 60s`)));
+      req.on("error", reject);
+      req.end(payload);
+    });
+
+  return {
+    server: info.server,
+    token,
+    caFile: info.caFile,
+    kubeconfig: info.kubeconfig,
+    dir,
+    request,
+    logTail,
+    stop,
+  };
+}
+
+function crdPath(name?: string, dryRun?: boolean): string {
+  return CRD_API + (name ? `/${encodeURIComponent(name)}` : "") + (dryRun ? "?dryRun=All" : "");
+}
+
+/** POST a CustomResourceDefinition (with ?dryRun=All when dryRun). 201 on success, 422 when invalid. */
+export function createCRD(h: Harness, crd: unknown, opts: { dryRun?: boolean } = {}): Promise<Response> {
+  return h.request("POST", crdPath(undefined, opts.dryRun), crd);
+}
+
+/** PUT (update) a CustomResourceDefinition; the object needs metadata.resourceVersion. */
+export function updateCRD(h: Harness, crd: { metadata: { name: string } }, opts: { dryRun?: boolean } = {}): Promise<Response> {
+  return h.request("PUT", crdPath(crd.metadata.name, opts.dryRun), crd);
+}
+
+export function getCRD(h: Harness, name: string): Promise<Response> {
+  return h.request("GET", crdPath(name));
+}
+
+/** Deletes every CRD and waits (up to timeoutMs) until they are all gone, their custom resources included. */
+export async function deleteAllCRDs(h: Harness, timeoutMs = 60_000): Promise<void> {
+  const del = await h.request("DELETE", CRD_API);
+  if (del.status !== 200) throw new Error(`DELETE ${CRD_API}: ${del.status} ${JSON.stringify(del.body)}`);
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const list = await h.request("GET", CRD_API);
+    if (list.status !== 200) throw new Error(`GET ${CRD_API}: ${list.status} ${JSON.stringify(list.body)}`);
+    const items: Array<{ metadata: { name: string } }> = list.body.items ?? [];
+    if (items.length === 0) return;
+    if (Date.now() > deadline) {
+      throw new Error(`CRDs still present after ${timeoutMs}ms: ${items.map((i) => i.metadata.name).join(", ")}`);
+    }
+    await sleep(100);
+  }
+}
+
+/**
+ * Polls GET of the CRD until the predicate holds for its status condition of
+ * the given type (undefined while the condition is absent); resolves to that
+ * condition. Throws after timeoutMs with the last conditions seen.
+ */
+export async function waitForCondition(
+  h: Harness,
+  crdName: string,
+  type: string,
+  predicate: (cond: Condition | undefined, crd: any) => boolean,
+  timeoutMs = 30_000,
+): Promise<Condition | undefined> {
+  const deadline = Date.now() + timeoutMs;
+  let last: any;
+  for (;;) {
+    const r = await getCRD(h, crdName);
+    if (r.status === 200) {
+      last = r.body;
+      const conds: Condition[] = r.body?.status?.conditions ?? [];
+      const cond = conds.find((c) => c.type === type);
+      if (predicate(cond, r.body)) return cond;
+    } else {
+      last = r;
+    }
+    if (Date.now() > deadline) {
+      throw new Error(
+        `CRD ${crdName}: condition ${type} not as expected after ${timeoutMs}ms; last: ${JSON.stringify(last?.status ?? last)}`,
+      );
+    }
+    await sleep(100);
+  }
+}
+
+/** Waits until the CRD has the condition with status "True" (e.g. Established, NamesAccepted). */
+export function waitForConditionTrue(h: Harness, crdName: string, type: string, timeoutMs = 30_000): Promise<Condition | undefined> {
+  return waitForCondition(h, crdName, type, (c) => c?.status === "True", timeoutMs);
+}
