@@ -142,67 +142,92 @@ function parseArgs(argv) {
   return opts;
 }
 
-async function start(argv) {
-  const opts = parseArgs(argv);
+/**
+ * Builds if needed and starts the server with state in `dir` (default: a new
+ * temporary directory). Resolves once DIR/ready.json is written, to
+ * { info, dir, child, exited, stop }, where info is ready.json's content
+ * and stop() ends the server (SIGTERM, SIGKILL after 15 s).
+ */
+export async function startServer({ dir, port, extraArgs = [], timeoutMs = 120_000, stdio = "inherit" } = {}) {
   const bin = await build();
-  const dir = path.resolve(opts.dir ?? fs.mkdtempSync(path.join(os.tmpdir(), "crdx-apiserver-")));
+  dir = path.resolve(dir ?? fs.mkdtempSync(path.join(os.tmpdir(), "crdx-apiserver-")));
   fs.mkdirSync(dir, { recursive: true });
   const readyFile = path.join(dir, "ready.json");
   fs.rmSync(readyFile, { force: true });
   const args = ["--dir", dir, "--exit-on-stdin-close", "--exit-with-parent"];
-  if (opts.port !== undefined) args.push("--port", String(opts.port));
-  args.push(...opts.extra);
+  if (port !== undefined) args.push("--port", String(port));
+  args.push(...extraArgs);
   // Own process group: a terminal's Ctrl-C reaches only this script, which then
   // stops the server once (a second signal would make the server exit at once).
   // If this script dies, the server sees its stdin close and stops by itself.
-  const child = spawn(bin, args, { stdio: ["pipe", "inherit", "inherit"], detached: true });
-  let exited = null;
-  const exitPromise = new Promise((resolve) => {
+  const child = spawn(bin, args, { stdio: ["pipe", stdio, stdio], detached: true });
+  const server = { dir, child, info: undefined, exited: undefined };
+  server.exitPromise = new Promise((resolve) => {
     child.on("exit", (code, signal) => {
-      exited = { code, signal };
-      resolve(exited);
+      server.exited = { code, signal };
+      resolve(server.exited);
+    });
+    child.on("error", (err) => {
+      server.exited = { error: err.message };
+      resolve(server.exited);
     });
   });
-  let stopping = false;
-  const stop = async (why) => {
-    if (stopping) return;
-    stopping = true;
-    if (!exited) {
-      process.stderr.write(`crdx test apiserver: ${why}, stopping server (pid ${child.pid})\n`);
+  server.stop = async () => {
+    if (!server.exited) {
       child.kill("SIGTERM");
       const timer = setTimeout(() => child.kill("SIGKILL"), 15000);
-      await exitPromise;
+      await server.exitPromise;
       clearTimeout(timer);
     }
-    process.exit(exited && exited.code === 0 ? 0 : 1);
+    child.stdin?.destroy();
+    return server.exited;
   };
-  process.on("SIGINT", () => stop("interrupted"));
-  process.on("SIGTERM", () => stop("terminated"));
-
-  const deadline = Date.now() + 120_000;
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (exited) throw new HarnessError(`crdx test apiserver exited before it was ready (${JSON.stringify(exited)})`);
+    if (server.exited) {
+      throw new HarnessError(`crdx test apiserver exited before it was ready (${JSON.stringify(server.exited)})`);
+    }
     try {
       const info = JSON.parse(fs.readFileSync(readyFile, "utf8"));
       if (info.pid === child.pid) {
-        process.stdout.write(
-          `crdx test apiserver ready: ${info.server}\n` +
-            `kubeconfig: ${info.kubeconfig}\n` +
-            `  export KUBECONFIG=${info.kubeconfig}\n` +
-            `Press Ctrl-C to stop.\n`,
-        );
-        break;
+        server.info = info;
+        return server;
       }
     } catch {
       // not there yet
     }
     if (Date.now() > deadline) {
-      await stop("not ready after 120s");
-      return;
+      await server.stop();
+      throw new HarnessError(`crdx test apiserver not ready after ${timeoutMs / 1000}s`);
     }
     await sleep(50);
   }
-  const result = await exitPromise;
+}
+
+async function start(argv) {
+  const opts = parseArgs(argv);
+  let stopping = false;
+  let server;
+  const stop = async (why) => {
+    if (stopping) return;
+    stopping = true;
+    if (server && !server.exited) {
+      process.stderr.write(`crdx test apiserver: ${why}, stopping server (pid ${server.child.pid})\n`);
+      await server.stop();
+    }
+    process.exit(!server || (server.exited && server.exited.code === 0) ? 0 : 1);
+  };
+  process.on("SIGINT", () => stop("interrupted"));
+  process.on("SIGTERM", () => stop("terminated"));
+  server = await startServer({ dir: opts.dir, port: opts.port, extraArgs: opts.extra });
+  const { info } = server;
+  process.stdout.write(
+    `crdx test apiserver ready: ${info.server}\n` +
+      `kubeconfig: ${info.kubeconfig}\n` +
+      `  export KUBECONFIG=${info.kubeconfig}\n` +
+      `Press Ctrl-C to stop.\n`,
+  );
+  const result = await server.exitPromise;
   if (!stopping) {
     process.stderr.write(`crdx test apiserver exited: ${JSON.stringify(result)}\n`);
     process.exit(1);
