@@ -2,6 +2,8 @@
  * Shared helpers for the crd-validation.md §21 test vectors (TV01–TV120).
  * Builds v1 CRD YAML from BASE and asserts the server causes the vectors expect.
  */
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect } from 'vitest';
 import { parse, stringify } from 'yaml';
 import type { Finding } from '../../src/core/types.js';
@@ -50,7 +52,22 @@ export function withVersions(versions: unknown[], patch: (c: Obj) => void = () =
 
 /** Lints and returns the findings. */
 export function lint(yaml: string): readonly Finding[] {
+  dumpForConformance(yaml);
   return lintYaml(yaml, '1.36');
+}
+
+/**
+ * With CRDX_VECTOR_DUMP=DIR, each vector's input is written to DIR so that the conformance suite
+ * can send the same CRDs to the real API server.
+ */
+function dumpForConformance(yaml: string): void {
+  const dir = process.env['CRDX_VECTOR_DUMP'];
+  if (!dir) return;
+  const name = (expect.getState().currentTestName ?? 'vector').replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 120);
+  mkdirSync(dir, { recursive: true });
+  let file = join(dir, `${name}.yaml`);
+  for (let i = 2; existsSync(file); i++) file = join(dir, `${name}_${i}.yaml`);
+  writeFileSync(file, yaml);
 }
 
 export type ErrType = 'Required' | 'Invalid' | 'TypeInvalid' | 'NotSupported' | 'Forbidden' | 'Duplicate' | 'TooMany';

@@ -1,0 +1,157 @@
+/**
+ * Differential conformance: every CRD we have an opinion on is sent to a real
+ * apiextensions-apiserver (dryRun=All, fieldValidation=Strict, as kubectl does), and lint must
+ * agree: same verdict, and for 422 responses the same set of (reason, field) causes.
+ * Naming conflicts are checked by really creating the CRDs in order and reading NamesAccepted.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_KUBE_VERSION } from '../../src/core/kube-version.js';
+import type { Finding } from '../../src/core/types.js';
+import { lintSources } from '../../src/engine/lint.js';
+import { parseFile } from '../../src/manifest/parse.js';
+import { corpusFiles, HAVE_CORPUS, NO_CORPUS_REASON } from '../helpers/corpus.js';
+import { CRD_API, deleteAllCRDs, goAvailable, startHarness, waitForCondition, type Harness } from './harness.js';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const HAVE_GO = goAvailable();
+if (!HAVE_GO) console.warn('conformance suite skipped: it needs Go on PATH to build the real apiextensions-apiserver (test/apiserver)');
+if (!HAVE_CORPUS) console.warn(NO_CORPUS_REASON);
+
+interface Case {
+  readonly kind: 'fixture' | 'vector' | 'corpus';
+  readonly name: string;
+  readonly path: string;
+  readonly text: string;
+}
+
+function yamlFiles(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  const out: string[] = [];
+  for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) out.push(...yamlFiles(p));
+    else if (/\.ya?ml$/.test(e.name)) out.push(p);
+  }
+  return out;
+}
+
+function collectCases(): Case[] {
+  const cases: Case[] = [];
+  for (const p of [...yamlFiles(join(ROOT, 'fixtures', 'rules')), ...yamlFiles(join(ROOT, 'fixtures', 'crds'))])
+    cases.push({ kind: 'fixture', name: p.slice(ROOT.length + 1), path: p, text: readFileSync(p, 'utf8') });
+  const vdir = process.env['CRDX_VECTOR_DUMP'] ?? join(ROOT, '.vectors');
+  for (const p of yamlFiles(vdir)) cases.push({ kind: 'vector', name: p.slice(vdir.length + 1), path: p, text: readFileSync(p, 'utf8') });
+  for (const f of corpusFiles('crds')) cases.push({ kind: 'corpus', name: `${f.project}/${f.path.split('/').pop()}`, path: f.path, text: f.text });
+  return cases;
+}
+
+/** One CRD document of a case. */
+interface Doc {
+  readonly index: number;
+  readonly value: Record<string, unknown>;
+  readonly findings: Finding[];
+}
+
+function crdDocs(c: Case): Doc[] {
+  const files = [{ path: c.path, text: c.text }];
+  const result = lintSources(files, { kubeVersion: DEFAULT_KUBE_VERSION });
+  const docs: Doc[] = [];
+  for (const d of parseFile(files[0]!)) {
+    for (const m of d.manifests) {
+      if (m.kind !== 'CustomResourceDefinition') continue;
+      docs.push({ index: d.docIndex, value: m.value, findings: result.findings.filter((f) => f.document === d.docIndex) });
+    }
+  }
+  return docs;
+}
+
+const causeKey = (reason: string, field: string): string => `${reason} ${field}`;
+
+function ours(findings: readonly Finding[]): string[] {
+  return [...new Set(findings.filter((f) => f.server).map((f) => causeKey(f.server!.reason, f.server!.field)))].sort();
+}
+
+const tally: Record<string, { compared: number; agreed: number }> = {};
+function count(kind: string, agreed: boolean): void {
+  const t = (tally[kind] ??= { compared: 0, agreed: 0 });
+  t.compared++;
+  if (agreed) t.agreed++;
+}
+
+describe.skipIf(!HAVE_GO)('lint agrees with a real apiextensions-apiserver', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness();
+  }, 1_800_000);
+  afterAll(async () => {
+    if (Object.keys(tally).length > 0)
+      console.log(
+        `conformance tally (lint): ${Object.entries(tally)
+          .map(([k, t]) => `${k} ${t.agreed}/${t.compared}`)
+          .join(', ')}`,
+      );
+    await h?.stop();
+  });
+
+  for (const c of collectCases()) {
+    const docs = crdDocs(c);
+    if (docs.length === 0) continue;
+    if (docs.length === 1) {
+      const d = docs[0]!;
+      it(`${c.kind}: ${c.name}`, async () => {
+        const v1beta1 = d.value['apiVersion'] === 'apiextensions.k8s.io/v1beta1';
+        const path = v1beta1 ? CRD_API.replace('/v1/', '/v1beta1/') : CRD_API;
+        const r = await h.request('POST', `${path}?dryRun=All&fieldValidation=Strict`, d.value);
+        const errors = d.findings.filter((f) => f.severity === 'error');
+        const describeBoth = () =>
+          `server: HTTP ${r.status} ${JSON.stringify(r.body?.details?.causes ?? r.body?.message ?? '')}\nlint: ${JSON.stringify(
+            errors.map((f) => (f.server ? causeKey(f.server.reason, f.server.field) : `${f.ruleId}: ${f.message}`)),
+          )}`;
+        let agreed: boolean;
+        if (r.status === 200 || r.status === 201) agreed = errors.length === 0;
+        else if (r.status === 422) {
+          const theirs = [...new Set(((r.body?.details?.causes ?? []) as { reason: string; field: string }[]).map((x) => causeKey(x.reason, x.field)))].sort();
+          agreed = JSON.stringify(theirs) === JSON.stringify(ours(d.findings));
+          count(c.kind, agreed);
+          expect(ours(d.findings), describeBoth()).toEqual(theirs);
+          return;
+        } else if (r.status === 400) agreed = errors.some((f) => f.ruleId === 'crd-decode');
+        else if (r.status === 404) agreed = errors.some((f) => f.ruleId === 'v1beta1-crd');
+        else agreed = false;
+        count(c.kind, agreed);
+        expect(agreed, describeBoth()).toBe(true);
+      });
+    } else {
+      it(`${c.kind} (created in order): ${c.name}`, async () => {
+        await deleteAllCRDs(h);
+        try {
+          for (const d of docs) {
+            const r = await h.request('POST', CRD_API, d.value);
+            const name = String((d.value['metadata'] as Record<string, unknown>)?.['name'] ?? '');
+            const errors = d.findings.filter((f) => f.severity === 'error' && f.ruleId !== 'naming-conflicts');
+            if (r.status !== 201) {
+              count(c.kind, errors.length > 0);
+              expect(errors.length, `document ${d.index}: server HTTP ${r.status} ${JSON.stringify(r.body?.message)}`).toBeGreaterThan(0);
+              continue;
+            }
+            expect(errors.map((f) => f.message), `document ${d.index} was created by the server`).toEqual([]);
+            const cond = await waitForCondition(h, name, 'NamesAccepted', (x) => x !== undefined, 30_000);
+            const conflicts = d.findings.filter((f) => f.ruleId === 'naming-conflicts');
+            const agreed =
+              cond !== undefined &&
+              (conflicts.length === 0 ? cond.status === 'True' : cond.status === 'False' && conflicts.every((f) => f.message.includes(`reason ${cond.reason}`)));
+            count(`${c.kind}-naming`, agreed);
+            expect(
+              agreed,
+              `document ${d.index} ${name}: server NamesAccepted=${cond?.status} ${cond?.reason} ${cond?.message}; lint: ${JSON.stringify(conflicts.map((f) => f.message))}`,
+            ).toBe(true);
+          }
+        } finally {
+          await deleteAllCRDs(h);
+        }
+      });
+    }
+  }
+});
