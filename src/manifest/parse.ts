@@ -138,11 +138,10 @@ function readDocument(file: SourceFile, doc: Document.Parsed, docIndex: number, 
   return { file, docIndex, problems, manifests, empty: false };
 }
 
+/** kubectl flattens v1 List and every *List kind that carries items. */
 function isListKind(v: Record<string, unknown>): boolean {
   const kind = v['kind'];
-  return typeof kind === 'string' && kind.endsWith('List') && v['apiVersion'] === 'v1' && Array.isArray(v['items'])
-    ? true
-    : kind === 'List' && Array.isArray(v['items']);
+  return typeof kind === 'string' && kind.endsWith('List') && Array.isArray(v['items']);
 }
 
 function describe(v: unknown): string {

@@ -3,6 +3,7 @@ import { Loc } from '../core/path.js';
 import { atLeast } from '../core/kube-version.js';
 import { rec, str } from '../crd/json.js';
 import { validFieldPath } from '../schema/field-path.js';
+import { newStructuralError } from '../schema/structural.js';
 import { sType, type Schema } from '../schema/raw.js';
 import { serverMeta } from './helpers.js';
 import { defineRule, serverReport, type Report } from './types.js';
@@ -44,7 +45,15 @@ export const selectableFields = defineRule({
         }
         schema = own.schema;
       }
-      if (schema) yield* checkList(t.value, schema, t.loc);
+      if (schema) {
+        const nsErr = newStructuralError(schema);
+        if (nsErr !== undefined) {
+          const parent = t.hoisted ? 'spec' : t.loc.field.replace(/\.selectableFields$/, '');
+          const schemaAt = t.hoisted ? (crd.schemas[0]?.loc.at ?? t.loc.at) : (crd.schemas.find((s) => s.versions[0] === t.versions[0])?.loc.at ?? t.loc.at);
+          yield serverReport(invalid(new Loc(`${parent}.schema.openAPIV3Schema`, schemaAt), '', nsErr));
+        }
+        yield* checkList(t.value, schema, t.loc);
+      }
     }
   },
 });
@@ -59,16 +68,13 @@ function* checkList(list: readonly unknown[], schema: Schema, loc: Loc): Iterabl
       yield serverReport(required(pl, ''));
       continue;
     }
-    const r = validFieldPath(path, schema);
+    const r = validFieldPath(path, schema, false);
     if (r.error !== undefined || !r.schema) {
       yield serverReport(invalid(pl, path, `is an invalid path: ${r.error ?? 'does not refer to a valid field'}`));
       continue;
     }
     const norm = (r.segments ?? []).join('.');
-    if (r.segments?.[0] === 'metadata') {
-      yield serverReport(invalid(pl, path, 'must not point to fields in metadata'));
-      continue;
-    }
+    if (r.segments?.[0] === 'metadata') yield serverReport(invalid(pl, path, 'must not point to fields in metadata'));
     if (!ALLOWED.has(sType(r.schema)))
       yield serverReport(invalid(pl, path, 'must point to a field of type string, boolean or integer. Enum string fields and strings with formats are allowed.'));
     if (seen.has(norm)) yield serverReport(duplicate(pl, path));

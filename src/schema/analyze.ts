@@ -13,7 +13,7 @@ import type { Crd, SchemaTarget } from '../crd/model.js';
 import { validateDefaults } from './defaults.js';
 import { newStructuralError, validateStructural } from './structural.js';
 import { walkSchema } from './walk.js';
-import { present, type Schema } from './raw.js';
+import { isGoZero, type Schema } from './raw.js';
 
 export type SchemaCategory = 'root' | 'structural' | 'pattern' | 'openapi' | 'defaults' | 'list-map' | 'cel';
 
@@ -79,16 +79,6 @@ const ALLOWED_AT_ROOT = [
   'MaxLength', 'MinLength', 'Pattern', 'MaxItems', 'MinItems', 'UniqueItems', 'MultipleOf', 'Required',
   'Items', 'Properties', 'ExternalDocs', 'Example', 'XPreserveUnknownFields', 'XValidations',
 ];
-
-/** reflect zero value of the internal Go field. */
-function isGoZero(s: Schema, wire: string): boolean {
-  if (!present(s, wire)) return true;
-  const v = s[wire];
-  if (v === false) return wire !== 'x-kubernetes-preserve-unknown-fields';
-  if (v === '') return !['$ref', 'x-kubernetes-list-type', 'x-kubernetes-map-type'].includes(wire);
-  if (v === 0) return !['maximum', 'minimum', 'maxLength', 'minLength', 'maxItems', 'minItems', 'multipleOf', 'maxProperties', 'minProperties'].includes(wire);
-  return false;
-}
 
 function rootAllowList(s: Schema, target: SchemaTarget, out: CategorizedError[]): void {
   const loc = target.loc;

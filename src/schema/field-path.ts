@@ -66,7 +66,7 @@ function unescape(s: string): string | undefined {
   return out;
 }
 
-export function validFieldPath(path: string, root: Schema, allowArrayNotation = false): FieldPathResult {
+export function validFieldPath(path: string, root: Schema, allowArrayNotation = true): FieldPathResult {
   const toks = tokenize(path);
   let schema: Schema | undefined = root;
   const segments: string[] = [];
@@ -86,10 +86,10 @@ export function validFieldPath(path: string, root: Schema, allowArrayNotation = 
   for (let i = 0; i < toks.length; i++) {
     const tok = toks[i]!;
     if (tok === '[') {
+      if (!allowArrayNotation) return { error: 'array notation is not allowed' };
       const t = toks[++i];
       if (t === undefined) return { error: 'unexpected end of JSON path' };
       if (t.length < 2 || t[0] !== "'" || t[t.length - 1] !== "'") {
-        if (/^\d+$/.test(t) && !allowArrayNotation) return { error: 'array notation is not allowed' };
         return { error: `expected single quoted string but got ${t}` };
       }
       const name = unescape(t.slice(1, -1));

@@ -66,3 +66,19 @@ export function hasDefault(s: Schema): boolean {
 }
 
 export const META_FIELDS = new Set(['metadata', 'apiVersion', 'kind']);
+
+/** Fields that are plain Go bools or strings in JSONSchemaProps (false / "" are their zero values). */
+const PLAIN_BOOL = new Set(['nullable', 'uniqueItems', 'exclusiveMaximum', 'exclusiveMinimum', 'x-kubernetes-embedded-resource', 'x-kubernetes-int-or-string']);
+const PLAIN_STRING = new Set(['id', '$schema', 'description', 'type', 'format', 'title', 'pattern']);
+/** Slices the structural conversion rebuilds by appending (empty becomes nil). */
+const REBUILT_SLICES = new Set(['enum', 'allOf', 'anyOf', 'oneOf']);
+
+/** reflect's zero value of the Go field behind a wire field (absent, null, false/"" for plain fields). */
+export function isGoZero(s: Schema, k: string, rebuilt = false): boolean {
+  const v = s[k];
+  if (v === null || v === undefined) return true;
+  if (v === false) return PLAIN_BOOL.has(k);
+  if (v === '') return PLAIN_STRING.has(k);
+  if (rebuilt && Array.isArray(v) && v.length === 0) return REBUILT_SLICES.has(k);
+  return false;
+}

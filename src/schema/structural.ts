@@ -13,6 +13,7 @@ import {
   itemsArray,
   itemsSchema,
   notSchema,
+  isGoZero,
   present,
   prop,
   props,
@@ -95,13 +96,9 @@ function isOnlyType(s: Schema, t: string): boolean {
   return keys.length === 1 && keys[0] === 'type' && s['type'] === t;
 }
 
-/** Fields whose zero value the Go struct would not distinguish from absence. */
+/** Zero in the structural form (enum and junctor lists are rebuilt: empty becomes nil). */
 function isZero(s: Schema, k: string): boolean {
-  const v = s[k];
-  if (v === false) return k !== 'x-kubernetes-preserve-unknown-fields';
-  if (v === '') return !['$ref', 'x-kubernetes-list-type', 'x-kubernetes-map-type'].includes(k);
-  if (Array.isArray(v) && v.length === 0) return ['enum', 'allOf', 'anyOf', 'oneOf'].includes(k);
-  return false;
+  return isGoZero(s, k, true);
 }
 
 function push(errs: Tagged[], e: FieldError, cat: Tagged['cat'] = 'structural'): void {
@@ -184,7 +181,6 @@ function metadataInvariants(s: Schema, checkMetadata: boolean, lvl: Level, loc: 
       continue;
     }
     if (isZero(s, k)) continue;
-    if (Array.isArray(v) && v.length === 0 && ['enum', 'allOf', 'anyOf', 'oneOf'].includes(k)) continue;
     extra = true;
   }
   if (extra) push(errs, forbidden(loc, 'must not specify anything other than name and generateName, but metadata is implicitly specified'));
