@@ -1,5 +1,5 @@
 import { errorText, toCause } from '../core/field-error.js';
-import type { KubeVersion } from '../core/kube-version.js';
+import { atLeast, type KubeVersion } from '../core/kube-version.js';
 import { formatPath } from '../core/path.js';
 import { severityRank, type Finding, type Severity, type Summary } from '../core/types.js';
 import { buildCrd, isCrdManifest, type Crd } from '../crd/model.js';
@@ -65,7 +65,10 @@ export function lintSources(files: readonly SourceFile[], opts: LintOptions): Li
       allCrds: crds,
       schemaAnalysis: () => (analysis ??= analyzeCrdSchemas(crd)),
     };
+    // a v1beta1 CRD on a server that no longer serves that API is never validated
+    const notServed = crd.requestVersion === 'v1beta1' && atLeast(crd.kube, 22);
     for (const rule of rules) {
+      if (notServed && rule.id !== 'v1beta1-crd') continue;
       const sev = opts.ruleSeverity?.get(rule.id) ?? rule.meta.defaultSeverity;
       if (sev === 'off') continue;
       for (const r of rule.check(ctx)) findings.push(toFinding(rule, r, crd.manifest, sev));
