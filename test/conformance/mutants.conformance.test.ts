@@ -43,11 +43,12 @@ describe.skipIf(!goAvailable())(`mutated CRDs (${COUNT} mutants, seed ${SEED})`,
   let h: Harness;
   let agreed = 0;
   let celGap = 0;
+  let panics = 0;
   beforeAll(async () => {
     h = await startHarness();
   }, 1_800_000);
   afterAll(async () => {
-    console.log(`conformance tally (mutants): ${agreed}/${COUNT} agree; ${celGap} responses held CEL compilation/cost/evaluation causes, not reproduced`);
+    console.log(`conformance tally (mutants): ${agreed}/${COUNT} agree; ${celGap} responses held CEL compilation/cost/evaluation causes, not reproduced; ${panics} requests crashed the server`);
     await h?.stop();
   });
   const base = seeds();
@@ -60,12 +61,23 @@ describe.skipIf(!goAvailable())(`mutated CRDs (${COUNT} mutants, seed ${SEED})`,
       const text = stringify(crd, { version: '1.1', aliasDuplicateObjects: false, lineWidth: 0 });
       const findings = lintSources([{ path: `mutant-${i}.yaml`, text }], { kubeVersion: DEFAULT_KUBE_VERSION }).findings;
       const errors = findings.filter((f) => f.severity === 'error');
-      const res = await h.request('POST', `${CRD_API}?dryRun=All&fieldValidation=Strict`, crd);
+      let res: { status: number; body: any };
+      try {
+        res = await h.request('POST', `${CRD_API}?dryRun=All&fieldValidation=Strict`, crd);
+      } catch (e) {
+        // The real server panics on some invalid CRDs (e.g. selectableFields next to a schema that
+        // is not structural: a nil schema is dereferenced) and drops the connection: not created.
+        panics++;
+        expect(errors.length, `server dropped the connection (${(e as Error).message}); lint must reject too:\n${text}`).toBeGreaterThan(0);
+        agreed++;
+        return;
+      }
       const causes = (res.body?.details?.causes ?? []) as { reason: string; field: string; message: string }[];
       // CEL compilation, cost estimation and evaluation are not reproduced yet (see README): such
       // causes are counted, and everything else in the response must still agree
       const celMsgs = celMessages(crd);
-      const isGap = (c: { message: string }) => CEL_GAP.test(c.message) || celMsgs.some((m) => c.message.includes(m));
+      const isGap = (c: { message: string; field: string }) =>
+        CEL_GAP.test(c.message) || (/\.default(\.|\[|$)/.test(c.field) && celMsgs.some((m) => c.message.endsWith(m)));
       const gap = causes.filter(isGap);
       if (gap.length > 0) celGap++;
       const theirs = [...new Set(causes.filter((c) => !isGap(c)).map((c) => `${c.reason} ${c.field}`))].sort();
