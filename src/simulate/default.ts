@@ -1,0 +1,82 @@
+/**
+ * Defaulting, as apiextensions-apiserver pkg/apiserver/schema/defaulting/algorithm.go Default does
+ * it, without mutating the input.
+ *
+ * Top-down. In an object, every declared property with a `default` is set to a deep copy of it when
+ * the key is missing or holds `null` and the property is not `nullable` (nullable nulls are kept).
+ * Then every key (including the ones just defaulted, so defaults nest) is walked with its property
+ * schema, or with the additionalProperties schema, where a non-nullable `null` is first replaced by
+ * that schema's default (a no-op without one). Array elements that are non-nullable `null`s get the
+ * `items` default, then every element is walked with `items`. additionalProperties and items
+ * defaults never create entries; keys without a schema are left alone. `type`,
+ * x-kubernetes-int-or-string and x-kubernetes-preserve-unknown-fields are not looked at.
+ *
+ * Changes: one 'defaulted' change per replaced value, in walk order; `after` is the default as
+ * copied from the schema (defaults nested inside it follow as their own changes).
+ */
+import { isRecord, type JsonPath } from '../core/types.js';
+import type { Schema } from '../schema/raw.js';
+import { deepCopy, hasOwn, newObject, setOwn } from './json.js';
+import { additionalOf, defaultOf, hasDefault, isNullable, itemsOf, propertySchema } from './schema-view.js';
+import type { Change, StepResult, StepSchema } from './types.js';
+
+export function applyDefaults(value: unknown, schema: StepSchema, _opts: unknown = undefined): StepResult {
+  const changes: Change[] = [];
+  return { value: walk(value, schema, [], changes), changes };
+}
+
+/** isNonNullableNull: a null whose schema exists and is not nullable. */
+function nonNullableNull(v: unknown, s: Schema | undefined): s is Schema {
+  return v === null && s !== undefined && !isNullable(s);
+}
+
+function walk(x: unknown, s: StepSchema, path: JsonPath, changes: Change[]): unknown {
+  if (s === undefined) return deepCopy(x);
+  if (Array.isArray(x)) {
+    const items = itemsOf(s);
+    return x.map((v, i) => {
+      let e = v;
+      if (nonNullableNull(e, items) && hasDefault(items)) {
+        e = deepCopy(defaultOf(items));
+        changes.push({ kind: 'defaulted', path: [...path, i], before: null, after: deepCopy(e) });
+      }
+      return walk(e, items, [...path, i], changes);
+    });
+  }
+  if (!isRecord(x)) return x;
+
+  // first pass: declared properties with a default, over the input's keys plus the new ones
+  const out = newObject();
+  for (const k of Object.keys(x)) setOwn(out, k, x[k]);
+  const p = s['properties'];
+  const declared = isRecord(p) ? Object.keys(p) : [];
+  for (const k of declared) {
+    const ps = propertySchema(s, k);
+    if (!hasDefault(ps)) continue;
+    const found = hasOwn(out, k);
+    if (!found || nonNullableNull(out[k], ps)) {
+      const d = deepCopy(defaultOf(ps));
+      changes.push(found ? { kind: 'defaulted', path: [...path, k], before: null, after: deepCopy(d) } : { kind: 'defaulted', path: [...path, k], after: deepCopy(d) });
+      setOwn(out, k, d);
+    }
+  }
+
+  // second pass: recurse into every key
+  const ap = additionalOf(s);
+  for (const k of Object.keys(out)) {
+    const ps = propertySchema(s, k);
+    if (ps !== undefined) {
+      setOwn(out, k, walk(out[k], ps, [...path, k], changes));
+    } else if (ap !== undefined) {
+      let v = out[k];
+      if (nonNullableNull(v, ap.schema) && hasDefault(ap.schema)) {
+        v = deepCopy(defaultOf(ap.schema));
+        changes.push({ kind: 'defaulted', path: [...path, k], before: null, after: deepCopy(v) });
+      }
+      setOwn(out, k, walk(v, ap.schema, [...path, k], changes));
+    } else {
+      setOwn(out, k, deepCopy(out[k]));
+    }
+  }
+  return out;
+}

@@ -1,0 +1,34 @@
+/** Plain-JSON helpers for the simulation steps: deep copies and own-key access that is safe for any key. */
+import { isRecord } from '../core/types.js';
+
+export type JsonObject = Record<string, unknown>;
+
+/** A fresh object (ordinary prototype) to build step outputs in. */
+export function newObject(): JsonObject {
+  return {};
+}
+
+/** Sets an own, enumerable property, even for keys such as `__proto__`. */
+export function setOwn(o: JsonObject, k: string, v: unknown): void {
+  Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
+}
+
+export function hasOwn(o: object, k: string): boolean {
+  return Object.prototype.hasOwnProperty.call(o, k);
+}
+
+/** The own property `k` of `o`, or undefined (never something inherited from Object.prototype). */
+export function getOwn(o: JsonObject, k: string): unknown {
+  return hasOwn(o, k) ? o[k] : undefined;
+}
+
+/** Deep copy of a decoded JSON value (runtime.DeepCopyJSONValue): objects and arrays are rebuilt, scalars kept. */
+export function deepCopy(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(deepCopy);
+  if (isRecord(v)) {
+    const out = newObject();
+    for (const k of Object.keys(v)) setOwn(out, k, deepCopy(v[k]));
+    return out;
+  }
+  return v;
+}
