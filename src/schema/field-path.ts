@@ -72,7 +72,8 @@ export function validFieldPath(path: string, root: Schema, allowArrayNotation = 
   const segments: string[] = [];
   const step = (name: string): string | undefined => {
     const s = schema!;
-    if (isRecord(s['properties'])) {
+    // the structural form keeps no properties map when it is empty
+    if (isRecord(s['properties']) && Object.keys(s['properties']).length > 0) {
       const p: unknown = s['properties'][name];
       if (!isRecord(p)) return 'does not refer to a valid field';
       schema = p;

@@ -7,6 +7,7 @@ import { forbidden, invalid, notSupported, required, type FieldError } from '../
 import type { Loc } from '../core/path.js';
 import { isRecord } from '../core/types.js';
 import { validFieldPath } from './field-path.js';
+import { newStructuralError } from './structural.js';
 import {
   META_FIELDS,
   addl,
@@ -265,7 +266,8 @@ function celShape(s: Schema, loc: Loc, opts: WalkOptions, out: WalkError[]): voi
     if (fieldPath.length > 0 && fieldPath.trim().length === 0)
       add(out, invalid(rl.child('fieldPath'), fieldPath, `${fp}must be non-empty if specified`), 'cel');
     if (hasNewlines(fieldPath)) add(out, invalid(rl.child('fieldPath'), fieldPath, `${fp}must not contain line breaks`), 'cel');
-    if (fieldPath.length > 0 && validFieldPath(fieldPath, s).error !== undefined)
+    // pathValid: a node whose schema does not convert to a structural schema accepts any path
+    if (fieldPath.length > 0 && newStructuralError(s) === undefined && validFieldPath(fieldPath, s).error !== undefined)
       add(out, invalid(rl.child('fieldPath'), fieldPath, `${fp}must be a valid path`), 'cel');
   });
 }

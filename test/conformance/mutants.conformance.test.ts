@@ -17,14 +17,14 @@ import { mutate, rng, type Obj } from './mutate.js';
 const ROOT = join(import.meta.dirname, '..', '..');
 const COUNT = Number(process.env['CRDX_MUTANTS'] ?? 300);
 const SEED = Number(process.env['CRDX_MUTANT_SEED'] ?? 1);
-const CEL_GAP = /compilation failed|rule compile error|estimated rule cost|estimated messageExpression cost|cost total|failed rule|messageExpression compilation|must evaluate to|type information for x-kubernetes-validations/;
+const CEL_GAP = /compilation failed|rule compile error|estimated rule cost|estimated messageExpression cost|cost total|failed rule|messageExpression compilation|must evaluate to|type information for x-kubernetes-validations|declType for CEL/;
 
 /** The messages of every x-kubernetes-validations rule of a CRD: a default failing one of them is a CEL evaluation. */
 function celMessages(crd: unknown): string[] {
   const out: string[] = [];
   JSON.stringify(crd, (k, v: unknown) => {
     if (k === 'x-kubernetes-validations' && Array.isArray(v))
-      for (const r of v) if (r && typeof r === 'object' && typeof (r as Obj)['message'] === 'string' && (r as Obj)['message'] !== '') out.push(String((r as Obj)['message']).trim());
+      for (const r of v) if (r && typeof r === 'object' && typeof (r as Obj)['message'] === 'string' && String((r as Obj)['message']).trim() !== '') out.push(String((r as Obj)['message']).trim());
     return v;
   });
   return out;
