@@ -2,6 +2,7 @@ import { apiApproval } from './api-approval.js';
 import { celRules } from './cel-rules.js';
 import { conversion } from './conversion.js';
 import { crdDecode } from './crd-decode.js';
+import { crdMetadata } from './crd-metadata.js';
 import { crdName } from './crd-name.js';
 import { deprecationWarning } from './deprecation-warning.js';
 import { groupAndNames } from './group-and-names.js';
@@ -32,6 +33,7 @@ export const rules: readonly Rule[] = [
   celRules,
   conversion,
   crdDecode,
+  crdMetadata,
   crdName,
   deprecationWarning,
   groupAndNames,

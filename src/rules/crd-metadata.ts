@@ -1,0 +1,28 @@
+import { Loc } from '../core/path.js';
+import { getObjectMeta, validateDecodedObjectMeta } from '../schema/objectmeta.js';
+import { serverMeta } from './helpers.js';
+import { defineRule, serverReport } from './types.js';
+
+/** Checked by crd-name (name/generateName) or silently cleared by the server (namespace). */
+const OWN = /^metadata\.(name|generateName|namespace)$/;
+
+export const crdMetadata = defineRule({
+  id: 'crd-metadata',
+  meta: serverMeta({
+    docs: {
+      description: 'The CRD\'s own labels, annotations, finalizers and owner references must be valid ObjectMeta.',
+      details:
+        'The server runs the generic ObjectMeta validation on every CRD: label keys must be qualified names and values at most 63 characters of [A-Za-z0-9-_.], annotation keys qualified names with at most 256 KiB of annotations in total, finalizers qualified names, owner references complete. A namespace on a CRD is dropped silently.',
+      reference: 'crd-validation.md §1 (M5)',
+    },
+  }),
+  *check({ crd }) {
+    if (crd.requestVersion !== 'v1') return;
+    const root = new Loc('', []);
+    const r = getObjectMeta(crd.manifest.value, root, { drop: false, unknown: false });
+    if (!r.meta) return; // wrong JSON types are crd-decode's (400 BadRequest)
+    const meta = { ...r.meta, namespace: '' };
+    for (const e of validateDecodedObjectMeta(meta, root.child('metadata'), crd.manifest.value['metadata']))
+      if (!OWN.test(e.field)) yield serverReport(e);
+  },
+});
