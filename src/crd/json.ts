@@ -29,6 +29,8 @@ const MAP_FIELDS = new Set(['properties', 'definitions', 'patternProperties', 'd
  * nil and empty maps (the map-typed fields); struct pointers ({} vs absent) stay different.
  */
 export function semanticEqual(a: unknown, b: unknown, key = ''): boolean {
+  // JSON-valued fields (default, example, enum members) hold values, not Go slices or maps: [] and {} are values there
+  if (JSON_VALUED.has(key)) return (a === undefined || a === null) === (b === undefined || b === null) && jsonEqual(a, b);
   const emptyA = isEmptyish(a, key);
   const emptyB = isEmptyish(b, key);
   if (emptyA || emptyB) return emptyA && emptyB;
@@ -43,6 +45,19 @@ export function semanticEqual(a: unknown, b: unknown, key = ''): boolean {
     return true;
   }
   return a === b;
+}
+
+const JSON_VALUED = new Set(['default', 'example']);
+
+function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === undefined || a === null || b === undefined || b === null) return (a ?? null) === (b ?? null);
+  if (Array.isArray(a) || Array.isArray(b)) return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => jsonEqual(x, b[i]));
+  if (isRecord(a) && isRecord(b)) {
+    const ka = Object.keys(a);
+    return ka.length === Object.keys(b).length && ka.every((k) => k in b && jsonEqual(a[k], b[k]));
+  }
+  return false;
 }
 
 function isEmptyish(v: unknown, key: string): boolean {
