@@ -169,15 +169,7 @@ export function buildCrd(manifest: Manifest, kube: KubeVersion): Crd {
             versions,
           });
       } else {
-        for (const v of versions) {
-          if (v.schema)
-            schemas.push({
-              loc: v.loc.child('schema').child('openAPIV3Schema'),
-              schema: v.schema,
-              statusEnabled: has(subresourcesForRaw(subresources, v), 'status'),
-              versions: [v],
-            });
-        }
+        schemas.push(...perVersionSchemas(versions, subresources));
       }
       const perVersionList = (key: string, hoist: boolean, out: Target<readonly unknown[]>[], serverName: string): void => {
         if (hoist) {
@@ -210,15 +202,7 @@ export function buildCrd(manifest: Manifest, kube: KubeVersion): Crd {
         statusEnabled: versions.some((v) => has(subresourcesForRaw(subresources, v), 'status')) || has(topSub, 'status'),
         versions,
       });
-    for (const v of versions) {
-      if (v.schema)
-        schemas.push({
-          loc: v.loc.child('schema').child('openAPIV3Schema'),
-          schema: v.schema,
-          statusEnabled: has(subresourcesForRaw(subresources, v), 'status'),
-          versions: [v],
-        });
-    }
+    schemas.push(...perVersionSchemas(versions, subresources));
     const topCols = arr(spec['additionalPrinterColumns']);
     if (topCols.length > 0) columns.push({ loc: specLoc.child('additionalPrinterColumns'), value: topCols, versions, hoisted: true });
     for (const v of versions) {
@@ -254,6 +238,15 @@ export function buildCrd(manifest: Manifest, kube: KubeVersion): Crd {
     hoisted,
     conversion: rec(spec['conversion']),
   };
+}
+
+/** The schemas that stay with their version, each with the status switch of that version. */
+function perVersionSchemas(versions: readonly CrdVersion[], subresources: readonly Target<Rec>[]): SchemaTarget[] {
+  return versions.flatMap((v) =>
+    v.schema
+      ? [{ loc: v.loc.child('schema').child('openAPIV3Schema'), schema: v.schema, statusEnabled: has(subresourcesForRaw(subresources, v), 'status'), versions: [v] }]
+      : [],
+  );
 }
 
 function subresourcesForRaw(targets: readonly Target<Rec>[], v: CrdVersion): Rec | undefined {

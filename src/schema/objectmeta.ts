@@ -26,6 +26,7 @@
  * Manifest positions: every error's `at` points at the offending value (a JSON decoding error at the value that
  * failed inside `metadata`), missing fields at their would-be key with `atKey`.
  */
+import { goCompare, goSortedKeys } from '../core/go.js';
 import type { FieldError } from '../core/field-error.js';
 import { OMIT } from '../core/field-error.js';
 import { Loc } from '../core/path.js';
@@ -58,24 +59,7 @@ function utf8Len(s: string): number {
 }
 
 /** Go's string comparison: UTF-8 byte order, i.e. code point order. */
-function goCompare(a: string, b: string): number {
-  if (a === b) return 0;
-  const ia = a[Symbol.iterator]();
-  const ib = b[Symbol.iterator]();
-  for (;;) {
-    const x = ia.next();
-    const y = ib.next();
-    if (x.done === true) return y.done === true ? 0 : -1;
-    if (y.done === true) return 1;
-    const cx = x.value.codePointAt(0)!;
-    const cy = y.value.codePointAt(0)!;
-    if (cx !== cy) return cx < cy ? -1 : 1;
-  }
-}
-
-function sortedKeys(o: Raw): string[] {
-  return Object.keys(o).sort(goCompare);
-}
+const sortedKeys = (o: Raw): string[] => goSortedKeys(o);
 
 /** strings.ToLower: unicode.ToLower rune by rune. */
 function goToLower(s: string): string {

@@ -20,6 +20,7 @@
  * float64. kubectl re-encodes `1.0` as `1` before sending, so a JS number that is an integer in the int64
  * range is treated as an int64, any other number as a float64. `bigint` values are accepted too.
  */
+import { goSortedKeys } from '../core/go.js';
 import { RE2JS } from 're2js';
 import type { FieldError } from '../core/field-error.js';
 import { OMIT } from '../core/field-error.js';
@@ -145,23 +146,7 @@ function isMap(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
-function compareCodePoints(a: string, b: string): number {
-  if (a === b) return 0;
-  const ia = a[Symbol.iterator]();
-  const ib = b[Symbol.iterator]();
-  for (;;) {
-    const x = ia.next();
-    const y = ib.next();
-    if (x.done) return y.done ? 0 : -1;
-    if (y.done) return 1;
-    const d = x.value.codePointAt(0)! - y.value.codePointAt(0)!;
-    if (d !== 0) return d;
-  }
-}
-
-function sortedKeys(o: Record<string, unknown>): string[] {
-  return Object.keys(o).sort(compareCodePoints);
-}
+const sortedKeys = (o: Record<string, unknown>): string[] => goSortedKeys(o);
 
 function utf8Len(s: string): number {
   return Buffer.byteLength(s, 'utf8');

@@ -14,6 +14,7 @@
  *   (`unknownFieldPaths`) has all of them except `apiVersion`/`kind`/`metadata` removed directly from
  *   the top level of the pruned value (only reachable when the value is not a resource root).
  */
+import { goCompare } from '../core/go.js';
 import { isRecord, type JsonPath } from '../core/types.js';
 import { deepCopy, newObject, setOwn } from './json.js';
 import { additionalOf, isEmbeddedResource, itemsOf, preservesUnknownFields, propertySchema } from './schema-view.js';
@@ -48,7 +49,7 @@ export function prune(value: unknown, schema: StepSchema, opts: PruneOptions = {
   }
   const acc: Acc = { changes: [], unknown: [] };
   const out = pruneNode(value, s, [], acc);
-  return { value: out, changes: acc.changes, unknownFieldPaths: [...acc.unknown].sort(compareBytes) };
+  return { value: out, changes: acc.changes, unknownFieldPaths: [...acc.unknown].sort(goCompare) };
 }
 
 function remove(acc: Acc, path: JsonPath, before: unknown, record: boolean): void {
@@ -130,22 +131,3 @@ export function formatUnknownFieldPath(path: JsonPath): string {
   return out;
 }
 
-/** Go's string order (bytes of UTF-8), which is code point order, not UTF-16 code unit order. */
-export function compareBytes(a: string, b: string): number {
-  const ia = a[Symbol.iterator]();
-  const ib = b[Symbol.iterator]();
-  for (;;) {
-    const ca = ia.next();
-    const cb = ib.next();
-    if (ca.done === true) return cb.done === true ? 0 : -1;
-    if (cb.done === true) return 1;
-    const d = goRune(ca.value) - goRune(cb.value);
-    if (d !== 0) return d;
-  }
-}
-
-/** A lone surrogate cannot come out of Go's JSON decoder: it reads U+FFFD there. */
-function goRune(ch: string): number {
-  const c = ch.codePointAt(0)!;
-  return c >= 0xd800 && c <= 0xdfff ? 0xfffd : c;
-}

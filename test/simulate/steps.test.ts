@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { applyDefaults } from '../../src/simulate/default.js';
 import { DECODE_STAGES, decode, type ObjectMetaHooks } from '../../src/simulate/pipeline.js';
-import { compareBytes, formatUnknownFieldPath, prune } from '../../src/simulate/prune.js';
+import { goCompare as compareBytes } from '../../src/core/go.js';
+import { formatUnknownFieldPath, prune } from '../../src/simulate/prune.js';
 import { pruneNonNullableNullsWithoutDefaults } from '../../src/simulate/prune-nulls.js';
 
 function deepFreeze<T>(v: T): T {
