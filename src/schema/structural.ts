@@ -92,7 +92,8 @@ const INT_OR_STRING = (list: Schema[]): boolean =>
   isOnlyType(list[1]!, 'string');
 
 function isOnlyType(s: Schema, t: string): boolean {
-  const keys = Object.keys(s).filter((k) => s[k] !== null && s[k] !== undefined && !isZero(s, k));
+  // as NestedValueValidation sees it: additionalProperties: false leaves no trace
+  const keys = Object.keys(s).filter((k) => s[k] !== null && s[k] !== undefined && !isZero(s, k) && !(k === 'additionalProperties' && s[k] === false));
   return keys.length === 1 && keys[0] === 'type' && s['type'] === t;
 }
 
@@ -220,7 +221,9 @@ function nested(s: Schema, skipAnyOf: boolean, lvl: Level, loc: Loc, errs: Tagge
   if (it) nested(it, false, lvl, loc.child('items'), errs);
   for (const [k, p] of props(s)) nested(p, false, 'field', loc.child('properties').key(k), errs);
   if (sType(s) !== '') push(errs, forbidden(loc.child('type'), 'must be empty to be structural'));
-  if (addl(s) !== undefined) push(errs, forbidden(loc.child('additionalProperties'), 'must be undefined to be structural'));
+  // nested additionalProperties: false is dropped by the conversion; true or a schema is forbidden
+  const nap = addl(s);
+  if (nap !== undefined && nap !== false) push(errs, forbidden(loc.child('additionalProperties'), 'must be undefined to be structural'));
   if (present(s, 'default')) push(errs, forbidden(loc.child('default'), 'must be undefined to be structural'));
   if (typeof s['title'] === 'string' && s['title'] !== '') push(errs, forbidden(loc.child('title'), 'must be empty to be structural'));
   if (typeof s['description'] === 'string' && s['description'] !== '')
