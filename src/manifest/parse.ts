@@ -1,5 +1,6 @@
 import { LineCounter, isMap, isPair, isScalar, isSeq, parseAllDocuments, type Document, type Node } from 'yaml';
 import { isRecord, type JsonPath, type Position } from '../core/types.js';
+import { relaxQuotedIndentation } from './relax.js';
 
 export interface SourceFile {
   /** As the user gave it; `-` for stdin. */
@@ -47,21 +48,27 @@ export const MAX_DEPTH = 1000;
 export function parseFile(file: SourceFile): ParsedDocument[] {
   const lineCounter = new LineCounter();
   const text = file.text.charCodeAt(0) === 0xfeff ? file.text.slice(1) : file.text;
-  const docs = parseAllDocuments(text, {
-    lineCounter,
-    version: '1.1',
-    uniqueKeys: true,
-    prettyErrors: false,
-    strict: false,
-  });
-  const list = Array.isArray(docs) ? docs : [];
-  const out: ParsedDocument[] = [];
-  list.forEach((doc, docIndex) => out.push(readDocument(file, doc, docIndex, lineCounter)));
-  if (!Array.isArray(docs)) {
-    // an EmptyStream: nothing but comments or directives
-    return [];
+  const opts = { lineCounter, version: '1.1', uniqueKeys: true, prettyErrors: false, strict: false } as const;
+  const docs = parseAllDocuments(text, opts);
+  // go-yaml tolerates under-indented continuation lines of quoted scalars: so must we
+  if (Array.isArray(docs) && docs.some((d) => d.errors.length > 0)) {
+    const relaxed = relaxQuotedIndentation(text);
+    if (relaxed !== undefined) {
+      const lc2 = new LineCounter();
+      const again = parseAllDocuments(relaxed, { ...opts, lineCounter: lc2 });
+      const before = docs.reduce((n, d) => n + d.errors.length, 0);
+      if (Array.isArray(again) && again.reduce((n, d) => n + d.errors.length, 0) < before) {
+        return finish(file, again, lc2);
+      }
+    }
   }
-  return out;
+  return finish(file, docs, lineCounter);
+}
+
+function finish(file: SourceFile, docs: ReturnType<typeof parseAllDocuments>, lineCounter: LineCounter): ParsedDocument[] {
+  // an EmptyStream (nothing but comments or directives) is not an array
+  if (!Array.isArray(docs)) return [];
+  return (docs as Document.Parsed[]).map((doc, docIndex) => readDocument(file, doc, docIndex, lineCounter));
 }
 
 function posAt(lc: LineCounter, offset: number): Position {

@@ -1,5 +1,6 @@
 import { apiApproval } from './api-approval.js';
 import { celRules } from './cel-rules.js';
+import { clientSideApplySize } from './client-side-apply-size.js';
 import { conversion } from './conversion.js';
 import { crdDecode } from './crd-decode.js';
 import { crdMetadata } from './crd-metadata.js';
@@ -31,6 +32,7 @@ import type { Rule } from './types.js';
 export const rules: readonly Rule[] = [
   apiApproval,
   celRules,
+  clientSideApplySize,
   conversion,
   crdDecode,
   crdMetadata,

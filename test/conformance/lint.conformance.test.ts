@@ -20,7 +20,7 @@ if (!HAVE_GO) console.warn('conformance suite skipped: it needs Go on PATH to bu
 if (!HAVE_CORPUS) console.warn(NO_CORPUS_REASON);
 
 interface Case {
-  readonly kind: 'fixture' | 'vector' | 'corpus';
+  readonly kind: 'fixture' | 'vector' | 'corpus' | 'extra';
   readonly name: string;
   readonly path: string;
   readonly text: string;
@@ -44,6 +44,9 @@ function collectCases(): Case[] {
   const vdir = process.env['CRDX_VECTOR_DUMP'] ?? join(ROOT, '.vectors');
   for (const p of yamlFiles(vdir)) cases.push({ kind: 'vector', name: p.slice(vdir.length + 1), path: p, text: readFileSync(p, 'utf8') });
   for (const f of corpusFiles('crds')) cases.push({ kind: 'corpus', name: `${f.project}/${f.path.split('/').pop()}`, path: f.path, text: f.text });
+  // CRDX_EXTRA_CRDS=DIR adds any directory of real CRDs (e.g. other projects' install manifests)
+  const extra = process.env['CRDX_EXTRA_CRDS'];
+  if (extra) for (const p of yamlFiles(extra)) cases.push({ kind: 'extra', name: p.slice(extra.length + 1), path: p, text: readFileSync(p, 'utf8') });
   return cases;
 }
 

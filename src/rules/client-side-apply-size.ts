@@ -1,0 +1,45 @@
+import { isRecord } from '../core/types.js';
+import { defineRule } from './types.js';
+
+const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
+/** apimachinery's TotalAnnotationSizeLimitB. */
+export const ANNOTATION_LIMIT = 256 * 1024;
+
+/** Length of Go's json.Marshal output: compact, and <, >, &, U+2028, U+2029 escaped as \uXXXX. */
+export function goJsonLength(v: unknown): number {
+  const s = JSON.stringify(v) ?? '';
+  let extra = 0;
+  for (const ch of s) if (ch === '<' || ch === '>' || ch === '&' || ch === '\u2028' || ch === '\u2029') extra += 5;
+  return Buffer.byteLength(s, 'utf8') + extra;
+}
+
+export const clientSideApplySize = defineRule({
+  id: 'client-side-apply-size',
+  meta: {
+    type: 'suggestion',
+    serverFaithful: false,
+    defaultSeverity: 'warning',
+    docs: {
+      description: 'A CRD too large for client-side kubectl apply.',
+      details:
+        'Client-side `kubectl apply` stores the whole object in the kubectl.kubernetes.io/last-applied-configuration annotation, and the server rejects objects whose annotations exceed 262144 bytes (`metadata.annotations: Too long: may not be more than 262144 bytes`). The CRD itself is valid: install it with `kubectl apply --server-side` or `kubectl create`.',
+      reference: 'apimachinery ValidateAnnotations (TotalAnnotationSizeLimitB); kubectl apply',
+    },
+    messages: {
+      tooLarge:
+        'kubectl apply (client-side) would store {{size}} bytes of annotations (limit 262144) and the server rejects it with "metadata.annotations: Too long": use kubectl apply --server-side or kubectl create',
+    },
+  },
+  *check({ crd }) {
+    const obj = crd.manifest.value;
+    const meta = isRecord(obj['metadata']) ? obj['metadata'] : {};
+    const ann = isRecord(meta['annotations']) ? meta['annotations'] : {};
+    let others = 0;
+    for (const [k, v] of Object.entries(ann)) if (k !== LAST_APPLIED) others += Buffer.byteLength(k) + Buffer.byteLength(String(v));
+    // the annotation holds the object as applied, without itself, plus a trailing newline
+    const withoutLast = { ...obj, metadata: { ...meta, annotations: Object.fromEntries(Object.entries(ann).filter(([k]) => k !== LAST_APPLIED)) } };
+    if (Object.keys(ann).length === 0) delete (withoutLast.metadata as Record<string, unknown>)['annotations'];
+    const size = others + Buffer.byteLength(LAST_APPLIED) + goJsonLength(withoutLast) + 1;
+    if (size > ANNOTATION_LIMIT) yield { messageId: 'tooLarge' as const, data: { size }, path: ['metadata'] };
+  },
+});
