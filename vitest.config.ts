@@ -9,6 +9,7 @@ export default defineConfig({
           include: ['test/**/*.test.ts'],
           exclude: ['test/conformance/**', 'node_modules/**'],
           testTimeout: 30_000,
+          setupFiles: ['test/helpers/setup.ts'],
         },
       },
       {
@@ -16,6 +17,7 @@ export default defineConfig({
           name: 'conformance',
           include: ['test/conformance/**/*.test.ts'],
           testTimeout: 300_000,
+          setupFiles: ['test/helpers/setup.ts'],
           hookTimeout: 900_000,
           pool: 'forks',
           poolOptions: { forks: { singleFork: true } },

@@ -6,6 +6,7 @@ import { compareFindings } from '../engine/results.js';
 import { formatters } from '../formatters/index.js';
 import { PLAIN_STYLE, type FormatterContext, type Style } from '../formatters/types.js';
 import { readInputs } from '../io/inputs.js';
+import { ensureCelParser } from '../schema/cel-syntax.js';
 import { rules } from '../rules/index.js';
 import type { Io } from './io.js';
 import type { LintCliOptions } from './main.js';
@@ -42,6 +43,7 @@ export async function runLint(o: LintCliOptions, io: Io): Promise<ExitCode> {
   if (o.paths.length === 0) throw new UsageError('no input: give files, directories or - for stdin');
   const ruleSeverity = parseRuleOverrides(o.rule);
   const inputs = await readInputs(o.paths, io.readStdin);
+  if (inputs.files.some((f) => f.text.includes('x-kubernetes-validations'))) await ensureCelParser();
   const result = lintSources(inputs.files, { kubeVersion: o.kubeVersion, ruleSeverity });
   const inputFindings: Finding[] = inputs.problems.map((p) => ({
     ruleId: PARSE_RULE_ID,

@@ -8,7 +8,8 @@ import { invalid, type FieldError, errorText } from '../core/field-error.js';
 import { Loc } from '../core/path.js';
 import { isRecord } from '../core/types.js';
 import { prune } from '../simulate/prune.js';
-import { flag, props, type Schema, META_FIELDS } from './raw.js';
+import { celSyntaxError } from './cel-syntax.js';
+import { addl, flag, itemsSchema, prop, props, sType, type Schema, META_FIELDS } from './raw.js';
 import { coerceObjectMeta, validateObjectMeta } from './objectmeta.js';
 import { validateValue, type ValueValidateOptions } from './value-validate.js';
 
@@ -54,7 +55,7 @@ function visit(
       const ve = co.error ? [] : validateObjectMeta(nil, obj, root, true);
       if (co.error) out.push(invalid(dl, def, `must result in valid metadata: ${errorText(co.error)}`));
       else if (ve.length > 0) out.push(invalid(dl, def, `must result in valid metadata: ${aggregate(ve)}`));
-      else out.push(...validateValue(def, s, dl, vopts));
+      else out.push(...orCel(validateValue(def, s, dl, vopts), def, s, dl));
     } else {
       const pr = prune(def, s, { isResourceRoot: embedded });
       if (!deepEqual(pr.value, def)) out.push(invalid(dl, def, 'must not have unknown fields'));
@@ -62,7 +63,7 @@ function visit(
       const ve = co.error ? [] : validateObjectMeta(dl, def, s, embedded);
       if (co.error) out.push(co.error);
       else if (ve.length > 0) out.push(...ve);
-      else out.push(...validateValue(def, s, dl, vopts));
+      else out.push(...orCel(validateValue(def, s, dl, vopts), def, s, dl));
     }
   }
   const items = s['items'];
@@ -71,6 +72,34 @@ function visit(
     const subMeta = inMeta || (isResourceRoot && META_FIELDS.has(k));
     visit(p, root, loc.child('properties').key(k), subMeta, subMeta ? [...mPath, k] : mPath, out, vopts);
   }
+}
+
+/** When schema validation passed, the node's CEL rules run on the default (only compilation is reproduced). */
+function orCel(errs: FieldError[], value: unknown, s: Schema, loc: Loc): FieldError[] {
+  return errs.length > 0 ? errs : celCompileErrors(value, s, loc);
+}
+
+/** cel.Validator over a value: every rule that does not compile gives "rule compile error" where the value is. */
+function celCompileErrors(value: unknown, s: Schema, loc: Loc): FieldError[] {
+  const out: FieldError[] = [];
+  const rules = Array.isArray(s['x-kubernetes-validations']) ? s['x-kubernetes-validations'] : [];
+  for (const r of rules) {
+    const rule = isRecord(r) && typeof r['rule'] === 'string' ? r['rule'] : '';
+    const err = rule.trim() === '' ? undefined : celSyntaxError(rule);
+    if (err !== undefined) out.push(invalid(loc, sType(s), `rule compile error: compilation failed: ERROR: <input>: Syntax error: ${err}`));
+  }
+  if (Array.isArray(value)) {
+    const it = itemsSchema(s);
+    if (it) value.forEach((v, i) => out.push(...celCompileErrors(v, it, loc.index(i))));
+  } else if (isRecord(value)) {
+    const ap = addl(s);
+    for (const k of Object.keys(value).sort()) {
+      const ps = prop(s, k);
+      if (ps) out.push(...celCompileErrors(value[k], ps, loc.child(k)));
+      else if (isRecord(ap)) out.push(...celCompileErrors(value[k], ap, loc.key(k)));
+    }
+  }
+  return out;
 }
 
 /** The synthetic object the server validates a default inside resource meta with. */

@@ -7,6 +7,7 @@ import { forbidden, invalid, notSupported, required, type FieldError } from '../
 import type { Loc } from '../core/path.js';
 import { isRecord } from '../core/types.js';
 import { validFieldPath } from './field-path.js';
+import { celSyntaxError } from './cel-syntax.js';
 import { newStructuralError } from './structural.js';
 import {
   META_FIELDS,
@@ -278,20 +279,43 @@ export function usesOldSelf(expr: string): boolean {
   return /(^|[^\w.])oldSelf\b/.test(noStrings);
 }
 
+/** The rule as the server prints it in field errors: the internal Go struct, with Go field names. */
+function ruleValue(rule: Record<string, unknown>): Record<string, unknown> {
+  return {
+    Rule: strOf(rule['rule']),
+    Message: strOf(rule['message']),
+    MessageExpression: strOf(rule['messageExpression']),
+    Reason: present(rule, 'reason') ? rule['reason'] : null,
+    FieldPath: strOf(rule['fieldPath']),
+    OptionalOldSelf: present(rule, 'optionalOldSelf') ? rule['optionalOldSelf'] : null,
+  };
+}
+
 /**
- * The parts of CEL compilation we reproduce without a CEL compiler: transition rules on
- * uncorrelatable parts of the schema, and optionalOldSelf without oldSelf.
+ * The parts of CEL compilation we reproduce without a full CEL compiler: syntax errors of rules
+ * and message expressions, transition rules on uncorrelatable parts of the schema, and
+ * optionalOldSelf without oldSelf.
  */
 function celCompiled(s: Schema, loc: Loc, ssv: Ssv, out: WalkError[]): void {
   rules(s).forEach((rule, i) => {
     const r = strOf(rule['rule']);
     if (r.trim().length === 0) return;
     const rl = loc.child('x-kubernetes-validations').index(i);
-    if (usesOldSelf(r)) {
+    const syntax = celSyntaxError(r);
+    if (syntax !== undefined) {
+      add(out, invalid(rl.child('rule'), ruleValue(rule), `compilation failed: ERROR: <input>: Syntax error: ${syntax}`), 'cel');
+    }
+    if (syntax === undefined && usesOldSelf(r)) {
       if (ssv.uncorrelatablePath !== undefined)
         add(out, invalid(rl.child('rule'), r, `oldSelf cannot be used on the uncorrelatable portion of the schema within ${ssv.uncorrelatablePath}`), 'cel');
     } else if (present(rule, 'optionalOldSelf')) {
       add(out, invalid(rl.child('optionalOldSelf'), rule['optionalOldSelf'], 'may not be set if oldSelf is not used in rule'), 'cel');
+    }
+    const me = strOf(rule['messageExpression']);
+    if (me.trim().length > 0) {
+      const mErr = celSyntaxError(me);
+      if (mErr !== undefined)
+        add(out, invalid(rl.child('messageExpression'), ruleValue(rule), `messageExpression compilation failed: ERROR: <input>: Syntax error: ${mErr}`), 'cel');
     }
   });
 }

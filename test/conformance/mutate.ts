@@ -40,6 +40,9 @@ const PATTERNS = ['^[a-z]+$', '(?=x)', '\\d{2,1}', 'a**', '(a|b', '^\\p{L}+$', '
 const FORMATS = ['int32', 'int64', 'float', 'double', 'date-time', 'date', 'uuid', 'email', 'byte', 'quantity', 'int-or-string', 'k8s-short-name', 'uri', 'hostname', 'ipv4', 'cidr', ''];
 const VALUES: unknown[] = [0, 1, -1, 2.5, 'x', '', 'abc', true, false, null, [], ['a'], [1, 2], {}, { a: 1 }, { name: 'x' }, 1e20];
 const RULES = [
+  'self.a >',
+  "'x' + ",
+  'true',
   'self.size() > 0',
   'self == oldSelf',
   '   ',
