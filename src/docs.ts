@@ -10,7 +10,7 @@ export function rulePage(r: Rule, valid: readonly FixtureText[], invalid: readon
   const m = r.meta;
   const kind = m.serverFaithful ? 'server-faithful (reproduces the API server)' : 'advisory (our advice; the server accepts)';
   const ex = (list: readonly FixtureText[]) =>
-    list.map((f) => `### ${f.name}\n\n\`\`\`yaml\n${f.text.replace(/^# expect: .*\n/gm, '').trimEnd()}\n\`\`\`\n`).join('\n');
+    list.map((f) => `### ${f.name}\n\n\`\`\`yaml\n${shorten(f.text.replace(/^# expect: .*\n/gm, '').trimEnd())}\n\`\`\`\n`).join('\n');
   const expects = (list: readonly FixtureText[]) =>
     list.flatMap((f) => [...f.text.matchAll(/^# expect: (.+)$/gm)].map((x) => `- \`${f.name}\`: ${x[1]}`)).join('\n');
   return `# ${r.id}
@@ -36,6 +36,13 @@ ${ex(invalid)}
 ## Correct
 
 ${ex(valid)}`.trimEnd() + '\n';
+}
+
+/** Very large fixtures (size limits) are shown cut, line by line. */
+function shorten(text: string): string {
+  if (text.length <= 8000) return text;
+  const lines = text.split('\n').map((l) => (l.length > 200 ? `${l.slice(0, 200)}… (${l.length - 200} more characters)` : l));
+  return lines.length > 80 ? `${lines.slice(0, 80).join('\n')}\n# … ${lines.length - 80} more lines` : lines.join('\n');
 }
 
 export function rulesTable(rules: readonly Rule[]): string {
