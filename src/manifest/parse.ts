@@ -48,7 +48,7 @@ export const MAX_DEPTH = 1000;
 export function parseFile(file: SourceFile): ParsedDocument[] {
   const lineCounter = new LineCounter();
   const text = file.text.charCodeAt(0) === 0xfeff ? file.text.slice(1) : file.text;
-  const opts = { lineCounter, version: '1.1', uniqueKeys: true, prettyErrors: false, strict: false } as const;
+  const opts = { lineCounter, version: '1.1', uniqueKeys: true, prettyErrors: false, strict: false, logLevel: 'error' } as const;
   const docs = parseAllDocuments(text, opts);
   // go-yaml tolerates under-indented continuation lines of quoted scalars: so must we
   if (Array.isArray(docs) && docs.some((d) => d.errors.length > 0)) {
@@ -80,9 +80,14 @@ function readDocument(file: SourceFile, doc: Document.Parsed, docIndex: number, 
   const problems: ParseProblem[] = [];
   for (const e of doc.errors) {
     const dup = e.code === 'DUPLICATE_KEY';
+    const deep = /call stack/i.test(e.message);
     problems.push({
-      code: dup ? 'yaml-duplicate-key' : 'yaml-syntax',
-      message: dup ? e.message.replace(/^Map keys must be unique/, 'duplicate key: map keys must be unique') : e.message,
+      code: dup ? 'yaml-duplicate-key' : deep ? 'too-deep' : 'yaml-syntax',
+      message: dup
+        ? e.message.replace(/^Map keys must be unique/, 'duplicate key: map keys must be unique')
+        : deep
+          ? 'document is nested too deeply to be read'
+          : e.message,
       position: posAt(lc, e.pos[0]),
       fatal: true,
     });
