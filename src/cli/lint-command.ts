@@ -1,5 +1,5 @@
 import chalk, { Chalk } from 'chalk';
-import { ExitCode, UsageError } from '../core/errors.js';
+import { ExitCode, InputError, UsageError } from '../core/errors.js';
 import type { Finding, Severity } from '../core/types.js';
 import { lintSources, PARSE_RULE_ID } from '../engine/lint.js';
 import { compareFindings } from '../engine/results.js';
@@ -44,7 +44,9 @@ export async function runLint(o: LintCliOptions, io: Io): Promise<ExitCode> {
   const ruleSeverity = parseRuleOverrides(o.rule);
   const inputs = await readInputs(o.paths, io.readStdin);
   if (inputs.files.some((f) => f.text.includes('x-kubernetes-validations'))) await ensureCelParser();
-  const result = lintSources(inputs.files, { kubeVersion: o.kubeVersion, ruleSeverity });
+  const crdInputs = await readInputs(o.crd, io.readStdin);
+  if (crdInputs.problems.length > 0) throw new InputError('unreadable', crdInputs.problems.map((p) => p.message).join('\n'));
+  const result = lintSources(inputs.files, { kubeVersion: o.kubeVersion, ruleSeverity, crdFiles: crdInputs.files });
   const inputFindings: Finding[] = inputs.problems.map((p) => ({
     ruleId: PARSE_RULE_ID,
     severity: 'error',

@@ -2,11 +2,14 @@ import { errorText, toCause } from '../core/field-error.js';
 import { atLeast, type KubeVersion } from '../core/kube-version.js';
 import { formatPath } from '../core/path.js';
 import { severityRank, type Finding, type Severity, type Summary } from '../core/types.js';
+import { CrdCatalog, splitApiVersion } from '../cr/catalog.js';
+import { simulateCreate, type CreateResult } from '../cr/create.js';
+import { wireValue } from '../cr/wire.js';
 import { buildCrd, isCrdManifest, type Crd } from '../crd/model.js';
 import { parseFile, type Manifest, type SourceFile } from '../manifest/parse.js';
 import { analyzeCrdSchemas, type SchemaAnalysis } from '../schema/analyze.js';
 import { rules as allRules } from '../rules/index.js';
-import type { Report, Rule, RuleContext } from '../rules/types.js';
+import type { Report, ResourceRuleContext, Rule, RuleContext } from '../rules/types.js';
 import { finalize } from './results.js';
 
 export interface LintOptions {
@@ -14,6 +17,8 @@ export interface LintOptions {
   /** Per-rule severity overrides; 'off' disables a rule. */
   readonly ruleSeverity?: ReadonlyMap<string, Severity | 'off'>;
   readonly rules?: readonly Rule[];
+  /** Files whose CRDs custom resources are checked against, without being linted themselves (--crd). */
+  readonly crdFiles?: readonly SourceFile[];
 }
 
 export interface LintResult {
@@ -74,6 +79,7 @@ export function lintSources(files: readonly SourceFile[], opts: LintOptions): Li
       for (const r of rule.check(ctx)) findings.push(toFinding(rule, r, crd.manifest, sev));
     }
   }
+  findings.push(...lintResources(manifests, crds, rules, opts));
   const final = finalize(findings);
   const errors = final.filter((f) => f.severity === 'error').length;
   const warnings = final.filter((f) => f.severity === 'warning').length;
@@ -84,6 +90,37 @@ export function lintSources(files: readonly SourceFile[], opts: LintOptions): Li
     crds,
     manifests,
   };
+}
+
+/** Custom resources of the input whose group and kind have a CRD (input or --crd) go through the resource rules. */
+function lintResources(manifests: readonly Manifest[], crds: readonly Crd[], rules: readonly Rule[], opts: LintOptions): Finding[] {
+  const resourceRules = rules.filter((r) => r.checkResource !== undefined);
+  if (resourceRules.length === 0) return [];
+  const refCrds: Crd[] = [];
+  for (const f of opts.crdFiles ?? [])
+    for (const d of parseFile(f)) for (const m of d.manifests) if (isCrdManifest(m)) refCrds.push(buildCrd(m, opts.kubeVersion));
+  const catalog = new CrdCatalog([...crds, ...refCrds]);
+  const out: Finding[] = [];
+  for (const m of manifests) {
+    if (isCrdManifest(m) || m.apiVersion === undefined || m.kind === undefined) continue;
+    if (!catalog.crdFor(splitApiVersion(m.apiVersion).group, m.kind)) continue;
+    const lookup = catalog.lookup(m.apiVersion, m.kind);
+    let result: CreateResult | undefined;
+    const ctx: ResourceRuleContext = {
+      manifest: m,
+      lookup,
+      result: () => {
+        if (!lookup.ok) throw new Error('result() of a custom resource without a served version');
+        return (result ??= simulateCreate(wireValue(m), lookup.served, { kube: opts.kubeVersion, skipStorage: true }));
+      },
+    };
+    for (const rule of resourceRules) {
+      const sev = opts.ruleSeverity?.get(rule.id) ?? rule.meta.defaultSeverity;
+      if (sev === 'off') continue;
+      for (const r of rule.checkResource!(ctx)) out.push(toFinding(rule, r, m, sev));
+    }
+  }
+  return out;
 }
 
 export function toFinding(rule: Rule, r: Report, m: Manifest, severity: Severity): Finding {

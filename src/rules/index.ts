@@ -5,6 +5,8 @@ import { conversion } from './conversion.js';
 import { crdDecode } from './crd-decode.js';
 import { crdMetadata } from './crd-metadata.js';
 import { crdName } from './crd-name.js';
+import { customResource } from './custom-resource.js';
+import { customResourceWarnings } from './custom-resource-warnings.js';
 import { deprecationWarning } from './deprecation-warning.js';
 import { groupAndNames } from './group-and-names.js';
 import { listMapTypes } from './list-map-types.js';
@@ -37,6 +39,8 @@ export const rules: readonly Rule[] = [
   crdDecode,
   crdMetadata,
   crdName,
+  customResource,
+  customResourceWarnings,
   deprecationWarning,
   groupAndNames,
   listMapTypes,

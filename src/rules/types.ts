@@ -1,6 +1,9 @@
 import type { FieldError } from '../core/field-error.js';
 import type { JsonPath, Severity } from '../core/types.js';
+import type { Lookup } from '../cr/catalog.js';
+import type { CreateResult } from '../cr/create.js';
 import type { Crd } from '../crd/model.js';
+import type { Manifest } from '../manifest/parse.js';
 import type { SchemaAnalysis } from '../schema/analyze.js';
 
 export interface RuleMeta<M extends string> {
@@ -38,10 +41,21 @@ export interface RuleContext {
   schemaAnalysis(): readonly SchemaAnalysis[];
 }
 
+/** A custom resource of the input whose group has a CRD among the inputs (or --crd). */
+export interface ResourceRuleContext {
+  readonly manifest: Manifest;
+  /** The matching CRD version, or why there is none. */
+  readonly lookup: Lookup;
+  /** The server's create of this object, simulated once (only when `lookup.ok`). */
+  result(): CreateResult;
+}
+
 export interface Rule<M extends string = string> {
   readonly id: string;
   readonly meta: RuleMeta<M>;
   check(ctx: RuleContext): Iterable<Report<M>>;
+  /** Rules about custom resources; paths are relative to the custom resource. */
+  checkResource?(ctx: ResourceRuleContext): Iterable<Report<M>>;
 }
 
 /** Identity helper: infers M so that an unknown messageId is a compile error. */

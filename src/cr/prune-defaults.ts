@@ -1,0 +1,86 @@
+/**
+ * structuraldefaulting.PruneDefaults (apiextensions pkg/apiserver/schema/defaulting/prune.go), which
+ * the server applies to every version's structural schema before serving it: each default is placed
+ * in a surrounding object at its position (surroundingobject.go: `{k: x}` for a property, `{"*": x}`
+ * for additionalProperties, `[x]` for items), the whole object gets embedded ObjectMeta coercion with
+ * malformed fields dropped and pruning as a resource root, and the default is read back from there
+ * (absent afterwards: no default). Only defaults inside metadata of embedded resources normally
+ * change (vector V72), since CRD validation already rejects defaults with unknown fields.
+ *
+ * Returns the schema itself when nothing changes, otherwise a copy (the input is never mutated).
+ */
+import { Loc } from '../core/path.js';
+import { isRecord } from '../core/types.js';
+import { coerceObjectMeta } from '../schema/objectmeta.js';
+import type { Schema } from '../schema/raw.js';
+import { prune } from '../simulate/prune.js';
+
+type Seg = { readonly child: string } | 'index';
+
+export function pruneDefaults(root: Schema): Schema {
+  if (!JSON.stringify(root).includes('"default":')) return root;
+  return walk(root, root, []) ?? root;
+}
+
+/** The node with pruned defaults, or undefined when nothing below changed. */
+function walk(s: Schema, root: Schema, path: readonly Seg[]): Schema | undefined {
+  let out: Schema | undefined;
+  const edit = (): Schema => (out ??= { ...s });
+  const d = s['default'];
+  if (d !== undefined && d !== null) {
+    const pruned = pruneOne(d, root, path);
+    if (pruned.changed) {
+      const o = edit();
+      if (pruned.value === undefined) delete o['default'];
+      else o['default'] = pruned.value;
+    }
+  }
+  const ap = s['additionalProperties'];
+  if (isRecord(ap)) {
+    const r = walk(ap, root, [...path, { child: '*' }]);
+    if (r) edit()['additionalProperties'] = r;
+  }
+  const items = s['items'];
+  if (isRecord(items)) {
+    const r = walk(items, root, [...path, 'index']);
+    if (r) edit()['items'] = r;
+  }
+  const props = s['properties'];
+  if (isRecord(props)) {
+    let newProps: Record<string, unknown> | undefined;
+    for (const k of Object.keys(props)) {
+      const p = props[k];
+      if (!isRecord(p)) continue;
+      const r = walk(p, root, [...path, { child: k }]);
+      if (r) (newProps ??= { ...props })[k] = r;
+    }
+    if (newProps) edit()['properties'] = newProps;
+  }
+  return out;
+}
+
+function pruneOne(def: unknown, root: Schema, path: readonly Seg[]): { changed: boolean; value?: unknown } {
+  // NewRootObjectFunc: the root default itself must be an object
+  if (path.length === 0 && !isRecord(def)) return { changed: false };
+  let obj: unknown = def;
+  for (let i = path.length - 1; i >= 0; i--) {
+    const seg = path[i]!;
+    obj = seg === 'index' ? [obj] : { [seg.child]: obj };
+  }
+  if (!isRecord(obj)) return { changed: false };
+  const co = coerceObjectMeta(new Loc('', []), obj, root, true, { dropInvalidFields: true, returnUnknownFieldPaths: false });
+  if (co.error !== undefined) return { changed: false };
+  const pr = prune(co.value, root, { isResourceRoot: true }).value;
+  // the accessor: walk back to the default's position
+  let cur: unknown = pr;
+  for (const seg of path) {
+    if (seg === 'index') {
+      if (!Array.isArray(cur) || cur.length === 0) return { changed: true };
+      cur = cur[0];
+    } else {
+      if (!isRecord(cur) || !Object.prototype.hasOwnProperty.call(cur, seg.child)) return { changed: true };
+      cur = cur[seg.child];
+    }
+  }
+  return JSON.stringify(cur) === JSON.stringify(def) ? { changed: false } : { changed: true, value: cur };
+}

@@ -1,0 +1,96 @@
+/**
+ * `kubectl crdx default`: every custom resource of the input, created the way the API server
+ * creates it (src/cr/create.ts), with its findings in lint's shape (the custom-resource and
+ * custom-resource-warnings rules). Pure: the CLI reads the files and prints.
+ */
+import type { KubeVersion } from '../core/kube-version.js';
+import type { Finding } from '../core/types.js';
+import { CrdCatalog } from '../cr/catalog.js';
+import { simulateCreate, type CreateResult } from '../cr/create.js';
+import { wireValue } from '../cr/wire.js';
+import { buildCrd, isCrdManifest, type Crd } from '../crd/model.js';
+import { parseFile, type Manifest, type SourceFile } from '../manifest/parse.js';
+import { customResource } from '../rules/custom-resource.js';
+import { customResourceWarnings } from '../rules/custom-resource-warnings.js';
+import type { ResourceRuleContext, Rule } from '../rules/types.js';
+import { PARSE_RULE_ID, toFinding } from './lint.js';
+import { finalize } from './results.js';
+
+export interface DefaultOptions {
+  readonly kubeVersion: KubeVersion;
+  /** CRDs already built (e.g. shared by many runs), used after those of the inputs and crdFiles. */
+  readonly crds?: readonly Crd[];
+}
+
+export interface DefaultedObject {
+  readonly manifest: Manifest;
+  readonly result: CreateResult;
+  /** Errors (the server rejects the object) and warnings, as lint reports them. */
+  readonly findings: readonly Finding[];
+  readonly rejected: boolean;
+}
+
+export interface UnmatchedObject {
+  readonly manifest: Manifest;
+  readonly code: 'no-crd-found' | 'version-not-served';
+  readonly message: string;
+}
+
+export interface DefaultRun {
+  /** YAML problems of the inputs (fatal: nothing of that document could be read). */
+  readonly parseFindings: readonly Finding[];
+  readonly objects: readonly DefaultedObject[];
+  readonly unmatched: readonly UnmatchedObject[];
+  readonly documents: number;
+}
+
+const RULES: readonly Rule[] = [customResource, customResourceWarnings] as Rule[];
+
+function parseAll(files: readonly SourceFile[], parseFindings: Finding[] | undefined): { manifests: Manifest[]; documents: number } {
+  const manifests: Manifest[] = [];
+  let documents = 0;
+  for (const file of files) {
+    for (const doc of parseFile(file)) {
+      if (!doc.empty) documents++;
+      for (const p of doc.problems)
+        parseFindings?.push({
+          ruleId: PARSE_RULE_ID,
+          severity: 'error',
+          message: p.message,
+          messageId: p.code,
+          file: file.path,
+          line: p.position.line,
+          column: p.position.column,
+          document: doc.docIndex,
+          path: '',
+          ...(p.fatal ? { fatal: true as const } : {}),
+        });
+      manifests.push(...doc.manifests);
+    }
+  }
+  return { manifests, documents };
+}
+
+export function defaultSources(files: readonly SourceFile[], crdFiles: readonly SourceFile[], opts: DefaultOptions): DefaultRun {
+  const parseFindings: Finding[] = [];
+  const { manifests, documents } = parseAll(files, parseFindings);
+  const refs = parseAll(crdFiles, parseFindings).manifests;
+  const crds: Crd[] = [...[...refs, ...manifests].filter(isCrdManifest).map((m) => buildCrd(m, opts.kubeVersion)), ...(opts.crds ?? [])];
+  const catalog = new CrdCatalog(crds);
+  const objects: DefaultedObject[] = [];
+  const unmatched: UnmatchedObject[] = [];
+  for (const m of manifests) {
+    if (isCrdManifest(m)) continue;
+    const lookup = catalog.lookup(m.apiVersion ?? '', m.kind ?? '');
+    if (!lookup.ok) {
+      unmatched.push({ manifest: m, code: lookup.code, message: lookup.message });
+      continue;
+    }
+    const result = simulateCreate(wireValue(m), lookup.served, { kube: opts.kubeVersion });
+    const ctx: ResourceRuleContext = { manifest: m, lookup, result: () => result };
+    const findings: Finding[] = [];
+    for (const rule of RULES) for (const r of rule.checkResource!(ctx)) findings.push(toFinding(rule, r, m, rule.meta.defaultSeverity));
+    objects.push({ manifest: m, result, findings: finalize(findings), rejected: result.value === undefined });
+  }
+  return { parseFindings, objects, unmatched, documents };
+}

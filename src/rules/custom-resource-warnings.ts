@@ -1,0 +1,31 @@
+import { defineRule } from './types.js';
+
+export const customResourceWarnings = defineRule({
+  id: 'custom-resource-warnings',
+  meta: {
+    type: 'suggestion',
+    serverFaithful: true,
+    defaultSeverity: 'warning',
+    docs: {
+      description: 'The warnings the API server sends back when a custom resource is created: unknown fields, deprecated versions, finalizer names.',
+      details:
+        'Unknown fields are silently pruned (`unknown field "spec.foo"`; kubectl\'s default --validate=strict turns them into an error, so raise this rule to error with --rule custom-resource-warnings=error to match), root and embedded metadata fields included. A deprecated CRD version gets its deprecation warning, duplicate owner references are deduplicated, and finalizer names that are not domain-qualified get the server\'s advice (1.29+).',
+      reference: 'runtime-semantics.md §3.4, §9',
+    },
+    messages: {
+      unknownField: '{{text}}',
+      deprecated: '{{text}}',
+      finalizer: '{{text}}',
+      ownerReferences: '{{text}}',
+    },
+  },
+  *check() {},
+  *checkResource({ lookup, result }) {
+    if (!lookup.ok) return;
+    const r = result();
+    for (const w of r.warnings) {
+      const messageId = w.kind === 'unknown-field' ? 'unknownField' : w.kind === 'owner-references' ? 'ownerReferences' : w.kind;
+      yield { messageId, data: { text: w.text }, path: w.path ?? ['apiVersion'], at: w.kind === 'unknown-field' ? ('key' as const) : ('value' as const) };
+    }
+  },
+});

@@ -1,0 +1,34 @@
+import { serverReport, defineRule, type Report } from './types.js';
+
+export const customResource = defineRule({
+  id: 'custom-resource',
+  meta: {
+    type: 'problem',
+    serverFaithful: true,
+    defaultSeverity: 'error',
+    docs: {
+      description: 'A custom resource must pass the API server\'s create validation against its CRD.',
+      details:
+        'Every object of the input whose apiVersion and kind belong to a CRD of the input (or of --crd) is created the way the server creates it: decoded in its version (pruned, nulls dropped, metadata normalised, defaulted), then validated in the server\'s order: root metadata (name a DNS-1123 subdomain, namespace, labels, annotations, finalizers, owner references), the version\'s schema (types, formats, patterns, enums, bounds, required), the scale subresource paths, embedded resources and list-type uniqueness. Each error carries the cause of the 422 the server would answer. Wrongly typed metadata or embedded apiVersion/kind fail earlier, with a 400 "cannot be handled as a <Kind>". A version the CRD does not serve is a 404. CEL rules (x-kubernetes-validations) are not evaluated: an object that passes here can still be rejected by them.',
+      reference: 'runtime-semantics.md §1, §4, §5.1, §7',
+    },
+    messages: {
+      server: '{{text}}',
+      decode: '{{text}} (the server answers 400 BadRequest)',
+      notServed: '{{text}}: the server answers 404 NotFound',
+    },
+  },
+  *check() {},
+  *checkResource({ lookup, result }) {
+    if (!lookup.ok) {
+      if (lookup.code === 'version-not-served') yield { messageId: 'notServed' as const, data: { text: lookup.message }, path: ['apiVersion'] };
+      return;
+    }
+    const r = result();
+    if (r.decodeError) {
+      yield { messageId: 'decode' as const, data: { text: r.decodeError.message }, path: r.decodeError.at ?? [] };
+      return;
+    }
+    for (const e of r.errors) yield serverReport(e) as Report<'server'>;
+  },
+});

@@ -1,0 +1,242 @@
+/**
+ * Differential conformance of `default` (and of lint's custom-resource rules): every custom
+ * resource of the golden fixtures (fixtures/simulate), of the rule fixtures (fixtures/rules/custom-resource*)
+ * and of the corpus samples is sent to a real apiextensions-apiserver as a dry-run create, after
+ * its CRDs were really created and Established. Compared:
+ *  - the verdict: 201 / 422 / 400 against accepted / errors / decode error;
+ *  - 201: the returned object, minus what the server generates (uid, resourceVersion,
+ *    creationTimestamp, generation, managedFields; the namespace and generated name when the input
+ *    had none), against `default`'s output;
+ *  - 422: the set of (reason, field) causes against lint's;
+ *  - the unknown-field warnings, in order (from a fieldValidation=Strict request).
+ * CEL rules are not evaluated by crdx: causes that come from them are counted, not compared.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import https from 'node:https';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_KUBE_VERSION } from '../../src/core/kube-version.js';
+import { goCompare } from '../../src/core/go.js';
+import { isRecord } from '../../src/core/types.js';
+import { buildCrd, isCrdManifest, type Crd } from '../../src/crd/model.js';
+import { wireValue } from '../../src/cr/wire.js';
+import { defaultSources, type DefaultedObject } from '../../src/engine/default.js';
+import { parseFile, type SourceFile } from '../../src/manifest/parse.js';
+import { corpusFiles, HAVE_CORPUS, NO_CORPUS_REASON } from '../helpers/corpus.js';
+import { CRD_API, deleteAllCRDs, goAvailable, startHarness, waitForConditionTrue, type Harness } from './harness.js';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const HAVE_GO = goAvailable();
+if (!HAVE_CORPUS) console.warn(NO_CORPUS_REASON);
+const KUBE = DEFAULT_KUBE_VERSION;
+
+type Obj = Record<string, unknown>;
+
+interface Case {
+  readonly kind: 'fixture' | 'corpus';
+  readonly name: string;
+  readonly files: readonly SourceFile[];
+  readonly crdFiles: readonly SourceFile[];
+  readonly crds: readonly Crd[];
+}
+
+function read(p: string): SourceFile {
+  return { path: p.slice(ROOT.length + 1), text: readFileSync(p, 'utf8') };
+}
+
+function yamlFiles(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  const out: string[] = [];
+  for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => goCompare(a.name, b.name))) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) out.push(...yamlFiles(p));
+    else if (/\.ya?ml$/.test(e.name)) out.push(p);
+  }
+  return out;
+}
+
+function collectCases(): Case[] {
+  const cases: Case[] = [];
+  const sim = join(ROOT, 'fixtures', 'simulate');
+  for (const d of existsSync(sim) ? readdirSync(sim).sort() : [])
+    cases.push({ kind: 'fixture', name: `simulate/${d}`, files: [read(join(sim, d, 'input.yaml'))], crdFiles: [read(join(sim, d, 'crd.yaml'))], crds: [] });
+  for (const id of ['custom-resource', 'custom-resource-warnings'])
+    for (const p of yamlFiles(join(ROOT, 'fixtures', 'rules', id))) cases.push({ kind: 'fixture', name: p.slice(ROOT.length + 1), files: [read(p)], crdFiles: [], crds: [] });
+  if (HAVE_CORPUS) {
+    const corpusCrds = corpusFiles('crds').flatMap((f) => parseFile(f).flatMap((d) => d.manifests)).filter(isCrdManifest).map((m) => buildCrd(m, KUBE));
+    for (const f of corpusFiles('samples')) cases.push({ kind: 'corpus', name: `${f.project}/${f.path.split('/').pop()}`, files: [{ path: f.path, text: f.text }], crdFiles: [], crds: corpusCrds });
+  }
+  return cases;
+}
+
+function sortKeys(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(sortKeys);
+  if (isRecord(v)) return Object.fromEntries(Object.keys(v).sort(goCompare).map((k) => [k, sortKeys(v[k])]));
+  return v;
+}
+
+/** The server's object without what it generates, and without what the request (not the body) decided. */
+function normalizeServer(body: Obj, input: Obj): Obj {
+  const md = { ...(body['metadata'] as Obj) };
+  for (const k of ['uid', 'resourceVersion', 'creationTimestamp', 'generation', 'managedFields']) delete md[k];
+  const inMd = isRecord(input['metadata']) ? input['metadata'] : {};
+  if (typeof inMd['namespace'] !== 'string' || inMd['namespace'] === '') delete md['namespace'];
+  if ((typeof inMd['name'] !== 'string' || inMd['name'] === '') && typeof inMd['generateName'] === 'string') delete md['name'];
+  return { ...body, metadata: md };
+}
+
+/** The messages of every x-kubernetes-validations rule of the CRDs. */
+function celMessages(crds: readonly Crd[]): string[] {
+  const out: string[] = [];
+  for (const c of crds)
+    JSON.stringify(c.spec, (k, v: unknown) => {
+      if (k === 'x-kubernetes-validations' && Array.isArray(v))
+        for (const r of v) if (isRecord(r)) out.push(typeof r['message'] === 'string' && r['message'].trim() !== '' ? r['message'].trim() : `failed rule: ${String(r['rule'] ?? '')}`);
+      return v;
+    });
+  return out;
+}
+
+const CEL_RUNTIME = /failed rule: |cost budget|call cost exceeds|no such key|evaluation error/;
+
+const tally: Record<string, { compared: number; agreed: number; celGap: number }> = {};
+const skipped: string[] = [];
+function count(kind: string, agreed: boolean, celGap = false): void {
+  const t = (tally[kind] ??= { compared: 0, agreed: 0, celGap: 0 });
+  t.compared++;
+  if (agreed) t.agreed++;
+  if (celGap) t.celGap++;
+}
+
+function resourcePath(o: DefaultedObject): string {
+  const sv = o.result.served;
+  const md = isRecord(o.manifest.value['metadata']) ? o.manifest.value['metadata'] : {};
+  const ns = typeof md['namespace'] === 'string' && md['namespace'] !== '' ? md['namespace'] : 'default';
+  return `/apis/${sv.group}/${sv.version.name}/${sv.namespaced ? `namespaces/${encodeURIComponent(ns)}/` : ''}${sv.crd.names.plural}`;
+}
+
+interface Answer {
+  readonly status: number;
+  readonly body: any;
+  /** The Warning headers' texts, in order. */
+  readonly warnings: string[];
+}
+
+/** Like h.request, but keeps the Warning headers (kubectl prints them as `Warning: <text>`). */
+function post(h: Harness, path: string, body: unknown): Promise<Answer> {
+  const url = new URL(h.server);
+  const payload = Buffer.from(JSON.stringify(body));
+  return new Promise((resolve, reject) => {
+    const req = https.request(
+      {
+        hostname: url.hostname,
+        port: url.port,
+        method: 'POST',
+        path,
+        ca: readFileSync(h.caFile),
+        headers: { Authorization: `Bearer ${h.token}`, Accept: 'application/json', 'Content-Type': 'application/json', 'Content-Length': payload.length },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('error', reject);
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          const warnings: string[] = [];
+          for (let i = 0; i < res.rawHeaders.length; i += 2) {
+            if (res.rawHeaders[i]!.toLowerCase() !== 'warning') continue;
+            const m = /^\d{3} \S+ "((?:[^"\\]|\\.)*)"/.exec(res.rawHeaders[i + 1]!);
+            if (m) warnings.push(m[1]!.replace(/\\(.)/g, '$1'));
+          }
+          let parsed: unknown = text;
+          try {
+            parsed = JSON.parse(text);
+          } catch {
+            // not JSON
+          }
+          resolve({ status: res.statusCode ?? 0, body: parsed, warnings });
+        });
+      },
+    );
+    req.setTimeout(60_000, () => req.destroy(new Error(`POST ${path}: no answer within 60s`)));
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+describe.skipIf(!HAVE_GO)('default agrees with a real apiextensions-apiserver (dry-run create)', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness();
+  }, 1_800_000);
+  afterAll(async () => {
+    const t = Object.entries(tally).map(([k, v]) => `${k} ${v.agreed}/${v.compared}${v.celGap ? ` (${v.celGap} with CEL-only causes, not compared)` : ''}`);
+    console.log(`conformance tally (default): ${t.join(', ')}; skipped: ${skipped.length}${skipped.length ? `\n  ${skipped.join('\n  ')}` : ''}`);
+    await h?.stop();
+  });
+
+  const only = process.env['CRDX_DEFAULT_ONLY'];
+  for (const c of collectCases()) {
+    if (only !== undefined && !new RegExp(only).test(c.name)) continue;
+    const run = defaultSources(c.files, c.crdFiles, { kubeVersion: KUBE, crds: c.crds });
+    for (const u of run.unmatched) skipped.push(`${c.name}: ${u.manifest.kind} ${u.manifest.name ?? ''}: ${u.message}`);
+    if (run.objects.length === 0) continue;
+    const needed = [...new Set(run.objects.map((o) => o.result.served.crd))];
+    describe(`${c.kind}: ${c.name}`, () => {
+      let ready = true;
+      beforeAll(async () => {
+        await deleteAllCRDs(h);
+        for (const crd of needed) {
+          const r = await h.request('POST', CRD_API, crd.manifest.value);
+          if (r.status !== 201) {
+            ready = false;
+            skipped.push(`${c.name}: CRD ${crd.name} not created: HTTP ${r.status} ${JSON.stringify(r.body?.message ?? '')}`);
+            continue;
+          }
+          await waitForConditionTrue(h, crd.name, 'Established', 60_000);
+        }
+      }, 300_000);
+      afterAll(async () => {
+        await deleteAllCRDs(h);
+      }, 120_000);
+
+      run.objects.forEach((o, i) => {
+        it(`#${i} ${o.manifest.kind}/${o.manifest.name ?? '(generated)'}`, async (ctx) => {
+          if (!ready) ctx.skip();
+          const input = wireValue(o.manifest);
+          const path = resourcePath(o);
+          const res = await post(h, `${path}?dryRun=All&fieldValidation=Warn`, input);
+          const ours = o.result;
+          const ourCauses = [...new Set(o.findings.filter((f) => f.server).map((f) => `${f.server!.reason} ${f.server!.field}: ${f.server!.message}`))].sort();
+          const both = `\n--- server: HTTP ${res.status} ${JSON.stringify(res.body?.details?.causes ?? res.body?.message ?? '')}\n--- ours: ${JSON.stringify(o.findings.map((f) => f.message))}`;
+
+          if (res.status === 422) {
+            const causes = (res.body?.details?.causes ?? []) as { reason: string; field: string; message: string }[];
+            const cel = celMessages(needed);
+            const isGap = (x: { message: string }) => CEL_RUNTIME.test(x.message) || cel.some((m) => x.message.endsWith(m));
+            const gap = causes.filter(isGap);
+            const theirs = [...new Set(causes.filter((x) => !isGap(x)).map((x) => `${x.reason} ${x.field}: ${x.message}`))].sort();
+            const agreed = JSON.stringify(theirs) === JSON.stringify(ourCauses) && (theirs.length > 0 || ours.value !== undefined);
+            count(c.kind, agreed, gap.length > 0);
+            if (theirs.length === 0 && gap.length > 0) expect(ourCauses, both).toEqual([]);
+            else expect(ourCauses, both).toEqual(theirs);
+          } else if (res.status === 400) {
+            count(c.kind, ours.decodeError !== undefined);
+            expect(ours.decodeError?.message, both).toBe(String(res.body?.message ?? ''));
+          } else {
+            expect(res.status, both).toBe(201);
+            const theirsValue = sortKeys(normalizeServer(res.body as Obj, input));
+            const agreed =
+              ours.value !== undefined && JSON.stringify(sortKeys(ours.value)) === JSON.stringify(theirsValue) && JSON.stringify(ours.warnings.map((w) => w.text)) === JSON.stringify(res.warnings);
+            count(c.kind, agreed);
+            expect(ours.errors.map((e) => `${e.field}: ${e.detail}`), both).toEqual([]);
+            expect(ours.decodeError, both).toBeUndefined();
+            expect(sortKeys(ours.value), both).toEqual(theirsValue);
+          }
+          // the warnings the server sent, in its order (a decode failure sends none of the decode's)
+          if (res.status !== 400) expect(ours.warnings.map((w) => w.text), both).toEqual(res.warnings);
+        });
+      });
+    });
+  }
+});
