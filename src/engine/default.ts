@@ -3,6 +3,7 @@
  * creates it (src/cr/create.ts), with its findings in lint's shape (the custom-resource and
  * custom-resource-warnings rules). Pure: the CLI reads the files and prints.
  */
+import { parseSources } from './parse-sources.js';
 import type { KubeVersion } from '../core/kube-version.js';
 import type { Finding } from '../core/types.js';
 import { CrdCatalog } from '../cr/catalog.js';
@@ -47,28 +48,9 @@ export interface DefaultRun {
 const RULES: readonly Rule[] = [customResource, customResourceWarnings] as Rule[];
 
 function parseAll(files: readonly SourceFile[], parseFindings: Finding[] | undefined): { manifests: Manifest[]; documents: number } {
-  const manifests: Manifest[] = [];
-  let documents = 0;
-  for (const file of files) {
-    for (const doc of parseFile(file)) {
-      if (!doc.empty) documents++;
-      for (const p of doc.problems)
-        parseFindings?.push({
-          ruleId: PARSE_RULE_ID,
-          severity: 'error',
-          message: p.message,
-          messageId: p.code,
-          file: file.path,
-          line: p.position.line,
-          column: p.position.column,
-          document: doc.docIndex,
-          path: '',
-          ...(p.fatal ? { fatal: true as const } : {}),
-        });
-      manifests.push(...doc.manifests);
-    }
-  }
-  return { manifests, documents };
+  const parsed = parseSources(files);
+  parseFindings?.push(...parsed.findings);
+  return { manifests: parsed.manifests, documents: parsed.documents };
 }
 
 export function defaultSources(files: readonly SourceFile[], crdFiles: readonly SourceFile[], opts: DefaultOptions): DefaultRun {

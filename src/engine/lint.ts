@@ -10,6 +10,7 @@ import { parseFile, type Manifest, type SourceFile } from '../manifest/parse.js'
 import { analyzeCrdSchemas, type SchemaAnalysis } from '../schema/analyze.js';
 import { rules as allRules } from '../rules/index.js';
 import type { Report, ResourceRuleContext, Rule, RuleContext } from '../rules/types.js';
+import { parseSources } from './parse-sources.js';
 import { finalize } from './results.js';
 
 export interface LintOptions {
@@ -30,37 +31,16 @@ export interface LintResult {
   readonly manifests: readonly Manifest[];
 }
 
-export const PARSE_RULE_ID = 'parse';
+export { PARSE_RULE_ID } from './parse-sources.js';
 
 export function fill(template: string, data: Readonly<Record<string, string | number>> | undefined): string {
   return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, k: string) => (data && k in data ? String(data[k]) : `{{${k}}}`));
 }
 
 export function lintSources(files: readonly SourceFile[], opts: LintOptions): LintResult {
-  const findings: Finding[] = [];
-  const manifests: Manifest[] = [];
-  let documents = 0;
-  for (const file of files) {
-    const docs = parseFile(file);
-    for (const doc of docs) {
-      if (!doc.empty) documents++;
-      for (const p of doc.problems) {
-        findings.push({
-          ruleId: PARSE_RULE_ID,
-          severity: 'error',
-          message: p.message,
-          messageId: p.code,
-          file: file.path,
-          line: p.position.line,
-          column: p.position.column,
-          document: doc.docIndex,
-          path: '',
-          ...(p.fatal ? { fatal: true as const } : {}),
-        });
-      }
-      manifests.push(...doc.manifests);
-    }
-  }
+  const parsed = parseSources(files);
+  const findings: Finding[] = [...parsed.findings];
+  const { manifests, documents } = parsed;
   const crds = manifests.filter(isCrdManifest).map((m) => buildCrd(m, opts.kubeVersion));
   const rules = opts.rules ?? allRules;
   for (const crd of crds) {

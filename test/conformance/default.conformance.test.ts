@@ -22,6 +22,7 @@ import { buildCrd, isCrdManifest, type Crd } from '../../src/crd/model.js';
 import { wireValue } from '../../src/cr/wire.js';
 import { defaultSources, type DefaultedObject } from '../../src/engine/default.js';
 import { parseFile, type SourceFile } from '../../src/manifest/parse.js';
+import { yamlFiles } from '../helpers/files.js';
 import { corpusFiles, HAVE_CORPUS, NO_CORPUS_REASON } from '../helpers/corpus.js';
 import { CRD_API, deleteAllCRDs, goAvailable, startHarness, waitForConditionTrue, type Harness } from './harness.js';
 
@@ -42,17 +43,6 @@ interface Case {
 
 function read(p: string): SourceFile {
   return { path: p.slice(ROOT.length + 1), text: readFileSync(p, 'utf8') };
-}
-
-function yamlFiles(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  const out: string[] = [];
-  for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => goCompare(a.name, b.name))) {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) out.push(...yamlFiles(p));
-    else if (/\.ya?ml$/.test(e.name)) out.push(p);
-  }
-  return out;
 }
 
 function collectCases(): Case[] {

@@ -4,13 +4,14 @@
  * agree: same verdict, and for 422 responses the same set of (reason, field) causes.
  * Naming conflicts are checked by really creating the CRDs in order and reading NamesAccepted.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_KUBE_VERSION } from '../../src/core/kube-version.js';
 import type { Finding } from '../../src/core/types.js';
 import { lintSources } from '../../src/engine/lint.js';
 import { parseFile } from '../../src/manifest/parse.js';
+import { yamlFiles } from '../helpers/files.js';
 import { corpusFiles, HAVE_CORPUS, NO_CORPUS_REASON } from '../helpers/corpus.js';
 import { CRD_API, deleteAllCRDs, goAvailable, startHarness, waitForCondition, type Harness } from './harness.js';
 
@@ -24,17 +25,6 @@ interface Case {
   readonly name: string;
   readonly path: string;
   readonly text: string;
-}
-
-function yamlFiles(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  const out: string[] = [];
-  for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) out.push(...yamlFiles(p));
-    else if (/\.ya?ml$/.test(e.name)) out.push(p);
-  }
-  return out;
 }
 
 function collectCases(): Case[] {
