@@ -205,6 +205,14 @@ describe('§21 G. CEL x-kubernetes-validations', () => {
     ]);
   });
 
+  it('TV82 f1 (syntax part): messageExpression that does not parse', () => {
+    const yaml = withSchema({
+      type: 'object',
+      properties: { f1: { type: 'string', [XV]: [{ rule: 'self == "string value"', messageExpression: 'self + " ' }] } },
+    });
+    expectExactly(lint(yaml), [['Invalid', `${S}.properties[f1].${XV}[0].messageExpression`, 'messageExpression compilation failed: ']]);
+  });
+
   it('TV82 f3 (shape part): blank messageExpression', () => {
     const yaml = withSchema({
       type: 'object',
