@@ -26,6 +26,7 @@
  * Manifest positions: every error's `at` points at the offending value (a JSON decoding error at the value that
  * failed inside `metadata`), missing fields at their would-be key with `atKey`.
  */
+import { dns1035LabelErrors, dns1123LabelErrors } from '../crd/dns.js';
 import { goCompare, goSortedKeys } from '../core/go.js';
 import type { FieldError } from '../core/field-error.js';
 import { OMIT } from '../core/field-error.js';
@@ -138,17 +139,10 @@ function regexError(msg: string, fmt: string, ...examples: string[]): string {
 }
 
 const DNS1123_LABEL_FMT = '[a-z0-9]([-a-z0-9]*[a-z0-9])?';
-const DNS1123_LABEL_MSG =
-  "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character";
 const DNS1123_SUBDOMAIN_FMT = `${DNS1123_LABEL_FMT}(\\.${DNS1123_LABEL_FMT})*`;
 const DNS1123_SUBDOMAIN_MSG =
   "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character";
-const DNS1035_LABEL_FMT = '[a-z]([-a-z0-9]*[a-z0-9])?';
-const DNS1035_LABEL_MSG =
-  "a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character";
-const DNS1123_LABEL_RE = new RegExp(`^${DNS1123_LABEL_FMT}$`);
 const DNS1123_SUBDOMAIN_RE = new RegExp(`^${DNS1123_SUBDOMAIN_FMT}$`);
-const DNS1035_LABEL_RE = new RegExp(`^${DNS1035_LABEL_FMT}$`);
 
 const LABEL_KEY_FMT = '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]';
 const LABEL_KEY_MSG =
@@ -159,29 +153,8 @@ const LABEL_VALUE_MSG =
   "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character";
 const LABEL_VALUE_RE = new RegExp(`^${LABEL_VALUE_FMT}$`);
 
-/** util/validation MaxLenError ("characters"). */
-const maxLenChars = (n: number): string => `must be no more than ${n} characters`;
 /** api/validate/content MaxLenError ("bytes"). */
 const maxLenBytes = (n: number): string => `must be no more than ${n} bytes`;
-
-/** util/validation.IsDNS1035Label. */
-export function isDNS1035Label(value: string): string[] {
-  const errs: string[] = [];
-  if (utf8Len(value) > 63) errs.push(maxLenChars(63));
-  if (!DNS1035_LABEL_RE.test(value)) errs.push(regexError(DNS1035_LABEL_MSG, DNS1035_LABEL_FMT, 'my-name', 'abc-123'));
-  return errs;
-}
-
-/** util/validation.IsDNS1123Label (namespaces). */
-function isDNS1123Label(value: string): string[] {
-  const errs: string[] = [];
-  if (utf8Len(value) > 63) errs.push(maxLenChars(63));
-  if (!DNS1123_LABEL_RE.test(value)) {
-    if (DNS1123_SUBDOMAIN_RE.test(value)) errs.push('must not contain dots');
-    else errs.push(regexError(DNS1123_LABEL_MSG, DNS1123_LABEL_FMT, 'my-name', '123-abc'));
-  }
-  return errs;
-}
 
 /** content.IsDNS1123Subdomain (label key prefixes). */
 function isDNS1123SubdomainContent(value: string): string[] {
@@ -1059,7 +1032,7 @@ export function validateDecodedObjectMeta(meta: ObjectMeta, loc: Loc, raw: unkno
   for (const m of isPathSegmentName(name)) errs.push(fieldError('Invalid', sub('name'), name, m));
 
   if (meta.namespace !== '') {
-    for (const m of isDNS1123Label(meta.namespace)) errs.push(fieldError('Invalid', sub('namespace'), meta.namespace, m));
+    for (const m of dns1123LabelErrors(meta.namespace)) errs.push(fieldError('Invalid', sub('namespace'), meta.namespace, m));
   }
   if (meta.generation < 0n) {
     errs.push(fieldError('Invalid', sub('generation'), int64Value(meta.generation), 'must be greater than or equal to 0'));
@@ -1181,7 +1154,7 @@ function validateEmbeddedResource(loc: Loc, x: Raw): FieldError[] {
       if (typeof v !== 'string') errs.push(fieldError('Invalid', l, v ?? null, 'must be a string'));
       else if (v.length === 0) errs.push(fieldError('Invalid', l, v, 'must not be empty'));
       else {
-        const e = isDNS1035Label(goToLower(v));
+        const e = dns1035LabelErrors(goToLower(v));
         if (e.length > 0) errs.push(fieldError('Invalid', l, v, `may have mixed case, but should otherwise match: ${e.join(',')}`));
       }
     } else if (k === 'metadata') {

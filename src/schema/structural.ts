@@ -277,8 +277,3 @@ function nestedCompleteness(v: Schema, s: Schema | undefined, sLoc: Loc, vLoc: L
     else nestedCompleteness(vp, sp, sLoc.child('properties').key(k), vLoc.child('properties').key(k), errs);
   }
 }
-
-/** true when a schema (and its nodes) uses any x-kubernetes-* extension or a default. */
-export function itemsArrayPresent(s: Schema): boolean {
-  return itemsArray(s) !== undefined;
-}
