@@ -210,7 +210,8 @@ function validationView(obj: Record<string, unknown>, served: ServedVersion): Re
   return v;
 }
 
-function roundTrip(obj: Record<string, unknown>, served: ServedVersion, changes: CrChange[], notes: string[]): Record<string, unknown> {
+/** The write to storage and the read-back (the store's generation is filled in first). */
+export function roundTrip(obj: Record<string, unknown>, served: ServedVersion, changes: CrChange[], notes: string[], generation: number = 1): Record<string, unknown> {
   const storage = served.storage() ?? served;
   const { crd, group } = served;
   const preserve = crd.preserveUnknownFields;
@@ -223,7 +224,7 @@ function roundTrip(obj: Record<string, unknown>, served: ServedVersion, changes:
     for (const c of cs) if (!(c.kind === 'metadata-coerced' && c.path[0] === 'metadata' && (c.path[1] === 'generation' || c.path[1] === 'creationTimestamp'))) changes.push({ ...c, stage: 'storage', version: v });
   };
   // the store fills in what it generates before the write
-  const filled = { ...obj, metadata: { ...(isRecord(obj['metadata']) ? obj['metadata'] : {}), generation: 1 } };
+  const filled = { ...obj, metadata: { ...(isRecord(obj['metadata']) ? obj['metadata'] : {}), generation } };
   const sv = storage.version.name;
   const toStorage = storage === served ? filled : { ...filled, apiVersion: `${group}/${sv}` };
   const enc = decode(toStorage, storage.decodeSchema, po({ skipDefaulting: true }));
@@ -249,7 +250,7 @@ export function stripGenerated(obj: Record<string, unknown>): Record<string, unk
 }
 
 /** `spec.a[0].b` → ['spec', 'a', 0, 'b'] (unknown-field paths whose change was not recorded). */
-function parseLoosePath(p: string): JsonPath {
+export function parseLoosePath(p: string): JsonPath {
   const out: (string | number)[] = [];
   for (const part of p.split('.')) {
     const m = /^([^[]*)((?:\[[^\]]*\])*)$/.exec(part);

@@ -53,6 +53,139 @@ export function validateValue(value: unknown, schema: Raw, loc: Loc, opts: Value
   return errs;
 }
 
+/**
+ * `ValidateCustomResourceUpdate(fldPath, new, old, validator)` with validation ratcheting (on by default
+ * since 1.30, GA 1.33; pkg/apiserver/validation/ratcheting.go): the schema validator follows the new
+ * value, and a value that can be correlated with an old one (object properties, items of
+ * `x-kubernetes-list-type: map` lists by their keys; never atomic lists or sets) and is deep-equal to it
+ * has its errors dropped. `apiVersion` and `kind` at the root are never ratcheted.
+ */
+export function validateSchemaUpdate(value: unknown, old: unknown, schema: Raw, loc: Loc, opts: ValueValidateOptions = {}): FieldError[] {
+  const ctx = contextFor(opts);
+  const s = compileSchema(schema, ctx);
+  const v = normalizeValue(value);
+  const res = validateAgainst(s, v, '', loc.at, ctx, new Corr(v, normalizeValue(old), s), true);
+  return res.errors.map((e) => toFieldError(e, loc));
+}
+
+/** common.CorrelatedObject (k8s.io/apiserver/pkg/cel/common/equality.go): a new value, the old value it corresponds to, and its schema. */
+class Corr {
+  private readonly children = new Map<string | number, Corr | undefined>();
+  private equal: boolean | undefined;
+  private oldByKey: Map<string, unknown> | undefined;
+
+  constructor(
+    readonly value: unknown,
+    readonly old: unknown,
+    readonly schema: OSchema,
+  ) {}
+
+  /** Key(field): the property's correlated child, when both values are objects holding it and the schema knows it. */
+  key(field: string): Corr | undefined {
+    const k = `k:${field}`;
+    if (this.children.has(k)) return this.children.get(k);
+    let child: Corr | undefined;
+    if (isMap(this.value) && isMap(this.old) && Object.prototype.hasOwnProperty.call(this.value, field) && Object.prototype.hasOwnProperty.call(this.old, field)) {
+      const ps = this.schema.properties?.get(field) ?? this.schema.additionalProperties?.schema;
+      if (ps !== undefined) child = new Corr(this.value[field], this.old[field], ps);
+    }
+    this.children.set(k, child);
+    return child;
+  }
+
+  /** Index(i): only the items of a map-list correlate, with the old item of the same keys. */
+  index(i: number): Corr | undefined {
+    if (this.children.has(i)) return this.children.get(i);
+    let child: Corr | undefined;
+    if (Array.isArray(this.value) && Array.isArray(this.old) && i < this.value.length && this.schema.items !== undefined) {
+      const o = this.oldItemFor(this.value[i]);
+      if (o !== undefined && o !== null) child = new Corr(this.value[i], o, this.schema.items);
+    }
+    this.children.set(i, child);
+    return child;
+  }
+
+  private oldItemFor(item: unknown): unknown {
+    const s = this.schema;
+    const old = this.old as unknown[];
+    if (s.listType !== 'map' || !s.type.includes('array') || s.listMapKeys.length === 0 || old.length === 0 || !isMap(item)) return undefined;
+    if (this.oldByKey === undefined) {
+      this.oldByKey = new Map();
+      for (const o of old) {
+        if (!isMap(o)) continue;
+        const k = this.compositeKey(o);
+        if (k !== undefined && !this.oldByKey.has(k)) this.oldByKey.set(k, o);
+      }
+    }
+    const k = this.compositeKey(item);
+    return k === undefined ? undefined : this.oldByKey.get(k);
+  }
+
+  /** keyStrategy.CompositeKeyFor: scalar key values, typed (an int64 1 and a float64 1 differ). */
+  private compositeKey(o: Record<string, unknown>): string | undefined {
+    const parts: string[] = [];
+    for (const key of this.schema.listMapKeys) {
+      if (!Object.prototype.hasOwnProperty.call(o, key)) return undefined;
+      const v = o[key];
+      const kind = kindOf(v);
+      if (kind === 'bool' || kind === 'string') parts.push(`${kind}:${String(v)}`);
+      else if (kind === 'int') parts.push(`int:${asBig(v)}`);
+      else if (kind === 'float') parts.push(`float:${asFloat(v)}`);
+      else return undefined;
+    }
+    return parts.join('\u0000');
+  }
+
+  /** CachedDeepEqual */
+  deepEqual(): boolean {
+    if (this.equal === undefined) this.equal = this.computeEqual();
+    return this.equal;
+  }
+
+  private computeEqual(): boolean {
+    const a = this.value;
+    const b = this.old;
+    if (a == null && b == null) return true;
+    if (a == null || b == null) return false;
+    if (Array.isArray(a) !== Array.isArray(b) || isMap(a) !== isMap(b)) return false;
+    if (Array.isArray(a)) {
+      const o = b as unknown[];
+      if (a.length !== o.length) return false;
+      const mapList = this.schema.listType === 'map' && this.schema.type.includes('array') && this.schema.listMapKeys.length > 0;
+      for (let i = 0; i < a.length; i++) {
+        const c = this.index(i);
+        if (c === undefined) return mapList ? false : goDeepEqual(a, o);
+        if (!c.deepEqual()) return false;
+      }
+      return true;
+    }
+    if (isMap(a)) {
+      const o = b as Record<string, unknown>;
+      const keys = Object.keys(a);
+      if (keys.length !== Object.keys(o).length) return false;
+      for (const k of keys) {
+        const c = this.key(k);
+        if (c === undefined || !c.deepEqual()) return false;
+      }
+      return true;
+    }
+    return goDeepEqual(a, b);
+  }
+}
+
+/** SubPropertyValidator: a ratcheting validator for a correlated child, the plain one otherwise (and for the root's apiVersion/kind). */
+function byKey(corr: Corr | undefined, field: string, parentPath: string): [Corr | undefined, boolean] {
+  if (corr === undefined || (parentPath === '' && (field === 'kind' || field === 'apiVersion'))) return [undefined, false];
+  const c = corr.key(field);
+  return [c, c !== undefined];
+}
+
+/** SubIndexValidator */
+function byIndex(corr: Corr | undefined, i: number): [Corr | undefined, boolean] {
+  const c = corr?.index(i);
+  return [c, c !== undefined];
+}
+
 /** Only `ValidateCustomResource(fldPath, value, validator)`: the kube-openapi schema validator and its error mapping. */
 export function validateSchema(value: unknown, schema: Raw, loc: Loc, opts: ValueValidateOptions = {}): FieldError[] {
   const ctx = contextFor(opts);
@@ -380,6 +513,9 @@ interface OSchema {
   readonly itemsTuple: readonly OSchema[] | undefined;
   readonly additionalItems: SchemaOrBool | undefined;
   readonly dependencies: ReadonlyMap<string, { schema: OSchema | undefined; property: readonly string[] }> | undefined;
+  /** x-kubernetes-list-type and -map-keys (ratcheting correlates map-list items by key). */
+  readonly listType: string;
+  readonly listMapKeys: readonly string[];
 }
 
 interface Ctx {
@@ -538,6 +674,8 @@ function convert(raw: Raw, ctx: Ctx): OSchema {
     itemsTuple: !ctx.structural && Array.isArray(raw.items) ? subList(raw.items, ctx) : undefined,
     additionalItems: ctx.structural ? undefined : schemaOrBool(raw.additionalItems, ctx),
     dependencies,
+    listType: typeof raw['x-kubernetes-list-type'] === 'string' ? raw['x-kubernetes-list-type'] : '',
+    listMapKeys: Array.isArray(raw['x-kubernetes-list-map-keys']) ? raw['x-kubernetes-list-map-keys'].filter((x): x is string => typeof x === 'string') : [],
   };
 }
 
@@ -652,7 +790,18 @@ function plain(msg: string, at: JsonPath): VErr {
 // ---------------------------------------------------------------------------------------------------------------
 
 /** validate.SchemaValidator.Validate: the validators in order, each applied when it applies to the value's kind. */
-function validateAgainst(s: OSchema, data: unknown, path: string, at: JsonPath, ctx: Ctx): Result {
+function validateAgainst(s: OSchema, data: unknown, path: string, at: JsonPath, ctx: Ctx, corr?: Corr, ratchet = false): Result {
+  const result = validateNode(s, data, path, at, ctx, corr);
+  // ratchetingValueValidator.Validate: the errors of an unchanged (correlated and deep-equal) value become warnings
+  if (ratchet && corr !== undefined && !result.valid && corr.deepEqual()) {
+    const r = new Result();
+    r.matchCount = result.matchCount;
+    return r;
+  }
+  return result;
+}
+
+function validateNode(s: OSchema, data: unknown, path: string, at: JsonPath, ctx: Ctx, corr: Corr | undefined): Result {
   const result = new Result();
   const kind = kindOf(data);
   if (kind === 'null') {
@@ -664,7 +813,7 @@ function validateAgainst(s: OSchema, data: unknown, path: string, at: JsonPath, 
     result.merge(typeValidator(s, data, kind, path, at));
     result.inc();
   }
-  result.merge(schemaPropsValidator(s, data, kind, path, at, ctx));
+  result.merge(schemaPropsValidator(s, data, kind, path, at, ctx, corr));
   result.inc();
   if (kind === 'string') {
     result.merge(stringValidator(s, data as string, path, at));
@@ -679,13 +828,13 @@ function validateAgainst(s: OSchema, data: unknown, path: string, at: JsonPath, 
     result.inc();
   }
   if (kind === 'slice') {
-    result.merge(sliceValidator(s, data as unknown[], path, at, ctx));
+    result.merge(sliceValidator(s, data as unknown[], path, at, ctx, corr));
     result.inc();
   }
   result.merge(commonValidator(s, data, path, at));
   result.inc();
   if (kind === 'map') {
-    result.merge(objectValidator(s, data as Record<string, unknown>, path, at, ctx));
+    result.merge(objectValidator(s, data as Record<string, unknown>, path, at, ctx, corr));
     result.inc();
   }
   result.inc();
@@ -749,7 +898,7 @@ function isFloat64AJSONInteger(f: number): boolean {
 }
 
 /** schemaPropsValidator (schema_props.go): allOf, anyOf, oneOf, not, dependencies. */
-function schemaPropsValidator(s: OSchema, data: unknown, kind: GoKind, path: string, at: JsonPath, ctx: Ctx): Result {
+function schemaPropsValidator(s: OSchema, data: unknown, kind: GoKind, path: string, at: JsonPath, ctx: Ctx, corr: Corr | undefined): Result {
   const main = new Result();
 
   if (s.anyOf.length > 0) {
@@ -757,7 +906,7 @@ function schemaPropsValidator(s: OSchema, data: unknown, kind: GoKind, path: str
     let firstSuccess: Result | undefined;
     let succeededOnce = false;
     for (const sch of s.anyOf) {
-      const r = validateAgainst(sch, data, path, at, ctx);
+      const r = validateAgainst(sch, data, path, at, ctx, corr);
       if (r.valid) {
         bestFailures = undefined;
         succeededOnce = true;
@@ -776,7 +925,7 @@ function schemaPropsValidator(s: OSchema, data: unknown, kind: GoKind, path: str
     let firstSuccess: Result | undefined;
     let validated = 0;
     for (const sch of s.oneOf) {
-      const r = validateAgainst(sch, data, path, at, ctx);
+      const r = validateAgainst(sch, data, path, at, ctx, corr);
       if (r.valid) {
         validated++;
         bestFailures = undefined;
@@ -797,7 +946,7 @@ function schemaPropsValidator(s: OSchema, data: unknown, kind: GoKind, path: str
   if (s.allOf.length > 0) {
     let validated = 0;
     for (const sch of s.allOf) {
-      const r = validateAgainst(sch, data, path, at, ctx);
+      const r = validateAgainst(sch, data, path, at, ctx, corr);
       if (r.valid) validated++;
       main.merge(r);
     }
@@ -807,7 +956,7 @@ function schemaPropsValidator(s: OSchema, data: unknown, kind: GoKind, path: str
     }
   }
 
-  if (s.not !== undefined && validateAgainst(s.not, data, path, at, ctx).valid) {
+  if (s.not !== undefined && validateAgainst(s.not, data, path, at, ctx, corr).valid) {
     main.add(plain(`${quote(path)} must not validate the schema (not)`, at));
   }
 
@@ -1060,18 +1209,18 @@ function bigOut(b: bigint): number | bigint {
 }
 
 /** schemaSliceValidator (slice_validator.go). */
-function sliceValidator(s: OSchema, val: unknown[], path: string, at: JsonPath, ctx: Ctx): Result {
+function sliceValidator(s: OSchema, val: unknown[], path: string, at: JsonPath, ctx: Ctx, corr: Corr | undefined): Result {
   const result = new Result();
   const size = val.length;
   if (s.items !== undefined) {
-    for (let i = 0; i < size; i++) result.merge(validateAgainst(s.items, val[i], `${path}[${i}]`, [...at, i], ctx));
+    for (let i = 0; i < size; i++) result.merge(validateAgainst(s.items, val[i], `${path}[${i}]`, [...at, i], ctx, ...byIndex(corr, i)));
   }
   let itemsSize = 0;
   const tuple = s.itemsTuple ?? [];
   if (tuple.length > 0) {
     itemsSize = tuple.length;
     for (let i = 0; i < itemsSize && i < size; i++) {
-      result.merge(validateAgainst(tuple[i]!, val[i], `${path}[${i}]`, [...at, i], ctx));
+      result.merge(validateAgainst(tuple[i]!, val[i], `${path}[${i}]`, [...at, i], ctx, ...byIndex(corr, i)));
     }
   }
   if (s.additionalItems !== undefined && itemsSize < size) {
@@ -1082,7 +1231,7 @@ function sliceValidator(s: OSchema, val: unknown[], path: string, at: JsonPath, 
     if (ai !== undefined) {
       // The upstream loop bound (size-itemsSize+1) is kept as is.
       for (let i = itemsSize; i < size - itemsSize + 1; i++) {
-        result.merge(validateAgainst(ai, val[i], `${path}[${i}]`, [...at, i], ctx));
+        result.merge(validateAgainst(ai, val[i], `${path}[${i}]`, [...at, i], ctx, ...byIndex(corr, i)));
       }
     }
   }
@@ -1121,7 +1270,7 @@ function sliceValidator(s: OSchema, val: unknown[], path: string, at: JsonPath, 
 }
 
 /** objectValidator (object_validator.go). */
-function objectValidator(s: OSchema, val: Record<string, unknown>, path: string, at: JsonPath, ctx: Ctx): Result {
+function objectValidator(s: OSchema, val: Record<string, unknown>, path: string, at: JsonPath, ctx: Ctx, corr: Corr | undefined): Result {
   const res = new Result();
   const keys = sortedKeys(val);
   const numKeys = keys.length;
@@ -1174,9 +1323,9 @@ function objectValidator(s: OSchema, val: Record<string, unknown>, path: string,
   } else {
     for (const key of keys) {
       const regular = props?.has(key) ?? false;
-      const { matched } = validatePatternProperty(s, key, val[key], res, path, at, ctx);
+      const { matched } = validatePatternProperty(s, key, val[key], res, path, at, ctx, corr);
       if (!(regular || matched) && ap?.schema !== undefined) {
-        res.merge(validateAgainst(ap.schema, val[key], `${path}.${key}`, [...at, key], ctx));
+        res.merge(validateAgainst(ap.schema, val[key], `${path}.${key}`, [...at, key], ctx, ...byKey(corr, key, path)));
       }
     }
   }
@@ -1185,7 +1334,7 @@ function objectValidator(s: OSchema, val: Record<string, unknown>, path: string,
     for (const [pName, pSchema] of props) {
       if (!has(pName)) continue;
       const rName = path !== '' ? `${path}.${pName}` : pName;
-      res.merge(validateAgainst(pSchema, val[pName], rName, [...at, pName], ctx));
+      res.merge(validateAgainst(pSchema, val[pName], rName, [...at, pName], ctx, ...byKey(corr, pName, path)));
     }
   }
 
@@ -1198,11 +1347,11 @@ function objectValidator(s: OSchema, val: Record<string, unknown>, path: string,
   if (s.patternProperties !== undefined) {
     for (const key of keys) {
       const regular = props?.has(key) ?? false;
-      const { matched, patterns } = validatePatternProperty(s, key, val[key], res, path, at, ctx);
+      const { matched, patterns } = validatePatternProperty(s, key, val[key], res, path, at, ctx, corr);
       if (!regular && matched) {
         for (const pName of patterns) {
           const ps = s.patternProperties.get(pName);
-          if (ps !== undefined) res.merge(validateAgainst(ps, val[key], `${path}.${key}`, [...at, key], ctx));
+          if (ps !== undefined) res.merge(validateAgainst(ps, val[key], `${path}.${key}`, [...at, key], ctx, ...byKey(corr, key, path)));
         }
       }
     }
@@ -1218,12 +1367,13 @@ function validatePatternProperty(
   path: string,
   at: JsonPath,
   ctx: Ctx,
+  corr: Corr | undefined,
 ): { matched: boolean; patterns: string[] } {
   const patterns: string[] = [];
   for (const [k, sch] of s.patternProperties ?? []) {
     if (reMatch(k, key)) {
       patterns.push(k);
-      result.merge(validateAgainst(sch, value, `${path}.${key}`, [...at, key], ctx));
+      result.merge(validateAgainst(sch, value, `${path}.${key}`, [...at, key], ctx, ...byKey(corr, key, path)));
     }
   }
   return { matched: patterns.length > 0, patterns };
@@ -1284,6 +1434,12 @@ function toFieldError(e: VErr, loc: Loc): FieldError {
  * and Invalid for non-object items of `map` lists. Walks the structural schema (properties,
  * additionalProperties, items) only. Paths use `loc` (the server passes a nil path: `spec.list[1]`).
  */
+/** Update: the list-type checks of the new object are reported only if the old object passed them. */
+export function validateListTypesUpdate(value: unknown, old: unknown, schema: Raw, loc: Loc): FieldError[] {
+  if (validateListTypes(old, schema, loc).length > 0) return [];
+  return validateListTypes(value, schema, loc);
+}
+
 export function validateListTypes(value: unknown, schema: Raw, loc: Loc): FieldError[] {
   return listWalk(loc, schema, normalizeValue(value));
 }

@@ -1,0 +1,369 @@
+/**
+ * What the API server does with a PUT of a custom resource, through the main endpoint or through
+ * `/status` (runtime-semantics.md §5), step by step in the server's order:
+ *
+ *  1. the stored object is read (storage decoding: malformed metadata dropped, generation repaired,
+ *     defaults applied);
+ *  2. the body is decoded in the URL's version (pruning, nulls, metadata, defaults), unknown fields
+ *     reported as warnings; a body the decoder cannot handle is a 400;
+ *  3. the update handler (endpoints/handlers/update.go): the namespace and name must match the URL
+ *     (the stored object's);
+ *  4. the store (registry/generic/registry/store.go Update): no resourceVersion is a 422 (custom
+ *     resources do not allow unconditional updates), another one than the stored object's a 409;
+ *  5. rest.BeforeUpdate: the stored generation is copied, then the strategy's PrepareForUpdate
+ *     (main: status kept from the stored object when `/status` is on; generation + 1 when anything
+ *     but metadata changed. `/status`: the stored object with the request's status), uid and
+ *     creationTimestamp kept; common metadata validation, then the strategy's ValidateUpdate with
+ *     validation ratcheting (pkg/registry/customresource/strategy.go, status_strategy.go,
+ *     validator.go);
+ *  6. warnings (finalizers added by a main-endpoint update);
+ *  7. the write and the read-back.
+ *
+ * CEL rules are not evaluated (`celNotEvaluated`).
+ */
+import { goQuote, invalid, type FieldError } from '../core/field-error.js';
+import type { KubeVersion } from '../core/kube-version.js';
+import { Loc } from '../core/path.js';
+import { isRecord, type JsonPath } from '../core/types.js';
+import { getObjectMeta, validateObjectMeta, type ObjectMeta } from '../schema/objectmeta.js';
+import { validateListTypesUpdate, validateSchemaUpdate } from '../schema/value-validate.js';
+import { decode } from '../simulate/pipeline.js';
+import { formatUnknownFieldPath } from '../simulate/prune.js';
+import type { ServedVersion } from './catalog.js';
+import { parseLoosePath, roundTrip, type CrChange, type CrChangeKind, type CrWarning } from './create.js';
+import { objectMetaHooks } from './meta-hooks.js';
+import { finalizerWarnings, validateRootObjectMeta } from './root-meta.js';
+import { validateScaleSpec, validateScaleStatus } from './scale.js';
+
+export type Via = 'main' | 'status';
+
+/** A failure the server answers with a Status other than 422 Invalid with field causes. */
+export interface ServerFailure {
+  readonly code: number;
+  readonly reason: 'BadRequest' | 'Conflict' | 'Invalid' | 'NotFound' | 'InternalError' | '';
+  readonly message: string;
+  readonly at?: JsonPath;
+}
+
+export interface UpdateResult {
+  readonly served: ServedVersion;
+  readonly via: Via;
+  /** The stored object as the server read it (storage decoding applied). */
+  readonly old: Record<string, unknown>;
+  /** The request body after decoding (what the client effectively sent). */
+  readonly request?: Record<string, unknown>;
+  /** The object the server stores and returns; absent when rejected. */
+  readonly value?: Record<string, unknown>;
+  readonly generation: { readonly before: number; readonly after: number };
+  /** Nothing changes: the server writes nothing and the resourceVersion stays. */
+  readonly noop: boolean;
+  readonly changes: readonly CrChange[];
+  readonly warnings: readonly CrWarning[];
+  /** The causes of a 422 Invalid (`<Kind>.<group> "<name>" is invalid: …`). */
+  readonly errors: readonly FieldError[];
+  /** Any other failure (400, 409, 422 without a Kind, 500). */
+  readonly failure?: ServerFailure;
+  readonly celNotEvaluated: boolean;
+  readonly notes: readonly string[];
+}
+
+export interface UpdateOptions {
+  readonly kube: KubeVersion;
+  readonly via: Via;
+  /**
+   * The new object did not come as a request body but was built by the server from the stored one
+   * (the `/scale` update): no request decoding.
+   */
+  readonly serverBuilt?: boolean;
+  /** Skip the write and read-back. */
+  readonly skipStorage?: boolean;
+}
+
+const NIL = new Loc('', []);
+const META = new Loc('metadata', ['metadata']);
+const BLOCKING = new Set(['NotSupported', 'Required', 'TooLong', 'TooMany', 'TypeInvalid']);
+/** store.go OptimisticLockErrorMsg */
+export const OPTIMISTIC_LOCK = 'the object has been modified; please apply your changes to the latest version and try again';
+
+/** Storage decoding of an object read from etcd (GET semantics): malformed metadata dropped, generation 0 → 1, defaults. */
+export function readStored(input: Record<string, unknown>, served: ServedVersion): { value: Record<string, unknown>; error?: string } {
+  const r = decode(input, served.decodeSchema, {
+    objectMeta: objectMetaHooks,
+    preserveUnknownFields: served.crd.preserveUnknownFields,
+    dropInvalidMetadata: true,
+    repairGeneration: true,
+  });
+  if (r.error) return { value: input, error: r.error.message };
+  const v = r.value as Record<string, unknown>;
+  const md = isRecord(v['metadata']) ? v['metadata'] : undefined;
+  if (md && typeof md['generation'] !== 'number' && typeof md['generation'] !== 'bigint') md['generation'] = 1;
+  if (!md) v['metadata'] = { generation: 1 };
+  return { value: v };
+}
+
+function meta(o: Record<string, unknown>): Record<string, unknown> {
+  return isRecord(o['metadata']) ? o['metadata'] : {};
+}
+
+function str(v: unknown): string {
+  return typeof v === 'string' ? v : '';
+}
+
+function gen(o: Record<string, unknown>): number {
+  const g = meta(o)['generation'];
+  return typeof g === 'number' ? g : typeof g === 'bigint' ? Number(g) : 0;
+}
+
+export function deepEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a === 'bigint' || typeof b === 'bigint') return typeof a === typeof b ? a === b : Number(a) === Number(b) && Number.isInteger(Number(a));
+  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => deepEqual(x, b[i]));
+  if (isRecord(a) && isRecord(b)) {
+    const ka = Object.keys(a);
+    return ka.length === Object.keys(b).length && ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && deepEqual(a[k], b[k]));
+  }
+  return false;
+}
+
+function withoutMetadata(o: Record<string, unknown>): Record<string, unknown> {
+  const c = { ...o };
+  delete c['metadata'];
+  return c;
+}
+
+function groupResource(served: ServedVersion): string {
+  return `${served.crd.names.plural}.${served.group}`;
+}
+
+function qualifiedKind(served: ServedVersion): string {
+  return `${served.kind}.${served.group}`;
+}
+
+/** The message of a 422 Invalid, as errors.NewInvalid builds it. */
+export function invalidMessage(kind: string, name: string, errs: readonly { text: string }[]): string {
+  const uniq = [...new Set(errs.map((e) => e.text))];
+  return `${kind} ${goQuote(name)} is invalid: ${uniq.length === 1 ? uniq[0] : `[${uniq.join(', ')}]`}`;
+}
+
+export function simulateUpdate(oldInput: Record<string, unknown>, newInput: Record<string, unknown>, served: ServedVersion, opts: UpdateOptions): UpdateResult {
+  const via = opts.via;
+  const version = served.version.name;
+  const warnings: CrWarning[] = [];
+  const changes: CrChange[] = [];
+  const notes: string[] = [];
+  if (served.deprecationWarning !== undefined) warnings.push({ kind: 'deprecated', text: served.deprecationWarning });
+
+  // without the status subresource there is no /status endpoint
+  if (via === 'status' && !served.statusEnabled) {
+    const old0 = isRecord(oldInput) ? oldInput : {};
+    return { served, via, old: old0, warnings, changes, notes, celNotEvaluated: false, errors: [], noop: false, generation: { before: gen(old0), after: gen(old0) }, failure: { code: 404, reason: 'NotFound', message: `${groupResource(served)} ${goQuote(str(meta(old0)['name']))} not found` } };
+  }
+
+  // 1. the stored object
+  const stored = readStored(oldInput, served);
+  const old = stored.value;
+  const before = gen(old);
+  const base = { served, via, old, warnings, changes, notes, celNotEvaluated: false, errors: [] as FieldError[], noop: false };
+  const fail = (f: ServerFailure, request?: Record<string, unknown>): UpdateResult => ({ ...base, ...(request ? { request } : {}), generation: { before, after: before }, failure: f });
+  if (stored.error !== undefined) return fail({ code: 500, reason: 'InternalError', message: `the stored object cannot be decoded: ${stored.error}` });
+
+  // 2. the body
+  let obj: Record<string, unknown>;
+  if (opts.serverBuilt === true) {
+    obj = structuredClone(newInput);
+  } else {
+    const req = decode(newInput, served.decodeSchema, { objectMeta: objectMetaHooks, preserveUnknownFields: served.crd.preserveUnknownFields });
+    if (req.error) {
+      return fail({
+        code: 400,
+        reason: 'BadRequest',
+        message: `${served.kind} in version "${version}" cannot be handled as a ${served.kind}: ${req.error.message}`,
+        ...(req.error.at ? { at: req.error.at } : {}),
+      });
+    }
+    for (const c of req.changes) changes.push({ ...c, stage: 'request', version });
+    const removed = new Map<string, JsonPath>();
+    for (const c of req.changes) if (!('after' in c)) removed.set(formatUnknownFieldPath(c.path), c.path);
+    for (const p of req.unknownFieldPaths) warnings.push({ kind: 'unknown-field', text: `unknown field "${p}"`, path: removed.get(p) ?? parseLoosePath(p) });
+    obj = req.value as Record<string, unknown>;
+  }
+  const request = structuredClone(obj);
+  const md = (isRecord(obj['metadata']) ? obj['metadata'] : (obj['metadata'] = {})) as Record<string, unknown>;
+  const oldMd = meta(old);
+  const urlName = str(oldMd['name']);
+  const urlNamespace = served.namespaced ? str(oldMd['namespace']) || 'default' : '';
+
+  // 3. the handler: namespace, then name
+  if (opts.serverBuilt !== true) {
+    const ns = str(md['namespace']);
+    if (served.namespaced) {
+      if (ns === '') md['namespace'] = urlNamespace;
+      else if (ns !== urlNamespace) return fail({ code: 400, reason: 'BadRequest', message: 'the namespace of the provided object does not match the namespace sent on the request', at: ['metadata', 'namespace'] }, request);
+    } else if (ns !== '') {
+      changes.push({ kind: 'namespace-cleared', path: ['metadata', 'namespace'], before: ns, stage: 'create', version });
+      delete md['namespace'];
+    }
+    const name = str(md['name']);
+    if (name !== urlName) return fail({ code: 400, reason: 'BadRequest', message: `the name of the object (${name}) does not match the name on the URL (${urlName})`, at: ['metadata', 'name'] }, request);
+  }
+
+  // the object's uid is a precondition of the storage update (rest.defaultUpdatedObjectInfo.Preconditions)
+  const uid = str(md['uid']);
+  if (uid !== '' && uid !== str(oldMd['uid'])) {
+    const key = `/registry/${served.group}/${served.crd.names.plural}/${served.namespaced ? `${urlNamespace}/` : ''}${urlName}`;
+    return fail(
+      {
+        code: 409,
+        reason: 'Conflict',
+        message: `Operation cannot be fulfilled on ${groupResource(served)} ${goQuote(urlName)}: StorageError: invalid object, Code: 4, Key: ${key}, ResourceVersion: 0, AdditionalErrorMsg: Precondition failed: UID in precondition: ${uid}, UID in object meta: ${str(oldMd['uid'])}`,
+        at: ['metadata', 'uid'],
+      },
+      request,
+    );
+  }
+
+  // 4. the store: resourceVersion precondition
+  const rv = str(md['resourceVersion']);
+  const oldRv = str(oldMd['resourceVersion']);
+  if (rv === '') {
+    return fail(
+      {
+        code: 422,
+        reason: 'Invalid',
+        message: `${groupResource(served)} ${goQuote(urlName)} is invalid: metadata.resourceVersion: Invalid value: 0: must be specified for an update`,
+        at: ['metadata'],
+      },
+      request,
+    );
+  }
+  if (rv !== oldRv) {
+    return fail({ code: 409, reason: 'Conflict', message: `Operation cannot be fulfilled on ${groupResource(served)} ${goQuote(urlName)}: ${OPTIMISTIC_LOCK}`, at: ['metadata', 'resourceVersion'] }, request);
+  }
+
+  // 5. BeforeUpdate: generation from the stored object, then PrepareForUpdate
+  md['generation'] = before;
+  if (via === 'main') {
+    if (served.statusEnabled) {
+      if ('status' in old) {
+        if (!('status' in obj) || !deepEqual(obj['status'], old['status'])) changes.push({ kind: 'status-reset', path: ['status'], before: obj['status'], after: old['status'], stage: 'create', version });
+        obj['status'] = structuredClone(old['status']);
+      } else if ('status' in obj) {
+        changes.push({ kind: 'status-reset', path: ['status'], before: obj['status'], stage: 'create', version });
+        delete obj['status'];
+      }
+    }
+    if (!deepEqual(withoutMetadata(obj), withoutMetadata(old))) md['generation'] = before + 1;
+  } else {
+    const hasStatus = 'status' in obj;
+    const status = obj['status'];
+    const managed = md['managedFields'];
+    for (const k of Object.keys(obj)) delete obj[k];
+    Object.assign(obj, structuredClone(old));
+    if (managed !== undefined) meta(obj)['managedFields'] = managed;
+    if (hasStatus) obj['status'] = status;
+    else delete obj['status'];
+  }
+  const nmd = meta(obj);
+  if (str(nmd['uid']) === '' && oldMd['uid'] !== undefined) nmd['uid'] = oldMd['uid'];
+  if (oldMd['creationTimestamp'] !== undefined && oldMd['creationTimestamp'] !== null) nmd['creationTimestamp'] = oldMd['creationTimestamp'];
+  if (oldMd['deletionTimestamp'] !== undefined && oldMd['deletionTimestamp'] !== null) nmd['deletionTimestamp'] = oldMd['deletionTimestamp'];
+  if (oldMd['deletionGracePeriodSeconds'] !== undefined && nmd['deletionGracePeriodSeconds'] === undefined) nmd['deletionGracePeriodSeconds'] = oldMd['deletionGracePeriodSeconds'];
+  const after = gen(obj);
+
+  // validation
+  const errors = validateUpdate(obj, old, served, opts);
+  let celNotEvaluated = false;
+  if (served.hasCel) {
+    if (errors.some((e) => BLOCKING.has(e.type))) {
+      errors.push({ type: 'Invalid', field: '<nil>', value: null, detail: 'some validation rules were not checked because the object was invalid; correct the existing errors to complete validation', at: [] });
+    } else celNotEvaluated = true;
+  }
+  const result = { ...base, request, celNotEvaluated, errors, generation: { before, after } };
+  if (errors.length > 0) return result;
+
+  // 6. warnings
+  if (via === 'main') {
+    const kubeMinor = opts.kube.major > 1 ? 99 : opts.kube.minor;
+    const oldFins = new Set(Array.isArray(oldMd['finalizers']) ? oldMd['finalizers'] : []);
+    const fins = Array.isArray(nmd['finalizers']) ? nmd['finalizers'].filter((f): f is string => typeof f === 'string' && !oldFins.has(f)) : [];
+    for (const w of finalizerWarnings(fins, kubeMinor)) warnings.push({ kind: 'finalizer', text: w, path: ['metadata', 'finalizers'] });
+  }
+
+  // 7. the write and the read-back; an update that changes nothing is not written
+  let out = obj;
+  if (opts.skipStorage !== true && !served.readBackIsIdentity) out = roundTrip(obj, served, changes, notes, after);
+  const noop = deepEqual(withoutVolatile(out), withoutVolatile(old));
+  return { ...result, value: out, noop };
+}
+
+function withoutVolatile(o: Record<string, unknown>): Record<string, unknown> {
+  const m = { ...meta(o) };
+  delete m['managedFields'];
+  delete m['resourceVersion'];
+  return { ...o, metadata: m };
+}
+
+function immutable(loc: Loc, a: unknown, b: unknown): FieldError[] {
+  return deepEqual(a ?? null, b ?? null) ? [] : [invalid(loc, a ?? null, 'field is immutable')];
+}
+
+/** validateCommonFields (rest/update.go) then the strategy's ValidateUpdate (strategy.go, status_strategy.go). */
+function validateUpdate(obj: Record<string, unknown>, old: Record<string, unknown>, served: ServedVersion, opts: UpdateOptions): FieldError[] {
+  const errs: FieldError[] = [];
+  const kubeMinor = opts.kube.major > 1 ? 99 : opts.kube.minor;
+  const nm = getObjectMeta(obj, NIL, { drop: false, unknown: false }).meta;
+  const om = getObjectMeta(old, NIL, { drop: false, unknown: false }).meta;
+  const metaUpdate = (n: ObjectMeta, o: ObjectMeta): FieldError[] => {
+    const e: FieldError[] = [];
+    if (n.generation < o.generation) e.push(invalid(META.child('generation'), Number(n.generation), 'must not be decremented'));
+    e.push(...immutable(META.child('name'), n.name, o.name));
+    e.push(...immutable(META.child('namespace'), n.namespace, o.namespace));
+    e.push(...immutable(META.child('uid'), n.uid, o.uid));
+    e.push(...immutable(META.child('deletionGracePeriodSeconds'), n.deletionGracePeriodSeconds === undefined ? null : Number(n.deletionGracePeriodSeconds), o.deletionGracePeriodSeconds === undefined ? null : Number(o.deletionGracePeriodSeconds)));
+    return e;
+  };
+  if (nm && om) {
+    // ValidateObjectMetaAccessor (names as path segments; the stored name passed already) + ValidateObjectMetaAccessorUpdate
+    errs.push(...validateRootObjectMeta(nm, { namespaced: served.namespaced, raw: obj['metadata'] }), ...metaUpdate(nm, om));
+  }
+  // ValidateTypeMeta: when it fails nothing else of the strategy runs
+  const typeErrs: FieldError[] = [];
+  if (obj['kind'] !== served.kind) typeErrs.push(invalid(new Loc('kind', ['kind']), str(obj['kind']), `must be ${served.kind}`));
+  const gv = `${served.group}/${served.version.name}`;
+  if (obj['apiVersion'] !== gv) typeErrs.push(invalid(new Loc('apiVersion', ['apiVersion']), str(obj['apiVersion']), `must be ${gv}`));
+  if (typeErrs.length > 0) return dedupe([...errs, ...typeErrs]);
+  if (nm && om) errs.push(...metaUpdate(nm, om));
+
+  if (opts.via === 'main') {
+    if (served.schema) errs.push(...validateSchemaUpdate(obj, old, served.schema, NIL, { kubeMinor }));
+    errs.push(...validateScaleSpec(obj, served.scale), ...validateScaleStatus(obj, served.scale));
+    errs.push(...validateObjectMeta(NIL, obj, served.decodeSchema, false));
+    if (served.decodeSchema) errs.push(...validateListTypesUpdate(obj, old, served.decodeSchema, NIL));
+  } else {
+    const statusSchema = statusOf(served.schema);
+    if ('status' in obj && statusSchema) errs.push(...validateSchemaUpdate(obj['status'], old['status'], statusSchema, new Loc('status', ['status']), { kubeMinor }));
+    errs.push(...validateScaleStatus(obj, served.scale));
+    if (served.decodeSchema) errs.push(...validateListTypesUpdate(obj, old, served.decodeSchema, NIL));
+  }
+  return dedupe(errs);
+}
+
+function statusOf(schema: unknown): Record<string, unknown> | undefined {
+  if (!isRecord(schema) || !isRecord(schema['properties'])) return undefined;
+  const s = schema['properties']['status'];
+  return isRecord(s) ? s : undefined;
+}
+
+/** The same cause reported twice (validateCommonFields and the strategy) is one line of the server's message. */
+function dedupe(errs: FieldError[]): FieldError[] {
+  const seen = new Set<string>();
+  return errs.filter((e) => {
+    const k = `${e.type}\0${e.field}\0${e.detail}\0${JSON.stringify(e.value, (_k, v) => (typeof v === 'bigint' ? v.toString() : v))}`;
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
+
+export { qualifiedKind, groupResource };
+export type { CrChangeKind };
