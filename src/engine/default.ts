@@ -47,16 +47,16 @@ export interface DefaultRun {
 
 const RULES: readonly Rule[] = [customResource, customResourceWarnings] as Rule[];
 
-function parseAll(files: readonly SourceFile[], parseFindings: Finding[] | undefined): { manifests: Manifest[]; documents: number } {
-  const parsed = parseSources(files);
+function parseAll(files: readonly SourceFile[], parseFindings: Finding[] | undefined, crds: readonly Manifest[] = []): { manifests: Manifest[]; documents: number } {
+  const parsed = parseSources(files, crds);
   parseFindings?.push(...parsed.findings);
   return { manifests: parsed.manifests, documents: parsed.documents };
 }
 
 export function defaultSources(files: readonly SourceFile[], crdFiles: readonly SourceFile[], opts: DefaultOptions): DefaultRun {
   const parseFindings: Finding[] = [];
-  const { manifests, documents } = parseAll(files, parseFindings);
   const refs = parseAll(crdFiles, parseFindings).manifests;
+  const { manifests, documents } = parseAll(files, parseFindings, refs.filter(isCrdManifest));
   const crds: Crd[] = [...[...refs, ...manifests].filter(isCrdManifest).map((m) => buildCrd(m, opts.kubeVersion)), ...(opts.crds ?? [])];
   const catalog = new CrdCatalog(crds);
   const objects: DefaultedObject[] = [];

@@ -38,7 +38,8 @@ export function fill(template: string, data: Readonly<Record<string, string | nu
 }
 
 export function lintSources(files: readonly SourceFile[], opts: LintOptions): LintResult {
-  const parsed = parseSources(files);
+  const refs = (opts.crdFiles ?? []).flatMap((f) => parseFile(f).flatMap((d) => d.manifests)).filter(isCrdManifest);
+  const parsed = parseSources(files, refs);
   const findings: Finding[] = [...parsed.findings];
   const { manifests, documents } = parsed;
   const crds = manifests.filter(isCrdManifest).map((m) => buildCrd(m, opts.kubeVersion));
@@ -59,7 +60,7 @@ export function lintSources(files: readonly SourceFile[], opts: LintOptions): Li
       for (const r of rule.check(ctx)) findings.push(toFinding(rule, r, crd.manifest, sev));
     }
   }
-  findings.push(...lintResources(manifests, crds, rules, opts));
+  findings.push(...lintResources(manifests, crds, refs, rules, opts));
   const final = finalize(findings);
   const errors = final.filter((f) => f.severity === 'error').length;
   const warnings = final.filter((f) => f.severity === 'warning').length;
@@ -73,12 +74,10 @@ export function lintSources(files: readonly SourceFile[], opts: LintOptions): Li
 }
 
 /** Custom resources of the input whose group and kind have a CRD (input or --crd) go through the resource rules. */
-function lintResources(manifests: readonly Manifest[], crds: readonly Crd[], rules: readonly Rule[], opts: LintOptions): Finding[] {
+function lintResources(manifests: readonly Manifest[], crds: readonly Crd[], refs: readonly Manifest[], rules: readonly Rule[], opts: LintOptions): Finding[] {
   const resourceRules = rules.filter((r) => r.checkResource !== undefined);
   if (resourceRules.length === 0) return [];
-  const refCrds: Crd[] = [];
-  for (const f of opts.crdFiles ?? [])
-    for (const d of parseFile(f)) for (const m of d.manifests) if (isCrdManifest(m)) refCrds.push(buildCrd(m, opts.kubeVersion));
+  const refCrds = refs.map((m) => buildCrd(m, opts.kubeVersion));
   const catalog = new CrdCatalog([...crds, ...refCrds]);
   const out: Finding[] = [];
   for (const m of manifests) {

@@ -1,4 +1,4 @@
-import type { Finding } from '../core/types.js';
+import { isRecord, type Finding } from '../core/types.js';
 import { parseFile, type Manifest, type SourceFile } from '../manifest/parse.js';
 
 export const PARSE_RULE_ID = 'parse';
@@ -11,28 +11,45 @@ export interface ParsedSources {
   readonly findings: Finding[];
 }
 
-/** Parses every file, keeping the objects and turning what could not be read into findings. */
-export function parseSources(files: readonly SourceFile[]): ParsedSources {
+/**
+ * Parses every file, keeping the objects and turning what could not be read into findings.
+ * Large documents read only for their apiVersion and kind are read in full when a CRD of the input
+ * (or of `crds`, e.g. --crd files) defines that group and kind.
+ */
+export function parseSources(files: readonly SourceFile[], crds: readonly Manifest[] = []): ParsedSources {
   const manifests: Manifest[] = [];
   const findings: Finding[] = [];
   let documents = 0;
-  for (const file of files) {
-    for (const doc of parseFile(file)) {
-      if (!doc.empty) documents++;
-      for (const p of doc.problems)
-        findings.push({
-          ruleId: PARSE_RULE_ID,
-          severity: 'error',
-          message: p.message,
-          messageId: p.code,
-          file: file.path,
-          line: p.position.line,
-          column: p.position.column,
-          document: doc.docIndex,
-          path: '',
-          ...(p.fatal ? { fatal: true as const } : {}),
-        });
-      manifests.push(...doc.manifests);
+  const parsed = files.map((f) => parseFile(f));
+  const known = new Set<string>();
+  for (const m of [...crds, ...parsed.flat().flatMap((d) => d.manifests)]) {
+    if (m.kind !== 'CustomResourceDefinition' || !isRecord(m.value['spec'])) continue;
+    const spec = m.value['spec'];
+    const names = isRecord(spec['names']) ? spec['names'] : {};
+    known.add(`${String(spec['group'])}/${String(names['kind'])}`);
+  }
+  for (const docs of parsed) {
+    for (const d of docs) {
+      const m = d.manifests[0];
+      const group = m?.apiVersion?.includes('/') ? m.apiVersion.slice(0, m.apiVersion.lastIndexOf('/')) : '';
+      const all = d.deferred && m && known.has(`${group}/${m.kind}`) ? d.deferred() : [d];
+      for (const doc of all) {
+        if (!doc.empty) documents++;
+        for (const p of doc.problems)
+          findings.push({
+            ruleId: PARSE_RULE_ID,
+            severity: p.severity ?? 'error',
+            message: p.message,
+            messageId: p.code,
+            file: doc.file.path,
+            line: p.position.line,
+            column: p.position.column,
+            document: doc.docIndex,
+            path: '',
+            ...(p.fatal ? { fatal: true as const } : {}),
+          });
+        manifests.push(...doc.manifests);
+      }
     }
   }
   return { manifests, documents, findings };

@@ -10,11 +10,13 @@ export interface SourceFile {
 
 /** A problem found while reading a document: a YAML error, a non-object document. */
 export interface ParseProblem {
-  readonly code: 'yaml-syntax' | 'yaml-duplicate-key' | 'yaml-alias' | 'not-an-object' | 'too-deep';
+  readonly code: 'yaml-syntax' | 'yaml-duplicate-key' | 'yaml-map-key' | 'yaml-json' | 'yaml-alias' | 'not-an-object' | 'too-deep';
   readonly message: string;
   readonly position: Position;
   /** true when the document could not be read at all. */
   readonly fatal: boolean;
+  /** 'warning' when kubectl reads the document anyway (a duplicate key); default 'error'. */
+  readonly severity?: 'warning';
 }
 
 /** One object of the input: a YAML document, or one item of a `kind: List`. */
@@ -28,6 +30,8 @@ export interface Manifest {
   readonly kind: string | undefined;
   readonly name: string | undefined;
   readonly namespace: string | undefined;
+  /** Only apiVersion and kind were read (a large document that is neither a CRD nor a known custom resource). */
+  readonly partial?: true;
   /** Position of a path relative to this object; falls back to the nearest existing ancestor. */
   locate(path: JsonPath, at?: 'key' | 'value'): Position;
 }
@@ -39,44 +43,200 @@ export interface ParsedDocument {
   readonly manifests: readonly Manifest[];
   /** true when the document was empty (a lone `---`, comments only). */
   readonly empty: boolean;
+  /** A large document read only for its apiVersion and kind: reads it in full. */
+  readonly deferred?: () => ParsedDocument[];
 }
 
 /** Bounds that keep hostile input from exhausting memory or the stack. */
 const MAX_ALIAS_COUNT = 1000;
 export const MAX_DEPTH = 1000;
+/**
+ * Files at least this large are split into documents on their `---` lines (as kubectl's YAMLReader
+ * splits a stream) and read one document at a time; documents at least this large that are neither
+ * CRDs nor `*List`s are only read in full when a CRD of the input defines their kind (see `deferred`).
+ */
+export const LARGE_BYTES = 1024 * 1024;
 
-export function parseFile(file: SourceFile): ParsedDocument[] {
-  const lineCounter = new LineCounter();
+/** Line and column of an offset; a LineCounter, or one shifted to where a document starts in its file. */
+interface Lines {
+  linePos(offset: number): { line: number; col: number };
+}
+
+export interface ParseOptions {
+  /** Split into documents textually and defer large non-CRD documents even below LARGE_BYTES (tests). */
+  readonly largeBytes?: number;
+}
+
+export function parseFile(file: SourceFile, opts: ParseOptions = {}): ParsedDocument[] {
   const text = file.text.charCodeAt(0) === 0xfeff ? file.text.slice(1) : file.text;
-  const opts = { lineCounter, version: '1.1', uniqueKeys: true, prettyErrors: false, strict: false, logLevel: 'error' } as const;
-  const docs = parseAllDocuments(text, opts);
-  // go-yaml tolerates under-indented continuation lines of quoted scalars: so must we
-  if (Array.isArray(docs) && docs.some((d) => d.errors.length > 0)) {
-    const relaxed = relaxQuotedIndentation(text);
-    if (relaxed !== undefined) {
-      const lc2 = new LineCounter();
-      const again = parseAllDocuments(relaxed, { ...opts, lineCounter: lc2 });
-      const before = docs.reduce((n, d) => n + d.errors.length, 0);
-      if (Array.isArray(again) && again.reduce((n, d) => n + d.errors.length, 0) < before) {
-        return finish(file, again, lc2);
+  const large = opts.largeBytes ?? LARGE_BYTES;
+  if (text.length >= large) return parseChunked(file, text, large);
+  // the yaml lexer recurses on nesting: hostile depth overflows the stack, then each document is read alone
+  return parseText(file, text, 0, 0) ?? parseChunked(file, text, Infinity);
+}
+
+const YAML_OPTS = { version: '1.1', uniqueKeys: false, prettyErrors: false, strict: false, logLevel: 'error' } as const;
+
+/**
+ * More than MAX_DEPTH compact sequence entries on one line (`- - - … x`): the yaml lexer takes
+ * quadratic time on them before it overflows the stack, so such text is refused before it is lexed.
+ */
+const COMPACT_NESTING = new RegExp(`(?:-[ \\t]+){${MAX_DEPTH}}`);
+
+/** The 1-based line of hostile compact nesting in a text, if any. */
+function compactNestingLine(text: string): number | undefined {
+  const m = COMPACT_NESTING.exec(text);
+  return m ? countLines(text.slice(0, m.index)) + 1 : undefined;
+}
+
+/** Parses a whole stream; undefined when the parser itself overflowed the stack (or would). */
+function parseText(file: SourceFile, text: string, lineOffset: number, firstDoc: number): ParsedDocument[] | undefined {
+  if (compactNestingLine(text) !== undefined) return undefined;
+  try {
+    const lineCounter = new LineCounter();
+    const docs = parseAllDocuments(text, { ...YAML_OPTS, lineCounter });
+    // go-yaml tolerates under-indented continuation lines of quoted scalars: so must we
+    if (Array.isArray(docs) && docs.some((d) => d.errors.length > 0)) {
+      const relaxed = relaxQuotedIndentation(text);
+      if (relaxed !== undefined) {
+        const lc2 = new LineCounter();
+        const again = parseAllDocuments(relaxed, { ...YAML_OPTS, lineCounter: lc2 });
+        const before = docs.reduce((n, d) => n + d.errors.length, 0);
+        if (Array.isArray(again) && again.reduce((n, d) => n + d.errors.length, 0) < before) {
+          return finish(file, again, shifted(lc2, lineOffset), firstDoc);
+        }
       }
     }
+    return finish(file, docs, shifted(lineCounter, lineOffset), firstDoc);
+  } catch (e) {
+    if (e instanceof RangeError) return undefined;
+    throw e;
   }
-  return finish(file, docs, lineCounter);
 }
 
-function finish(file: SourceFile, docs: ReturnType<typeof parseAllDocuments>, lineCounter: LineCounter): ParsedDocument[] {
+function shifted(lc: LineCounter, lineOffset: number): Lines {
+  if (lineOffset === 0) return lc;
+  return {
+    linePos(offset: number) {
+      const p = lc.linePos(offset);
+      return { line: p.line + lineOffset, col: p.col };
+    },
+  };
+}
+
+interface Chunk {
+  readonly text: string;
+  /** Lines of the file before the chunk. */
+  readonly lineOffset: number;
+}
+
+/** Splits a stream before every line that starts with `---`, as kubectl's YAMLReader does. */
+export function splitDocuments(text: string): Chunk[] {
+  const chunks: Chunk[] = [];
+  const sep = /^---(?=[ \t\r\n]|$)/gm;
+  let start = 0;
+  let line = 0;
+  const push = (end: number): void => {
+    const t = text.slice(start, end);
+    // a head of comments, blank lines and directives belongs to the first document
+    if (chunks.length === 0 && end < text.length && /^(?:[ \t]*(?:[#%].*)?\r?\n)*$/.test(t)) return;
+    chunks.push({ text: t, lineOffset: line });
+    line += countLines(t);
+    start = end;
+  };
+  for (let m = sep.exec(text); m !== null; m = sep.exec(text)) if (m.index > start) push(m.index);
+  if (start < text.length || chunks.length === 0) push(text.length);
+  return chunks;
+}
+
+function countLines(t: string): number {
+  let n = 0;
+  for (let i = t.indexOf('\n'); i >= 0; i = t.indexOf('\n', i + 1)) n++;
+  return n;
+}
+
+function parseChunked(file: SourceFile, text: string, large: number): ParsedDocument[] {
+  const out: ParsedDocument[] = [];
+  for (const c of splitDocuments(text)) {
+    const firstDoc = out.length;
+    const head = c.text.length >= large ? headerOf(c.text) : undefined;
+    if (head) {
+      out.push(deferredDocument(file, c, firstDoc, head));
+      continue;
+    }
+    const docs = parseText(file, c.text, c.lineOffset, firstDoc);
+    if (docs) out.push(...docs);
+    else
+      out.push({
+        file,
+        docIndex: firstDoc,
+        problems: [{ code: 'too-deep', message: 'document is nested too deeply to be read', position: { line: c.lineOffset + (compactNestingLine(c.text) ?? 1), column: 1 }, fatal: true }],
+        manifests: [],
+        empty: false,
+      });
+  }
+  return out;
+}
+
+/**
+ * apiVersion and kind of a large document from its top-level lines, when it is plainly neither a CRD
+ * nor a list (whose items may be anything): such documents are not read in full unless needed.
+ */
+function headerOf(text: string): { apiVersion: string; kind: string; line: number } | undefined {
+  if (/^\.\.\.(?=[ \t\r\n]|$)/m.test(text)) return undefined; // more than one document
+  const field = (name: string): { value: string; index: number } | undefined => {
+    const m = new RegExp(`^${name}[ \\t]*:[ \\t]*([^\\r\\n]*)`, 'm').exec(text);
+    if (!m) return undefined;
+    let v = m[1]!.replace(/[ \t]+#.*$/, '').trim();
+    if (/^(['"]).*\1$/.test(v)) v = v.slice(1, -1);
+    return /^[A-Za-z0-9][A-Za-z0-9._/-]*$/.test(v) ? { value: v, index: m.index } : undefined;
+  };
+  const apiVersion = field('apiVersion');
+  const kind = field('kind');
+  if (!apiVersion || !kind) return undefined;
+  if (kind.value === 'CustomResourceDefinition' || kind.value.endsWith('List')) return undefined;
+  return { apiVersion: apiVersion.value, kind: kind.value, line: countLines(text.slice(0, kind.index)) + 1 };
+}
+
+function deferredDocument(file: SourceFile, c: Chunk, docIndex: number, head: { apiVersion: string; kind: string; line: number }): ParsedDocument {
+  const at: Position = { line: c.lineOffset + head.line, column: 1 };
+  const manifest: Manifest = {
+    file,
+    docIndex,
+    base: [],
+    value: { apiVersion: head.apiVersion, kind: head.kind },
+    apiVersion: head.apiVersion,
+    kind: head.kind,
+    name: undefined,
+    namespace: undefined,
+    partial: true,
+    locate: () => at,
+  };
+  return {
+    file,
+    docIndex,
+    problems: [],
+    manifests: [manifest],
+    empty: false,
+    deferred: () =>
+      parseText(file, c.text, c.lineOffset, docIndex) ?? [
+        { file, docIndex, problems: [{ code: 'too-deep', message: 'document is nested too deeply to be read', position: at, fatal: true }], manifests: [], empty: false },
+      ],
+  };
+}
+
+function finish(file: SourceFile, docs: ReturnType<typeof parseAllDocuments>, lineCounter: Lines, firstDoc = 0): ParsedDocument[] {
   // an EmptyStream (nothing but comments or directives) is not an array
   if (!Array.isArray(docs)) return [];
-  return (docs as Document.Parsed[]).map((doc, docIndex) => readDocument(file, doc, docIndex, lineCounter));
+  return (docs as Document.Parsed[]).map((doc, i) => readDocument(file, doc, firstDoc + i, lineCounter));
 }
 
-function posAt(lc: LineCounter, offset: number): Position {
+function posAt(lc: Lines, offset: number): Position {
   const p = lc.linePos(offset);
   return { line: p.line, column: p.col };
 }
 
-function readDocument(file: SourceFile, doc: Document.Parsed, docIndex: number, lc: LineCounter): ParsedDocument {
+function readDocument(file: SourceFile, doc: Document.Parsed, docIndex: number, lc: Lines): ParsedDocument {
   const problems: ParseProblem[] = [];
   for (const e of doc.errors) {
     const dup = e.code === 'DUPLICATE_KEY';
@@ -98,15 +258,15 @@ function readDocument(file: SourceFile, doc: Document.Parsed, docIndex: number, 
   if (contents === null || (isScalar(contents) && contents.value === null && !contents.source)) {
     return { file, docIndex, problems, manifests: [], empty: true };
   }
-  if (depthExceeds(contents, MAX_DEPTH)) {
+  if (!inspect(contents, MAX_DEPTH, problems, lc)) {
     problems.push({
       code: 'too-deep',
       message: `document is nested more than ${MAX_DEPTH} levels deep`,
       position: docStart,
       fatal: true,
     });
-    return { file, docIndex, problems, manifests: [], empty: false };
   }
+  if (problems.some((p) => p.fatal)) return { file, docIndex, problems, manifests: [], empty: false };
   let value: unknown;
   try {
     value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
@@ -172,7 +332,7 @@ function makeManifest(
   base: JsonPath,
   value: Record<string, unknown>,
   root: Node,
-  lc: LineCounter,
+  lc: Lines,
 ): Manifest {
   const meta = isRecord(value['metadata']) ? value['metadata'] : {};
   const fallback = locateIn(root, base, 'value', lc) ?? { line: 1, column: 1 };
@@ -191,19 +351,70 @@ function makeManifest(
   };
 }
 
-function depthExceeds(node: unknown, max: number): boolean {
-  // iterative walk: no recursion, so hostile nesting cannot overflow the stack
-  const stack: [unknown, number][] = [[node, 0]];
+const INF_NAN = /^[-+]?\.(?:inf|Inf|INF|nan|NaN|NAN)$/;
+
+/**
+ * One iterative pass over the AST (hostile nesting cannot overflow the stack): false when deeper than
+ * `max`. Reads keys and numbers the way kubectl does (sigs.k8s.io/yaml: go-yaml v2, then JSON):
+ * - duplicate keys: the last value wins, reported as a warning (the API server, sent the YAML as it is
+ *   with fieldValidation=Strict, answers `key "x" already set in map`);
+ * - integer, float and bool keys become their text; a null, sequence or mapping key cannot be
+ *   converted to JSON (kubectl stops);
+ * - a plain number beyond float64 (`1e400`) stays a string, `.inf` and `.nan` cannot be sent as JSON;
+ * - timestamp-looking keys stay the text they were written as.
+ */
+function inspect(root: unknown, max: number, problems: ParseProblem[], lc: Lines): boolean {
+  const stack: [unknown, number][] = [[root, 0]];
   while (stack.length > 0) {
     const [n, d] = stack.pop()!;
-    if (d > max) return true;
-    if (isMap(n) || isSeq(n)) {
+    if (d > max) return false;
+    if (isMap(n)) {
+      const seen = new Map<string, unknown>();
+      for (const pair of n.items as unknown[]) {
+        if (!isPair(pair)) continue;
+        const k = pair.key;
+        if (isMap(k) || isSeq(k) || (isScalar(k) && k.value === null)) {
+          problems.push({
+            code: 'yaml-map-key',
+            message: isScalar(k) ? 'null map key: kubectl cannot convert it to JSON' : `invalid map key (a ${isMap(k) ? 'mapping' : 'sequence'}): kubectl cannot convert it to JSON`,
+            position: rangeStart(k, lc) ?? { line: 1, column: 1 },
+            fatal: true,
+          });
+          continue;
+        }
+        if (isScalar(k)) {
+          if (k.value instanceof Date && k.source) k.value = k.source;
+          if (typeof k.value !== 'symbol') {
+            const key = String(k.value);
+            const first = seen.get(key);
+            if (first !== undefined) {
+              const at = rangeStart(first, lc);
+              problems.push({
+                code: 'yaml-duplicate-key',
+                message: `duplicate key ${JSON.stringify(key)}${at ? ` (first at line ${at.line})` : ''}: kubectl keeps the last value; sent as written with fieldValidation=Strict the API server rejects it (key ${JSON.stringify(key)} already set in map)`,
+                position: rangeStart(k, lc) ?? { line: 1, column: 1 },
+                fatal: false,
+                severity: 'warning',
+              });
+            } else seen.set(key, k);
+          }
+        }
+        stack.push([pair.value, d + 1]);
+      }
+    } else if (isSeq(n)) {
       for (const item of n.items as unknown[]) stack.push([item, d + 1]);
-    } else if (isPair(n)) {
-      stack.push([n.value, d]);
+    } else if (isScalar(n) && typeof n.value === 'number' && !Number.isFinite(n.value) && n.source !== undefined) {
+      if (INF_NAN.test(n.source))
+        problems.push({
+          code: 'yaml-json',
+          message: `${n.source} cannot be sent: JSON has no ${/nan/i.test(n.source) ? 'NaN' : 'infinity'} (kubectl: json: unsupported value)`,
+          position: rangeStart(n, lc) ?? { line: 1, column: 1 },
+          fatal: true,
+        });
+      else n.value = n.source; // go-yaml keeps an out-of-range number as the string it was written as
     }
   }
-  return false;
+  return true;
 }
 
 /** Walks the YAML AST along a path; with `closest`, stops at the deepest node that exists. */
@@ -211,7 +422,7 @@ function locateIn(
   root: Node,
   path: JsonPath,
   at: 'key' | 'value',
-  lc: LineCounter,
+  lc: Lines,
   closest = false,
 ): Position | undefined {
   let node: unknown = root;
@@ -244,7 +455,7 @@ function locateIn(
   return best;
 }
 
-function rangeStart(node: unknown, lc: LineCounter): Position | undefined {
+function rangeStart(node: unknown, lc: Lines): Position | undefined {
   if (node && typeof node === 'object' && 'range' in node) {
     const r = (node as { range?: [number, number, number] | null }).range;
     if (r) {

@@ -34,7 +34,7 @@ describe('parse', () => {
     expect(parse.every((x) => x.document === 1 && x.fatal === true && x.line >= 9)).toBe(true);
   });
 
-  it('treats duplicate keys as an error (the server rejects duplicate fields)', () => {
+  it('reports duplicate keys (kubectl keeps the last value; the server rejects them in raw YAML under strict validation)', () => {
     const f = lintYaml(CRD('a', 'Namespaced').replace('scope: Namespaced', 'scope: Namespaced\n  scope: Cluster'));
     expect(f.some((x) => x.ruleId === 'parse' && x.messageId === 'yaml-duplicate-key' && x.line === 7)).toBe(true);
   });

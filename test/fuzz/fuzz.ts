@@ -1,0 +1,308 @@
+/**
+ * Structure-aware fuzzing of `lint` and `default`: fixtures and ../shared/corpus manifests are
+ * mutated (keys deleted or duplicated, types swapped, nulls, huge strings, deep nesting, random
+ * unicode, invalid UTF-8, tabs, BOM, CRLF, truncation, aliases) and run in-process. Property: no
+ * uncaught exception or internal error, every run ends within a bound with findings or an input
+ * error that has a file, line and column, and the exit code agrees with what was found.
+ */
+import fc from 'fast-check';
+import { readFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { parseAllDocuments, stringify } from 'yaml';
+import { yamlFiles } from '../helpers/files.js';
+import { CORPUS, HAVE_CORPUS } from '../helpers/corpus.js';
+import { runCli, STACK_FRAME, type JsonOutput } from './run-cli.js';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+
+export interface Seed {
+  readonly name: string;
+  readonly text: string;
+  /** A CRD file for `default --crd` (the seed's own directory or corpus project). */
+  readonly crd: string | undefined;
+}
+
+/** Seeds larger than this are left out: each case re-serializes its seed. */
+const SEED_BYTES = 24 * 1024;
+
+/** Fixtures, and corpus CRDs under SEED_BYTES with the samples of their project. */
+export function seeds(): Seed[] {
+  const out: Seed[] = [];
+  for (const f of yamlFiles(join(ROOT, 'fixtures'))) {
+    if (statSync(f).size > SEED_BYTES) continue;
+    const crd = join(dirname(f), 'crd.yaml');
+    out.push({ name: f.slice(ROOT.length + 1), text: readFileSync(f, 'utf8'), crd: exists(crd) ? crd : undefined });
+  }
+  if (HAVE_CORPUS) {
+    for (const f of yamlFiles(join(CORPUS, 'crds'))) {
+      if (statSync(f).size > SEED_BYTES) continue;
+      out.push({ name: f.slice(CORPUS.length + 1), text: readFileSync(f, 'utf8'), crd: undefined });
+    }
+    for (const f of yamlFiles(join(CORPUS, 'samples'))) {
+      const text = readFileSync(f, 'utf8');
+      out.push({ name: f.slice(CORPUS.length + 1), text, crd: crdFileFor(text, join(CORPUS, 'crds', f.split('/').at(-2)!)) });
+    }
+  }
+  return out;
+}
+
+/** The corpus CRD file that defines the first kind of a sample (one file: re-reading a project per case is slow). */
+function crdFileFor(sample: string, project: string): string | undefined {
+  const kind = /^kind:[ \t]*(\w+)/m.exec(sample)?.[1];
+  if (!kind || !exists(project)) return undefined;
+  const re = new RegExp(`^\\s+kind:[ \\t]*${kind}[ \\t]*$`, 'm');
+  return yamlFiles(project).find((f) => statSync(f).size <= 128 * 1024 && re.test(readFileSync(f, 'utf8')));
+}
+
+function exists(p: string): boolean {
+  try {
+    statSync(p);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Mutations
+// ---------------------------------------------------------------------------------------------------
+
+type StructOp = 'delete' | 'set' | 'wrap-list' | 'wrap-map' | 'to-string' | 'rename' | 'clone-sibling';
+interface StructMutation {
+  readonly kind: 'struct';
+  readonly doc: number;
+  readonly path: readonly number[];
+  readonly op: StructOp;
+  readonly value: unknown;
+}
+type TextOp = 'tab' | 'bom' | 'crlf' | 'truncate' | 'insert' | 'invalid-utf8' | 'dup-line' | 'delete-line' | 'separator' | 'indent' | 'alias' | 'deep';
+interface TextMutation {
+  readonly kind: 'text';
+  readonly op: TextOp;
+  readonly at: number;
+  readonly text: string;
+  readonly n: number;
+}
+export type Mutation = StructMutation | TextMutation;
+
+const deepValue = fc.integer({ min: 20, max: 1200 }).map((n) => {
+  let v: unknown = 'leaf';
+  for (let i = 0; i < n; i++) v = i % 2 ? [v] : { a: v };
+  return v;
+});
+
+const valueArb: fc.Arbitrary<unknown> = fc.oneof(
+  fc.constant(null),
+  fc.boolean(),
+  fc.integer(),
+  fc.double(),
+  fc.constantFrom(9223372036854775807n, -9223372036854775808n, 99999999999999999999n, 18446744073709551615n).map((b) => Number(b)),
+  fc.string({ unit: 'binary', maxLength: 20 }),
+  fc.constantFrom('', '*', '^(a+)+$', 'x-kubernetes-int-or-string', 'object', 'array', 'integer', '1e400', '.inf', '~', 'yes', '2024-01-01'),
+  fc.integer({ min: 1, max: 100_000 }).map((n) => 'x'.repeat(n)),
+  fc.jsonValue({ maxDepth: 4 }),
+  { weight: 1, arbitrary: deepValue },
+);
+
+const structArb: fc.Arbitrary<StructMutation> = fc.record({
+  kind: fc.constant('struct' as const),
+  doc: fc.nat(),
+  path: fc.array(fc.nat(), { maxLength: 14 }),
+  op: fc.constantFrom<StructOp>('delete', 'set', 'set', 'wrap-list', 'wrap-map', 'to-string', 'rename', 'clone-sibling'),
+  value: valueArb,
+});
+
+const textArb: fc.Arbitrary<TextMutation> = fc.record({
+  kind: fc.constant('text' as const),
+  op: fc.constantFrom<TextOp>('tab', 'bom', 'crlf', 'truncate', 'insert', 'invalid-utf8', 'dup-line', 'delete-line', 'separator', 'indent', 'alias', 'deep'),
+  at: fc.nat(),
+  text: fc.string({ unit: fc.constantFrom('grapheme', 'binary', 'grapheme-ascii'), maxLength: 12 }),
+  n: fc.integer({ min: 1, max: 12_000 }),
+});
+
+export const mutationsArb = fc.array(fc.oneof({ weight: 3, arbitrary: structArb }, { weight: 2, arbitrary: textArb }), { minLength: 1, maxLength: 4 });
+
+export function mutate(text: string, muts: readonly Mutation[]): string {
+  let out = text;
+  for (const m of muts) out = m.kind === 'struct' ? mutateStruct(out, m) : mutateText(out, m);
+  return out;
+}
+
+function mutateStruct(text: string, m: StructMutation): string {
+  let values: unknown[];
+  try {
+    values = parseAllDocuments(text, { version: '1.1', logLevel: 'silent' } as never).map((d) => d.toJS({ maxAliasCount: 100 }) as unknown);
+  } catch {
+    return text;
+  }
+  if (!Array.isArray(values) || values.length === 0) return text;
+  const i = m.doc % values.length;
+  values[i] = edit(values[i], m.path, m);
+  try {
+    return values.map((v) => stringify(v, { aliasDuplicateObjects: false, lineWidth: 0 })).join('---\n');
+  } catch {
+    try {
+      return values.map((v) => JSON.stringify(v)).join('\n---\n');
+    } catch {
+      return text;
+    }
+  }
+}
+
+/** Walks `path` (indices into keys or items) and applies the operation at the node reached. */
+function edit(v: unknown, path: readonly number[], m: StructMutation): unknown {
+  if (path.length > 0 && v !== null && typeof v === 'object') {
+    const [h, ...rest] = path as [number, ...number[]];
+    if (Array.isArray(v)) {
+      if (v.length === 0) return apply(v, m);
+      const copy = [...v];
+      const j = h % v.length;
+      if (rest.length === 0 && m.op === 'delete') copy.splice(j, 1);
+      else if (rest.length === 0 && m.op === 'clone-sibling') copy.push(copy[j]);
+      else copy[j] = edit(v[j], rest, m);
+      return copy;
+    }
+    const keys = Object.keys(v);
+    if (keys.length === 0) return apply(v, m);
+    const k = keys[h % keys.length]!;
+    const copy: Record<string, unknown> = { ...(v as Record<string, unknown>) };
+    if (rest.length === 0 && m.op === 'delete') delete copy[k];
+    else if (rest.length === 0 && m.op === 'rename') {
+      copy[`${k}${String(m.value).slice(0, 8)}`] = copy[k];
+      delete copy[k];
+    } else if (rest.length === 0 && m.op === 'clone-sibling') copy[`${k}-copy`] = copy[k];
+    else copy[k] = edit((v as Record<string, unknown>)[k], rest, m);
+    return copy;
+  }
+  return apply(v, m);
+}
+
+function apply(v: unknown, m: StructMutation): unknown {
+  switch (m.op) {
+    case 'wrap-list':
+      return [v];
+    case 'wrap-map':
+      return { [String(m.value).slice(0, 10) || 'k']: v };
+    case 'to-string':
+      return typeof v === 'string' ? 0 : JSON.stringify(v) ?? 'null';
+    default:
+      return m.value;
+  }
+}
+
+function mutateText(text: string, m: TextMutation): string {
+  const at = text.length === 0 ? 0 : m.at % (text.length + 1);
+  const lines = text.split('\n');
+  const ln = m.at % Math.max(lines.length, 1);
+  switch (m.op) {
+    case 'tab':
+      return text.slice(0, at) + '\t' + text.slice(at);
+    case 'bom':
+      return '\ufeff' + text;
+    case 'crlf':
+      return text.replace(/\n/g, '\r\n');
+    case 'truncate':
+      return text.slice(0, at);
+    case 'insert':
+      return text.slice(0, at) + m.text + text.slice(at);
+    case 'invalid-utf8':
+      // what the decoder makes of invalid bytes (U+FFFD), lone surrogates and NUL
+      return text.slice(0, at) + ['\ufffd', '\ud800', '\udc00x', '\u0000', '\u0085', '\u2028'][m.n % 6] + text.slice(at);
+    case 'dup-line':
+      lines.splice(ln, 0, lines[ln] ?? '');
+      return lines.join('\n');
+    case 'delete-line':
+      lines.splice(ln, 1);
+      return lines.join('\n');
+    case 'separator':
+      lines.splice(ln, 0, ['---', '...', '--- |', '%YAML 1.1', '--- !!str'][m.n % 5]!);
+      return lines.join('\n');
+    case 'indent':
+      lines[ln] = ' '.repeat(m.n % 7) + (lines[ln] ?? '');
+      return lines.join('\n');
+    case 'alias':
+      return `${text}\n---\na: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c]\ne: [*d, *d, *d, *d, *d, *d, *d, *d, *d, *unknown${m.n % 2 ? '' : 'x'}]\n`;
+    case 'deep': {
+      const n = m.n;
+      const style = m.at % 3;
+      const deep = style === 0 ? '['.repeat(n) + ']'.repeat(n) : style === 1 ? '{a: '.repeat(n) + '1' + '}'.repeat(n) : '\n' + '- '.repeat(n) + '1';
+      return `${text.slice(0, at)}${deep}${text.slice(at)}`;
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The property
+// ---------------------------------------------------------------------------------------------------
+
+/** Each case must end within this bound (in-process runs cannot be pre-empted: checked afterwards). */
+export const CASE_BOUND_MS = 10_000;
+
+export interface CaseStats {
+  slowestMs: number;
+  slowest: string;
+  lintMs: number;
+  defaultMs: number;
+}
+
+/** Runs lint and default on one input; throws (a property failure) when an expectation does not hold. */
+export async function checkCase(text: string, seed: Seed, stats: CaseStats): Promise<void> {
+  const lint = await runCli(['lint', '-o', 'json', '-'], text);
+  const where = `${seed.name}`;
+  noCrash(lint, 'lint', where);
+  const out = JSON.parse(lint.stdout) as JsonOutput;
+  for (const f of out.findings) {
+    if (f.file !== '-' || !(f.line >= 1) || !(f.column >= 1)) throw new Error(`lint finding without a position: ${JSON.stringify(f)}`);
+  }
+  const errors = out.findings.filter((f) => f.severity === 'error').length;
+  const onlyParse = out.findings.every((f) => f.ruleId === 'parse');
+  if (lint.code === 2 && !(onlyParse && out.findings.some((f) => f.fatal)))
+    throw new Error(`lint exited 2 although something was checked: ${lint.stdout.slice(0, 500)}`);
+  if (lint.code !== 2 && lint.code !== (errors > 0 ? 1 : 0)) throw new Error(`lint exit ${lint.code} with ${errors} errors`);
+  track(stats, lint.ms, `lint ${where}`);
+  stats.lintMs += lint.ms;
+
+  const def = await runCli(['default', '--no-explain', '-f', '-', ...(seed.crd ? ['--crd', seed.crd] : [])], text);
+  noCrash(def, 'default', where);
+  if (def.code === 2 && !/^error: |\d+:\d+ +error /m.test(def.stderr)) throw new Error(`default exited 2 without an input error: ${def.stderr.slice(0, 500)}`);
+  // every reported problem line carries a line and column
+  for (const l of def.stderr.split('\n'))
+    if (/^\s+\d+:\d+\s+error\s/.test(l) === false && /^\s+error\s/.test(l)) throw new Error(`default error without a position: ${l}`);
+  track(stats, def.ms, `default ${where}`);
+  stats.defaultMs += def.ms;
+}
+
+function noCrash(r: { code: number; stdout: string; stderr: string; ms: number }, cmd: string, where: string): void {
+  if (/internal error/.test(r.stderr) || STACK_FRAME.test(r.stderr) || STACK_FRAME.test(r.stdout))
+    throw new Error(`${cmd} crashed on a mutant of ${where}: ${r.stderr.slice(0, 800)}`);
+  if (![0, 1, 2].includes(r.code)) throw new Error(`${cmd} exit code ${r.code}`);
+  if (r.ms > CASE_BOUND_MS) throw new Error(`${cmd} took ${Math.round(r.ms)} ms on a mutant of ${where}`);
+}
+
+function track(stats: CaseStats, ms: number, what: string): void {
+  if (ms > stats.slowestMs) {
+    stats.slowestMs = ms;
+    stats.slowest = what;
+  }
+}
+
+export interface FuzzReport {
+  readonly seed: number;
+  readonly runs: number;
+  readonly ms: number;
+  readonly stats: CaseStats;
+}
+
+export async function fuzz(runs: number, seed: number): Promise<FuzzReport> {
+  const all = seeds();
+  const stats: CaseStats = { slowestMs: 0, slowest: '', lintMs: 0, defaultMs: 0 };
+  const t0 = performance.now();
+  await fc.assert(
+    fc.asyncProperty(fc.nat({ max: all.length - 1 }), mutationsArb, async (i, muts) => {
+      const s = all[i]!;
+      await checkCase(mutate(s.text, muts), s, stats);
+    }),
+    { numRuns: runs, seed, endOnFailure: true },
+  );
+  return { seed, runs, ms: performance.now() - t0, stats };
+}
