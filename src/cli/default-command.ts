@@ -1,4 +1,5 @@
 import chalk, { Chalk } from 'chalk';
+import { existsSync } from 'node:fs';
 import { ExitCode, InputError, UsageError } from '../core/errors.js';
 import type { Finding } from '../core/types.js';
 import { explainObject, renderObjects } from '../cr/render.js';
@@ -21,16 +22,23 @@ function chalkStyle(): Style {
 /**
  * stdout: the objects the server would store (rejected ones left out); stderr: the explanation
  * (on a TTY or with --explain), otherwise the server's warnings, then the errors of rejected objects.
- * Exit 1 when the server would reject an object, 2 when an input cannot be read or matched.
+ * Exit 1 when the server would reject an object or an input cannot be read or matched, 2 when no
+ * object at all could be created.
  */
 export async function runDefault(o: DefaultCliOptions, io: Io): Promise<ExitCode> {
   if (o.paths.length === 0) throw new UsageError('no input: give custom resources with -f FILE (- for stdin)');
-  const inputs = await readInputs(o.paths, io.readStdin);
+  // --cluster: RESOURCE/NAME arguments that are not paths name live objects
+  const clusterRun = o.cluster ? await import('./cluster-run.js') : undefined;
+  const refs = clusterRun ? o.paths.filter((p) => clusterRun.isObjectRef(p, existsSync)) : [];
+  const local = await readInputs(o.paths.filter((p) => !refs.includes(p)), io.readStdin);
   const crdInputs = await readInputs(o.crd, io.readStdin);
-  const problems = [...inputs.problems, ...crdInputs.problems];
+  // an unreadable input among readable ones is listed with the errors; alone, or a --crd one, it stops here
+  const problems = local.files.length > 0 || refs.length > 0 ? crdInputs.problems : [...local.problems, ...crdInputs.problems];
   if (problems.length > 0) throw new InputError('unreadable', problems.map((p) => p.message).join('\n'));
+  const fromCluster = clusterRun && o.cluster ? await clusterRun.clusterSourcesForDefault(o.cluster, io, refs, local.files, crdInputs.files) : { objects: [], crds: [] };
+  const inputs = { files: [...fromCluster.objects, ...local.files] };
 
-  const run = defaultSources(inputs.files, crdInputs.files, { kubeVersion: o.kubeVersion });
+  const run = defaultSources(inputs.files, [...fromCluster.crds, ...crdInputs.files], { kubeVersion: o.kubeVersion });
   const color = decideColor(o.color, { ...io, stdout: io.stderr });
   const style = color ? chalkStyle() : PLAIN_STYLE;
   const ctx = (findings: readonly Finding[]): FormatterContext => ({
@@ -47,18 +55,35 @@ export async function runDefault(o: DefaultCliOptions, io: Io): Promise<ExitCode
     files: inputs.files.map((f) => f.path),
   });
 
-  if (run.parseFindings.some((f) => f.fatal)) {
-    io.stderr.write(stylish(run.parseFindings, ctx(run.parseFindings)));
-    return ExitCode.Failure;
+  // Nothing could be defaulted: an input failure (2). Otherwise a bad document or an object without a
+  // CRD never hides the others: they are listed with the errors and the exit code is 1.
+  const unmatchedFindings: Finding[] = run.unmatched.map((u) => {
+    const pos = u.manifest.locate(['apiVersion']);
+    return {
+      ruleId: 'input',
+      severity: 'error',
+      message: `${u.manifest.kind ?? '(no kind)'} ${u.manifest.apiVersion ?? '(no apiVersion)'}: ${u.message}`,
+      messageId: u.code,
+      file: u.manifest.file.path,
+      line: pos.line,
+      column: pos.column,
+      document: u.manifest.docIndex,
+      path: '',
+      fatal: true,
+    };
+  });
+  if (run.objects.length === 0) {
+    if (run.parseFindings.some((f) => f.fatal)) {
+      if (local.problems.length > 0) io.stderr.write(local.problems.map((p) => `error: ${printable(p.message)}\n`).join(''));
+      io.stderr.write(stylish(run.parseFindings, ctx(run.parseFindings)));
+      return ExitCode.Failure;
+    }
+    if (run.unmatched.length > 0) {
+      const lines = unmatchedFindings.map((f) => `${printable(f.file)}:${f.line}:${f.column}: ${printable(f.message)}`);
+      throw new InputError(run.unmatched[0]!.code, lines.join('\n'));
+    }
+    throw new InputError('no-input', 'no custom resources in the input (only CustomResourceDefinitions or empty documents)');
   }
-  if (run.unmatched.length > 0) {
-    const lines = run.unmatched.map((u) => {
-      const pos = u.manifest.locate(['apiVersion']);
-      return `${printable(u.manifest.file.path)}:${pos.line}:${pos.column}: ${printable(`${u.manifest.kind ?? '(no kind)'} ${u.manifest.apiVersion ?? '(no apiVersion)'}`)}: ${printable(u.message)}`;
-    });
-    throw new InputError(run.unmatched[0]!.code, lines.join('\n'));
-  }
-  if (run.objects.length === 0) throw new InputError('no-input', 'no custom resources in the input (only CustomResourceDefinitions or empty documents)');
 
   io.stdout.write(renderObjects(run.objects.filter((x) => !x.rejected).map((x) => x.result.value!), o.output));
 
@@ -70,8 +95,21 @@ export async function runDefault(o: DefaultCliOptions, io: Io): Promise<ExitCode
     // kubectl prints the server's warnings this way
     for (const x of run.objects) for (const w of x.result.warnings) err += `Warning: ${printable(w.text)}\n`;
   }
-  const errors = run.objects.flatMap((x) => x.findings.filter((f) => f.severity === 'error')).sort(compareFindings);
+  const unreadable: Finding[] = local.problems.map((p) => ({
+    ruleId: 'input',
+    severity: 'error',
+    message: p.message,
+    messageId: 'unreadable',
+    file: p.path,
+    line: 1,
+    column: 1,
+    document: 0,
+    path: '',
+    fatal: true,
+  }));
+  const inputProblems = [...unreadable, ...run.parseFindings, ...unmatchedFindings];
+  const errors = [...inputProblems, ...run.objects.flatMap((x) => x.findings.filter((f) => f.severity === 'error'))].sort(compareFindings);
   if (errors.length > 0) err += stylish(errors, ctx(errors));
   io.stderr.write(err);
-  return run.objects.some((x) => x.rejected) ? ExitCode.Findings : ExitCode.Ok;
+  return run.objects.some((x) => x.rejected) || inputProblems.some((f) => f.severity === 'error') ? ExitCode.Findings : ExitCode.Ok;
 }

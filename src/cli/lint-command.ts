@@ -40,9 +40,12 @@ function chalkStyle(): Style {
 }
 
 export async function runLint(o: LintCliOptions, io: Io): Promise<ExitCode> {
-  if (o.paths.length === 0) throw new UsageError('no input: give files, directories or - for stdin');
+  if (o.paths.length === 0 && o.cluster === undefined) throw new UsageError('no input: give files, directories or - for stdin (or --cluster)');
   const ruleSeverity = parseRuleOverrides(o.rule);
-  const inputs = await readInputs(o.paths, io.readStdin);
+  const local = await readInputs(o.paths, io.readStdin);
+  // --cluster: the installed CRDs come first, as the cluster has them; local CRDs follow (naming conflicts)
+  const installed = o.cluster ? await (await import('./cluster-run.js')).installedCrdSources(o.cluster, io) : [];
+  const inputs = { files: [...installed, ...local.files], problems: local.problems };
   if (inputs.files.some((f) => f.text.includes('x-kubernetes-validations'))) await ensureCelParser();
   const crdInputs = await readInputs(o.crd, io.readStdin);
   if (crdInputs.problems.length > 0) throw new InputError('unreadable', crdInputs.problems.map((p) => p.message).join('\n'));

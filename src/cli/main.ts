@@ -2,6 +2,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import { CrdxError, ExitCode } from '../core/errors.js';
 import { DEFAULT_KUBE_VERSION, MIN_KUBE_VERSION, atLeast, formatKubeVersion, parseKubeVersion, type KubeVersion } from '../core/kube-version.js';
 import { FORMAT_NAMES, type FormatName } from '../formatters/index.js';
+import { addClusterOptions, readClusterOptions, type ClusterCliOptions } from './cluster-options.js';
 import type { Io } from './io.js';
 import { VERSION } from './version.js';
 
@@ -15,6 +16,8 @@ export interface LintCliOptions {
   readonly rule: readonly string[];
   /** Files or directories whose CRDs custom resources are validated against (not linted themselves). */
   readonly crd: readonly string[];
+  /** --cluster: lint the installed CRDs too (undefined without it). */
+  readonly cluster?: ClusterCliOptions | undefined;
 }
 
 export interface DefaultCliOptions {
@@ -25,6 +28,45 @@ export interface DefaultCliOptions {
   /** undefined: explain when stderr is a terminal. */
   readonly explain: boolean | undefined;
   readonly color: boolean | undefined;
+  /** --cluster: CRDs from the cluster; RESOURCE/NAME arguments are live objects (undefined without it). */
+  readonly cluster?: ClusterCliOptions | undefined;
+}
+
+export interface StatusCliOptions {
+  /** The new object(s): -f FILE (- for stdin). */
+  readonly paths: readonly string[];
+  /** The stored object(s); none: a create. */
+  readonly old: readonly string[];
+  readonly crd: readonly string[];
+  readonly via: 'status' | 'main';
+  readonly output: 'yaml' | 'json';
+  readonly kubeVersion: KubeVersion;
+  readonly explain: boolean | undefined;
+  readonly color: boolean | undefined;
+  /** --cluster: CRDs from the cluster (undefined without it). */
+  readonly cluster?: ClusterCliOptions | undefined;
+}
+
+export interface ScaleCliOptions {
+  readonly paths: readonly string[];
+  readonly crd: readonly string[];
+  /** Undefined: GET /scale. */
+  readonly replicas: number | undefined;
+  readonly resourceVersion: string | undefined;
+  readonly output: 'yaml' | 'json';
+  readonly showObject: boolean;
+  readonly kubeVersion: KubeVersion;
+  readonly color: boolean | undefined;
+  /** --cluster: CRDs from the cluster (undefined without it). */
+  readonly cluster?: ClusterCliOptions | undefined;
+}
+
+function parseReplicas(v: string): number {
+  if (!/^-?\d+$/.test(v)) throw new InvalidArgumentError('expected an integer');
+  const n = Number(v);
+  // autoscaling/v1 Scale spec.replicas is an int32
+  if (n < -2147483648 || n > 2147483647) throw new InvalidArgumentError('out of the int32 range of autoscaling/v1 Scale spec.replicas');
+  return n;
 }
 
 function parseKube(v: string): KubeVersion {
@@ -58,12 +100,38 @@ are not evaluated.
 
 Exit codes:
   0  every object would be accepted
-  1  the server would reject an object (its errors are printed as lint prints them)
-  2  usage or input failure (unreadable file, no CRD for an object, version not served)`;
+  1  the server would reject an object (its errors are printed as lint prints them), or a
+     document, file or object among others cannot be read or matched (listed with the errors)
+  2  usage or input failure: no object at all could be created (unreadable file, no CRD for
+     an object, version not served)`;
+
+const STATUS_EPILOG = `
+Output: the object the server stores after the update (after the same decoding as "default"),
+with metadata.generation as the server sets it. Without --old: a create (status dropped when the
+status subresource is on, generation 1). The explanation on stderr (on a terminal or with
+--explain) lists what was kept from the stored object, what of the request was ignored and what
+changed. CEL rules (x-kubernetes-validations) are not evaluated.
+
+Exit codes:
+  0  the server would accept the update
+  1  the server would reject it (422 Invalid, 409 Conflict, 400 BadRequest)
+  2  usage or input failure (unreadable file, no CRD or no old object for an object)`;
+
+const SCALE_EPILOG = `
+Without --replicas: the autoscaling/v1 Scale that GET /scale returns for the object as stored.
+With --replicas N: the update round trip (PUT /scale): the Scale the server returns after copying
+N to the CRD's specReplicasPath; --show-object also prints the custom resource as stored.
+
+Exit codes:
+  0  the server would answer 200
+  1  the server would fail (no scale subresource, missing or non-integer replicas, a rejected update)
+  2  usage or input failure`;
 
 export interface Runners {
   readonly lint: (o: LintCliOptions) => Promise<ExitCode>;
   readonly default: (o: DefaultCliOptions) => Promise<ExitCode>;
+  readonly status: (o: StatusCliOptions) => Promise<ExitCode>;
+  readonly scale: (o: ScaleCliOptions) => Promise<ExitCode>;
 }
 
 export function createProgram(io: Io, run: Runners, setCode: (c: ExitCode) => void): Command {
@@ -76,7 +144,7 @@ export function createProgram(io: Io, run: Runners, setCode: (c: ExitCode) => vo
     .showHelpAfterError('(run with --help for usage)')
     .addHelpText('after', EPILOG);
 
-  program
+  const lint = program
     .command('lint')
     .description('check CustomResourceDefinitions the way the API server validates them (files, directories, - for stdin)')
     .argument('[paths...]', 'files or directories (*.yaml, *.yml, *.json, recursively); - reads stdin')
@@ -88,10 +156,12 @@ export function createProgram(io: Io, run: Runners, setCode: (c: ExitCode) => vo
     .option('--crd <path>', 'CRDs to validate the custom resources of the input against, without linting them (repeatable)', collect, [])
     .option('--color', 'force colours')
     .option('--no-color', 'never use colours')
-    .option('-q, --quiet', 'report errors only')
+    .option('-q, --quiet', 'report errors only');
+  addClusterOptions(lint)
     .addHelpText('after', EPILOG)
     .action(async (paths: string[], o: Record<string, unknown>) => {
       const all = [...paths, ...((o['filename'] as string[]) ?? [])];
+      const cluster = readClusterOptions(o);
       setCode(
         await run.lint({
           paths: all,
@@ -102,10 +172,11 @@ export function createProgram(io: Io, run: Runners, setCode: (c: ExitCode) => vo
           quiet: o['quiet'] === true,
           rule: (o['rule'] as string[]) ?? [],
           crd: (o['crd'] as string[]) ?? [],
+          cluster,
         }),
       );
     });
-  program
+  const def = program
     .command('default')
     .description('show custom resources as the API server will store them: pruned, defaulted, validated')
     .argument('[paths...]', 'files or directories with custom resources (and CRDs); - reads stdin')
@@ -116,9 +187,11 @@ export function createProgram(io: Io, run: Runners, setCode: (c: ExitCode) => vo
     .option('--explain', 'explain every change on stderr (default when stderr is a terminal)')
     .option('--no-explain', 'print only the server\'s warnings on stderr')
     .option('--color', 'force colours')
-    .option('--no-color', 'never use colours')
+    .option('--no-color', 'never use colours');
+  addClusterOptions(def)
     .addHelpText('after', DEFAULT_EPILOG)
     .action(async (paths: string[], o: Record<string, unknown>) => {
+      const cluster = readClusterOptions(o);
       setCode(
         await run.default({
           paths: [...paths, ...((o['filename'] as string[]) ?? [])],
@@ -127,6 +200,70 @@ export function createProgram(io: Io, run: Runners, setCode: (c: ExitCode) => vo
           kubeVersion: (o['kubeVersion'] as KubeVersion | undefined) ?? DEFAULT_KUBE_VERSION,
           explain: o['explain'] as boolean | undefined,
           color: o['color'] as boolean | undefined,
+          cluster,
+        }),
+      );
+    });
+  const status = program
+    .command('status')
+    .description('dry-run an update through the main endpoint or /status: what is stored, kept, ignored; generation')
+    .argument('[paths...]', 'files with the new custom resources (and CRDs); - reads stdin')
+    .option('-f, --filename <path>', 'a file or directory with the new objects (repeatable)', collect, [])
+    .option('--old <path>', 'the stored objects, as read from the server (repeatable); none: a create', collect, [])
+    .option('--crd <path>', 'a file or directory with the CustomResourceDefinitions (repeatable; CRDs among the inputs are used too)', collect, [])
+    .addOption(new Option('--via <endpoint>', 'the endpoint written to').choices(['status', 'main']).default('status'))
+    .addOption(new Option('-o, --output <format>', 'output format').choices(['yaml', 'json']).default('yaml'))
+    .option('--kube-version <X.Y>', `Kubernetes version whose API server is simulated (default ${formatKubeVersion(DEFAULT_KUBE_VERSION)})`, parseKube)
+    .option('--explain', 'explain on stderr what was kept, ignored and changed (default when stderr is a terminal)')
+    .option('--no-explain', 'print only the server\'s warnings and errors on stderr')
+    .option('--color', 'force colours')
+    .option('--no-color', 'never use colours');
+  addClusterOptions(status)
+    .addHelpText('after', STATUS_EPILOG)
+    .action(async (paths: string[], o: Record<string, unknown>) => {
+      const cluster = readClusterOptions(o);
+      setCode(
+        await run.status({
+          paths: [...paths, ...((o['filename'] as string[]) ?? [])],
+          old: (o['old'] as string[]) ?? [],
+          crd: (o['crd'] as string[]) ?? [],
+          via: o['via'] as 'status' | 'main',
+          output: o['output'] as 'yaml' | 'json',
+          kubeVersion: (o['kubeVersion'] as KubeVersion | undefined) ?? DEFAULT_KUBE_VERSION,
+          explain: o['explain'] as boolean | undefined,
+          color: o['color'] as boolean | undefined,
+          cluster,
+        }),
+      );
+    });
+  const scale = program
+    .command('scale')
+    .description('dry-run GET /scale, or with --replicas the /scale update round trip (autoscaling/v1 Scale)')
+    .argument('[paths...]', 'files with the custom resources as stored (and CRDs); - reads stdin')
+    .option('-f, --filename <path>', 'a file or directory with the objects (repeatable)', collect, [])
+    .option('--crd <path>', 'a file or directory with the CustomResourceDefinitions (repeatable; CRDs among the inputs are used too)', collect, [])
+    .option('--replicas <n>', 'simulate PUT /scale with spec.replicas N', parseReplicas)
+    .option('--resource-version <rv>', 'metadata.resourceVersion of the Scale sent (a precondition; default: none, unconditional)')
+    .option('--show-object', 'with --replicas: also print the custom resource as stored')
+    .addOption(new Option('-o, --output <format>', 'output format').choices(['yaml', 'json']).default('yaml'))
+    .option('--kube-version <X.Y>', `Kubernetes version whose API server is simulated (default ${formatKubeVersion(DEFAULT_KUBE_VERSION)})`, parseKube)
+    .option('--color', 'force colours')
+    .option('--no-color', 'never use colours');
+  addClusterOptions(scale)
+    .addHelpText('after', SCALE_EPILOG)
+    .action(async (paths: string[], o: Record<string, unknown>) => {
+      const cluster = readClusterOptions(o);
+      setCode(
+        await run.scale({
+          paths: [...paths, ...((o['filename'] as string[]) ?? [])],
+          crd: (o['crd'] as string[]) ?? [],
+          replicas: o['replicas'] as number | undefined,
+          resourceVersion: o['resourceVersion'] as string | undefined,
+          output: o['output'] as 'yaml' | 'json',
+          showObject: o['showObject'] === true,
+          kubeVersion: (o['kubeVersion'] as KubeVersion | undefined) ?? DEFAULT_KUBE_VERSION,
+          color: o['color'] as boolean | undefined,
+          cluster,
         }),
       );
     });
@@ -139,6 +276,8 @@ export async function main(argv: readonly string[], io: Io): Promise<ExitCode> {
   const run = {
     lint: async (o: LintCliOptions): Promise<ExitCode> => (await import('./lint-command.js')).runLint(o, io),
     default: async (o: DefaultCliOptions): Promise<ExitCode> => (await import('./default-command.js')).runDefault(o, io),
+    status: async (o: StatusCliOptions): Promise<ExitCode> => (await import('./status-command.js')).runStatus(o, io),
+    scale: async (o: ScaleCliOptions): Promise<ExitCode> => (await import('./scale-command.js')).runScale(o, io),
   };
   const program = createProgram(io, run, (c) => (code = c));
   if (argv.length === 0) {

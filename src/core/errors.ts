@@ -6,6 +6,8 @@ export type CrdxErrorCode =
   | 'no-crd-found'
   | 'version-not-served'
   | 'no-input'
+  | 'no-old-object'
+  | 'cluster'
   | 'internal';
 
 export abstract class CrdxError extends Error {
@@ -19,11 +21,16 @@ export class UsageError extends CrdxError {
 
 export class InputError extends CrdxError {
   constructor(
-    readonly code: Exclude<CrdxErrorCode, 'usage' | 'internal'>,
+    readonly code: Exclude<CrdxErrorCode, 'usage' | 'internal' | 'cluster'>,
     message: string,
   ) {
     super(message);
   }
+}
+
+/** A live cluster could not be read: kubeconfig, connection, TLS, authorization, a missing object. One line. */
+export class ClusterError extends CrdxError {
+  readonly code = 'cluster' as const;
 }
 
 export class InternalError extends CrdxError {

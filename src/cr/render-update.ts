@@ -91,6 +91,11 @@ export function explainStatus(e: StatusExplainEntry, style: Style): string {
     for (const d of differences(u.request, value)) {
       if (reset.some((p) => startsWith(d.path, p))) continue;
       const pos = m.locate(d.path, 'key');
+      if (d.before === undefined) {
+        // not in the request, but in the stored object: kept
+        rows.push({ where: `${pos.line}:${pos.column}`, text: `${style.dim('=')} ${printable(formatPath(d.path))}: ${short(d.after)} (kept from the stored object)` });
+        continue;
+      }
       const why = u.via === 'status' ? (d.path[0] === 'status' ? 'ignored' : 'ignored: /status writes only status') : 'ignored';
       const kept = d.after === undefined ? 'not stored' : `stored: ${short(d.after)}`;
       rows.push({ where: `${pos.line}:${pos.column}`, text: `${style.red('-')} ${printable(formatPath(d.path))}: ${short(d.before)} (${why}; ${kept})` });

@@ -1,0 +1,62 @@
+import { ExitCode, InputError, UsageError } from '../core/errors.js';
+import { renderObjects, sortKeys } from '../cr/render.js';
+import { compareFindings } from '../engine/results.js';
+import { scaleSources } from '../engine/subresources.js';
+import { stylish, printable } from '../formatters/stylish.js';
+import { PLAIN_STYLE } from '../formatters/types.js';
+import { readInputs } from '../io/inputs.js';
+import type { Io } from './io.js';
+import { decideColor } from './lint-command.js';
+import type { ScaleCliOptions } from './main.js';
+import { chalkStyle, clusterCrdFiles, findingContext, unmatchedError } from './status-command.js';
+
+/** The Scale in the server's field order (kind before apiVersion), not sorted like an unstructured object. */
+function renderScales(scales: readonly object[], extra: readonly Record<string, unknown>[], format: 'yaml' | 'json'): string {
+  const all = [...scales, ...extra.map((o) => sortKeys(o) as Record<string, unknown>)];
+  if (all.length === 0) return '';
+  if (format === 'json') {
+    const doc = all.length === 1 ? all[0] : { apiVersion: 'v1', items: all, kind: 'List' };
+    return `${JSON.stringify(doc, null, 4)}\n`;
+  }
+  // YAML: one document each, the Scales first, then the stored objects
+  return all.map((o) => renderObjects([o as Record<string, unknown>], 'yaml')).join('---\n');
+}
+
+export async function runScale(o: ScaleCliOptions, io: Io): Promise<ExitCode> {
+  if (o.paths.length === 0) throw new UsageError('no input: give the custom resources with -f FILE (- for stdin)');
+  if (o.showObject && o.replicas === undefined) throw new UsageError('--show-object needs --replicas');
+  const inputs = await readInputs(o.paths, io.readStdin);
+  const crdInputs = await readInputs(o.crd, io.readStdin);
+  const problems = [...inputs.problems, ...crdInputs.problems];
+  if (problems.length > 0) throw new InputError('unreadable', problems.map((p) => p.message).join('\n'));
+  const fromCluster = await clusterCrdFiles(o.cluster, io, inputs.files, crdInputs.files);
+
+  const run = scaleSources(inputs.files, [...fromCluster, ...crdInputs.files], {
+    kubeVersion: o.kubeVersion,
+    ...(o.replicas !== undefined ? { replicas: o.replicas } : {}),
+    ...(o.resourceVersion !== undefined ? { resourceVersion: o.resourceVersion } : {}),
+  });
+  const color = decideColor(o.color, { ...io, stdout: io.stderr });
+  const style = color ? chalkStyle() : PLAIN_STYLE;
+  const files = inputs.files.map((f) => f.path);
+  if (run.parseFindings.some((f) => f.fatal)) {
+    io.stderr.write(stylish(run.parseFindings, findingContext(style, io, files, run.documents, run.parseFindings)));
+    return ExitCode.Failure;
+  }
+  if (run.unmatched.length > 0) throw unmatchedError(run.unmatched);
+  if (run.items.length === 0) throw new InputError('no-input', 'no custom resources in the input (only CustomResourceDefinitions or empty documents)');
+
+  const ok = run.items.filter((x) => !x.rejected);
+  const scales = ok.map((x) => x.scale!);
+  const objects = o.showObject ? ok.map((x) => x.object!).filter((x) => x !== undefined) : [];
+  io.stdout.write(renderScales(scales, objects, o.output));
+  let err = '';
+  for (const x of run.items) {
+    for (const w of x.update?.warnings ?? []) err += `Warning: ${printable(w.text)}\n`;
+    if (x.update?.celNotEvaluated) err += `note: ${printable(x.manifest.file.path)}: the CRD has CEL rules (x-kubernetes-validations); they were not evaluated on the update\n`;
+  }
+  const errors = run.items.flatMap((x) => x.findings).sort(compareFindings);
+  if (errors.length > 0) err += stylish(errors, findingContext(style, io, files, run.documents, errors));
+  io.stderr.write(err);
+  return run.items.some((x) => x.rejected) ? ExitCode.Findings : ExitCode.Ok;
+}
