@@ -7,9 +7,22 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/**/*.test.ts'],
-          exclude: ['test/conformance/**', 'node_modules/**'],
+          exclude: ['test/conformance/**', 'test/release/**', 'node_modules/**'],
           testTimeout: 30_000,
           setupFiles: ['test/helpers/setup.ts'],
+        },
+      },
+      {
+        // slow: builds the single executable, packs and installs the npm tarball, runs pre-commit
+        // (npm run test:release; .ci/run runs it)
+        test: {
+          name: 'release',
+          include: ['test/release/**/*.test.ts'],
+          testTimeout: 600_000,
+          hookTimeout: 900_000,
+          setupFiles: ['test/helpers/setup.ts'],
+          pool: 'forks',
+          poolOptions: { forks: { singleFork: true } },
         },
       },
       {
