@@ -26,6 +26,7 @@ import { wireValue } from '../../src/cr/wire.js';
 import { buildCrd, isCrdManifest, type Crd } from '../../src/crd/model.js';
 import { parseFile } from '../../src/manifest/parse.js';
 import { corpusFiles, HAVE_CORPUS, NO_CORPUS_REASON } from '../helpers/corpus.js';
+import { rng } from './mutate.js';
 import { CRD_API, deleteAllCRDs, goAvailable, startHarness, waitForConditionTrue, type Harness } from './harness.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -133,6 +134,8 @@ interface Scenario {
 }
 
 const tally = { compared: 0, agreed: 0, celGap: 0 };
+/** Random edits per corpus sample (CRDX_SUBRESOURCE_MUTANTS). */
+const MUTANTS_PER_SAMPLE = Number(process.env['CRDX_SUBRESOURCE_MUTANTS'] ?? 6);
 
 function clone<T>(v: T): T {
   return structuredClone(v);
@@ -429,6 +432,56 @@ function servedFor(raw: Obj, apiVersion: string, kind: string): { sv: ServedVers
   return { sv: l.served, crd };
 }
 
+/** Every path to a value of the object below spec/status (and labels), with the value. */
+function leaves(o: unknown, path: (string | number)[] = [], out: { path: (string | number)[]; value: unknown }[] = []): { path: (string | number)[]; value: unknown }[] {
+  if (path.length > 0) out.push({ path, value: o });
+  if (Array.isArray(o)) o.forEach((x, i) => leaves(x, [...path, i], out));
+  else if (isRecord(o)) for (const k of Object.keys(o)) leaves(o[k], [...path, k], out);
+  return out;
+}
+
+/** A seeded, structure-aware edit of a stored object: another value type, a removal, a null, an unknown field, a copy. */
+function mutateObject(stored: Obj, r: () => number): { body: Obj; what: string } {
+  const body = structuredClone(stored);
+  const targets = leaves({ spec: body['spec'], status: body['status'] }).filter((l) => l.path.length > 1);
+  const MUT = ['type', 'remove', 'null', 'unknown', 'number', 'string', 'negative'] as const;
+  const kind = MUT[Math.floor(r() * MUT.length)]!;
+  if (targets.length === 0) {
+    body['spec'] = { injected: 1 };
+    return { body, what: 'spec replaced' };
+  }
+  const t = targets[Math.floor(r() * targets.length)]!;
+  let parent: any = body;
+  for (const k of t.path.slice(0, -1)) parent = parent[k];
+  const last = t.path[t.path.length - 1]!;
+  switch (kind) {
+    case 'type':
+      parent[last] = typeof t.value === 'string' ? 42 : typeof t.value === 'number' ? 'x' : Array.isArray(t.value) ? { a: 1 } : isRecord(t.value) ? ['a'] : 'text';
+      break;
+    case 'remove':
+      if (Array.isArray(parent)) parent.splice(Number(last), 1);
+      else delete parent[last];
+      break;
+    case 'null':
+      parent[last] = null;
+      break;
+    case 'unknown':
+      if (isRecord(t.value)) (t.value as Obj)['crdxUnknown'] = 'x';
+      else parent[last] = { crdxUnknown: true };
+      break;
+    case 'number':
+      parent[last] = Math.floor(r() * 3_000_000_000) - 1_000_000_000;
+      break;
+    case 'string':
+      parent[last] = 'a'.repeat(1 + Math.floor(r() * 300));
+      break;
+    case 'negative':
+      parent[last] = -1;
+      break;
+  }
+  return { body, what: `${kind} ${t.path.join('.')}` };
+}
+
 describe.skipIf(!HAVE_GO)('status and scale agree with a real apiextensions-apiserver', () => {
   let h: Harness;
   beforeAll(async () => {
@@ -586,6 +639,13 @@ describe.skipIf(!HAVE_GO)('status and scale agree with a real apiextensions-apis
           ops.push({ name: 'status: clear', kind: 'put', via: 'status', body: (s) => edit(s, (o) => delete o.status) });
         }
         if (sv.scale) ops.push({ name: 'scale: get', kind: 'get-scale' }, { name: 'scale: update to 3', kind: 'put-scale', replicas: 3 });
+        // seeded mutants of the stored object, through both endpoints
+        const r = rng(Number(process.env['CRDX_MUTANT_SEED'] ?? 1) * 7919 + m.docIndex * 131 + m.file.path.length);
+        for (let i = 0; i < MUTANTS_PER_SAMPLE; i++) {
+          const via: Via = sv.statusEnabled && i % 2 === 1 ? 'status' : 'main';
+          const seed = r();
+          ops.push({ name: `mutant #${i} (${via})`, kind: 'put', via, body: (s) => mutateObject(s, rng(Math.floor(seed * 2 ** 31))).body });
+        }
         for (const op of ops) {
           it(op.name, async (ctx) => {
             if (!stored) ctx.skip();
