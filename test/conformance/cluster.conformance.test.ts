@@ -11,7 +11,7 @@
  *  - faults: server stopped, wrong token, wrong CA, a server that accepts and never answers.
  */
 import { execa } from 'execa';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -211,6 +211,25 @@ describe.skipIf(!HAVE_GO)('--cluster against a real apiextensions-apiserver', ()
       await deleteAllCRDs(h);
       const line = oneErrorLine(await crdx(['default', '--cluster', '--kubeconfig', kubeconfig, 'fixtures/simulate/basic-defaults/input.yaml']));
       expect(line).toMatch(/^error: no CustomResourceDefinition for Widget in group "example.com" is installed \(server https:\/\/127\.0\.0\.1:\d+, context "crdx-test"\)$/);
+    });
+  });
+
+  describe('status and scale --cluster', () => {
+    const cases = ['status', 'scale'].flatMap((g) => (existsSync(join(ROOT, 'fixtures', g)) ? readdirSync(join(ROOT, 'fixtures', g)).sort().map((n) => `fixtures/${g}/${n}`) : []));
+    it.each(cases)('%s: the same as with --crd', async (c) => {
+      await deleteAllCRDs(h);
+      for (const d of crdDocs(join(ROOT, c, 'crd.yaml'))) {
+        expect((await createCRD(h, d)).status).toBe(201);
+        await waitForConditionTrue(h, nameOf(d), 'Established');
+      }
+      const extra = readFileSync(join(ROOT, c, 'args'), 'utf8').trim().split(/\s+/).filter(Boolean);
+      const input = c.startsWith('fixtures/status/')
+        ? ['status', '-f', `${c}/new.yaml`, ...(existsSync(join(ROOT, c, 'old.yaml')) ? ['--old', `${c}/old.yaml`] : []), '--explain']
+        : ['scale', '-f', `${c}/input.yaml`];
+      const live = await crdx([...input, ...extra, '--cluster', '--kubeconfig', kubeconfig]);
+      const local = await crdx([...input, ...extra, '--crd', `${c}/crd.yaml`]);
+      expect(live).toMatchObject({ exitCode: local.exitCode, stdout: local.stdout });
+      expect(live.stderr.split('\n').sort()).toEqual(local.stderr.split('\n').sort());
     });
   });
 
