@@ -35,8 +35,25 @@ const yamlNoTokenLog = {
   },
 };
 
+/**
+ * yaml's foldLines (every plain and quoted scalar goes through it) compiles two RegExps per call
+ * before it looks for a line break; without a `\n` its first RegExp cannot match and it returns the
+ * source unchanged, so the bundle returns early for single-line scalars (most of them).
+ */
+const yamlFoldLinesFastPath = {
+  name: 'yaml-fold-lines-fast-path',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]node_modules[\\/]yaml[\\/]dist[\\/]compose[\\/]resolve-flow-scalar\.js$/ }, (args) => {
+      const text = readFileSync(args.path, 'utf8');
+      const patched = text.replace('function foldLines(source) {', "function foldLines(source) {\n    if (source.indexOf('\\n') === -1)\n        return source;");
+      const warnings = patched === text ? [{ text: 'yaml resolve-flow-scalar: foldLines not found, left as is' }] : [];
+      return { contents: patched, loader: 'js', warnings };
+    });
+  },
+};
+
 const common = {
-  plugins: [yamlNoTokenLog],
+  plugins: [yamlNoTokenLog, yamlFoldLinesFastPath],
   absWorkingDir: root,
   bundle: true,
   platform: 'node',

@@ -54,11 +54,24 @@ export function splitApiVersion(apiVersion: string): { group: string; version: s
 
 export class CrdCatalog {
   private readonly cache = new Map<string, ServedVersion>();
+  /** group, then kind: the first CRD of each in input order (built on first use). */
+  private byGroupKind: Map<string, Map<string, Crd>> | undefined;
+  private readonly index = new Map<Crd, number>();
   constructor(readonly crds: readonly Crd[]) {}
 
   /** The CRD (first in input order, as the server's naming controller keeps the first) of a group and kind. */
   crdFor(group: string, kind: string): Crd | undefined {
-    return this.crds.find((c) => c.group === group && c.names.kind === kind);
+    if (this.byGroupKind === undefined) {
+      const m = new Map<string, Map<string, Crd>>();
+      this.crds.forEach((c, i) => {
+        if (!this.index.has(c)) this.index.set(c, i);
+        let kinds = m.get(c.group);
+        if (kinds === undefined) m.set(c.group, (kinds = new Map()));
+        if (!kinds.has(c.names.kind)) kinds.set(c.names.kind, c);
+      });
+      this.byGroupKind = m;
+    }
+    return this.byGroupKind.get(group)?.get(kind);
   }
 
   lookup(apiVersion: string, kind: string): Lookup {
@@ -84,7 +97,7 @@ export class CrdCatalog {
   }
 
   private served(crd: Crd, v: CrdVersion): ServedVersion {
-    const key = `${this.crds.indexOf(crd)}/${v.index}`;
+    const key = `${this.index.get(crd) ?? this.crds.indexOf(crd)}/${v.index}`;
     let s = this.cache.get(key);
     if (s) return s;
     const target = crd.schemas.find((t) => t.versions.includes(v));

@@ -190,7 +190,7 @@ function byIndex(corr: Corr | undefined, i: number): [Corr | undefined, boolean]
 export function validateSchema(value: unknown, schema: Raw, loc: Loc, opts: ValueValidateOptions = {}): FieldError[] {
   const ctx = contextFor(opts);
   const s = compileSchema(schema, ctx);
-  const res = validateAgainst(s, normalizeValue(value), '', loc.at, ctx);
+  const res = validateAgainst(s, normalizedView(value), '', loc.at, ctx);
   return res.errors.map((e) => toFieldError(e, loc));
 }
 
@@ -259,6 +259,45 @@ function normalizeValue(v: unknown): unknown {
     return out;
   }
   return v;
+}
+
+/**
+ * normalizeValue without copying what it would not change: the value itself when it is already as
+ * Go sees it, else a copy (built as normalizeValue builds it) whose unchanged parts are shared with
+ * the input. The validator only reads its data.
+ */
+function normalizedView(v: unknown): unknown {
+  if (typeof v === 'string') return wellFormed(v);
+  if (v === null || typeof v !== 'object') return v;
+  if (v instanceof Date) return v.toISOString();
+  if (Array.isArray(v)) {
+    let out: unknown[] | undefined;
+    for (let i = 0; i < v.length; i++) {
+      const x: unknown = v[i];
+      const c = normalizedView(x);
+      if (c !== x) (out ??= v.slice())[i] = c;
+    }
+    return out ?? v;
+  }
+  const o = v as Record<string, unknown>;
+  const keys = Object.keys(o);
+  const vals: unknown[] = new Array(keys.length);
+  let changed = Object.getPrototypeOf(o) !== Object.prototype;
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i]!;
+    const x = o[k];
+    if (x === undefined) {
+      changed = true;
+      continue;
+    }
+    const c = normalizedView(x);
+    vals[i] = c;
+    if (c !== x || k === '__proto__' || wellFormed(k) !== k) changed = true;
+  }
+  if (!changed) return o;
+  const out: Record<string, unknown> = {};
+  for (let i = 0; i < keys.length; i++) if (o[keys[i]!] !== undefined) out[wellFormed(keys[i]!)] = vals[i];
+  return out;
 }
 
 /**
@@ -742,10 +781,17 @@ class Result {
   readonly errors: VErr[] = [];
   matchCount = 0;
 
+  /** Texts of `errors` (a set: thousands of errors made the linear search quadratic). */
+  private readonly texts = new Set<string>();
+
   /** AddErrors: skips errors whose text is already reported. */
   add(...errs: (VErr | undefined)[]): void {
+    if (this.texts.size !== this.errors.length) for (const x of this.errors) this.texts.add(x.msg); // pushed directly (single)
     for (const e of errs) {
-      if (e !== undefined && !this.errors.some((x) => x.msg === e.msg)) this.errors.push(e);
+      if (e !== undefined && !this.texts.has(e.msg)) {
+        this.errors.push(e);
+        this.texts.add(e.msg);
+      }
     }
   }
 
@@ -1126,8 +1172,10 @@ function rangeCheck(
     let i: bigint | undefined;
     if (isInt) i = asBig(v);
     else {
+      // FormatFloat's shortest digits, not the float's exact value: -2^63 prints as -9223372036854776000
+      // (out of range); below 1e21 JS prints the same digits without an exponent, above it is out of range
       const f = asFloat(v);
-      if (Number.isInteger(f)) i = BigInt(f);
+      if (Number.isInteger(f)) i = Math.abs(f) < 1e21 ? BigInt(String(f)) : BigInt(f);
     }
     if (i === undefined) ok = false;
     else if (format === 'int32') ok = i >= -(2n ** 31n) && i < 2n ** 31n;

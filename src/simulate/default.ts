@@ -30,8 +30,40 @@ function nonNullableNull(v: unknown, s: Schema | undefined): s is Schema {
   return v === null && s !== undefined && !isNullable(s);
 }
 
+/**
+ * Whether a `default` sits anywhere in a schema's properties, additionalProperties and items
+ * (cached per schema object): where none does, the walk is a deep copy and records nothing.
+ */
+const mayDefaultCache = new WeakMap<Schema, boolean>();
+function mayDefault(s: Schema): boolean {
+  const cached = mayDefaultCache.get(s);
+  if (cached !== undefined) return cached;
+  mayDefaultCache.set(s, true); // conservative while in progress (shared subschemas)
+  let any = hasDefault(s);
+  const p = s['properties'];
+  if (!any && isRecord(p)) {
+    for (const k of Object.keys(p)) {
+      const ps = propertySchema(s, k);
+      if (ps !== undefined && mayDefault(ps)) {
+        any = true;
+        break;
+      }
+    }
+  }
+  if (!any) {
+    const ap = additionalOf(s)?.schema;
+    if (ap !== undefined && mayDefault(ap)) any = true;
+  }
+  if (!any) {
+    const items = itemsOf(s);
+    if (items !== undefined && mayDefault(items)) any = true;
+  }
+  mayDefaultCache.set(s, any);
+  return any;
+}
+
 function walk(x: unknown, s: StepSchema, path: JsonPath, changes: Change[]): unknown {
-  if (s === undefined) return deepCopy(x);
+  if (s === undefined || !mayDefault(s)) return deepCopy(x);
   if (Array.isArray(x)) {
     const items = itemsOf(s);
     return x.map((v, i) => {
