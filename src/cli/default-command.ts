@@ -3,11 +3,13 @@ import { existsSync } from 'node:fs';
 import { ExitCode, InputError, UsageError } from '../core/errors.js';
 import type { Finding } from '../core/types.js';
 import { explainObject, renderObjects } from '../cr/render.js';
+import type { Crd } from '../crd/model.js';
 import { defaultSources } from '../engine/default.js';
 import { compareFindings } from '../engine/results.js';
 import { stylish, printable } from '../formatters/stylish.js';
 import { PLAIN_STYLE, type FormatterContext, type Style } from '../formatters/types.js';
 import { readInputs } from '../io/inputs.js';
+import { celParserLoaded, ensureCelParser } from '../schema/cel-syntax.js';
 import { rules } from '../rules/index.js';
 import type { Io } from './io.js';
 import { decideColor } from './lint-command.js';
@@ -23,9 +25,10 @@ function chalkStyle(): Style {
  * stdout: the objects the server would store (rejected ones left out); stderr: the explanation
  * (on a TTY or with --explain), otherwise the server's warnings, then the errors of rejected objects.
  * Exit 1 when the server would reject an object or an input cannot be read or matched, 2 when no
- * object at all could be created.
+ * object at all could be created. `crds`: CRDs already built (a caller running many inputs against
+ * the same CRDs, e.g. the fuzz suite), used as --crd files are.
  */
-export async function runDefault(o: DefaultCliOptions, io: Io): Promise<ExitCode> {
+export async function runDefault(o: DefaultCliOptions, io: Io, crds: readonly Crd[] = []): Promise<ExitCode> {
   if (o.paths.length === 0) throw new UsageError('no input: give custom resources with -f FILE (- for stdin)');
   // --cluster: RESOURCE/NAME arguments that are not paths name live objects
   const clusterRun = o.cluster ? await import('./cluster-run.js') : undefined;
@@ -38,7 +41,9 @@ export async function runDefault(o: DefaultCliOptions, io: Io): Promise<ExitCode
   const fromCluster = clusterRun && o.cluster ? await clusterRun.clusterSourcesForDefault(o.cluster, io, refs, local.files, crdInputs.files) : { objects: [], crds: [] };
   const inputs = { files: [...fromCluster.objects, ...local.files] };
 
-  const run = defaultSources(inputs.files, [...fromCluster.crds, ...crdInputs.files], { kubeVersion: o.kubeVersion });
+  // CEL rules are evaluated only once the (lazily loaded) CEL module is there
+  if (!celParserLoaded() && ([...fromCluster.crds, ...crdInputs.files, ...inputs.files].some((f) => f.text.includes('x-kubernetes-validations')) || crds.some((c) => JSON.stringify(c.spec).includes('x-kubernetes-validations')))) await ensureCelParser();
+  const run = defaultSources(inputs.files, [...fromCluster.crds, ...crdInputs.files], { kubeVersion: o.kubeVersion, crds });
   const color = decideColor(o.color, { ...io, stdout: io.stderr });
   const style = color ? chalkStyle() : PLAIN_STYLE;
   const ctx = (findings: readonly Finding[]): FormatterContext => ({

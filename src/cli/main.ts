@@ -96,7 +96,7 @@ const DEFAULT_EPILOG = `
 Output: the object as the API server stores it on create (pruned, nulls dropped, metadata
 normalised, defaulted, status dropped when the status subresource is on), without the metadata
 the server generates; several objects print as a v1 List. CEL rules (x-kubernetes-validations)
-are not evaluated.
+are evaluated where crdx is sure to agree with the server; otherwise a note says so.
 
 Exit codes:
   0  every object would be accepted
@@ -110,7 +110,8 @@ Output: the object the server stores after the update (after the same decoding a
 with metadata.generation as the server sets it. Without --old: a create (status dropped when the
 status subresource is on, generation 1). The explanation on stderr (on a terminal or with
 --explain) lists what was kept from the stored object, what of the request was ignored and what
-changed. CEL rules (x-kubernetes-validations) are not evaluated.
+changed. CEL rules (x-kubernetes-validations) are evaluated where crdx is sure to agree with the
+server; otherwise a note says so.
 
 Exit codes:
   0  the server would accept the update
@@ -270,14 +271,18 @@ export function createProgram(io: Io, run: Runners, setCode: (c: ExitCode) => vo
   return program;
 }
 
-/** The one entry point: returns the exit code, never exits. */
-export async function main(argv: readonly string[], io: Io): Promise<ExitCode> {
+/**
+ * The one entry point: returns the exit code, never exits. `runners` replaces command runners (an
+ * in-process caller such as the fuzz suite passing CRDs it built once); the CLI passes none.
+ */
+export async function main(argv: readonly string[], io: Io, runners: Partial<Runners> = {}): Promise<ExitCode> {
   let code: ExitCode = ExitCode.Ok;
-  const run = {
+  const run: Runners = {
     lint: async (o: LintCliOptions): Promise<ExitCode> => (await import('./lint-command.js')).runLint(o, io),
     default: async (o: DefaultCliOptions): Promise<ExitCode> => (await import('./default-command.js')).runDefault(o, io),
     status: async (o: StatusCliOptions): Promise<ExitCode> => (await import('./status-command.js')).runStatus(o, io),
     scale: async (o: ScaleCliOptions): Promise<ExitCode> => (await import('./scale-command.js')).runScale(o, io),
+    ...runners,
   };
   const program = createProgram(io, run, (c) => (code = c));
   if (argv.length === 0) {

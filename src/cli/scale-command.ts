@@ -5,6 +5,7 @@ import { scaleSources } from '../engine/subresources.js';
 import { stylish, printable } from '../formatters/stylish.js';
 import { PLAIN_STYLE } from '../formatters/types.js';
 import { readInputs } from '../io/inputs.js';
+import { ensureCelParser } from '../schema/cel-syntax.js';
 import type { Io } from './io.js';
 import { decideColor } from './lint-command.js';
 import type { ScaleCliOptions } from './main.js';
@@ -31,6 +32,7 @@ export async function runScale(o: ScaleCliOptions, io: Io): Promise<ExitCode> {
   if (problems.length > 0) throw new InputError('unreadable', problems.map((p) => p.message).join('\n'));
   const fromCluster = await clusterCrdFiles(o.cluster, io, inputs.files, crdInputs.files);
 
+  if ([...fromCluster, ...crdInputs.files, ...inputs.files].some((f) => f.text.includes('x-kubernetes-validations'))) await ensureCelParser();
   const run = scaleSources(inputs.files, [...fromCluster, ...crdInputs.files], {
     kubeVersion: o.kubeVersion,
     ...(o.replicas !== undefined ? { replicas: o.replicas } : {}),
@@ -53,7 +55,7 @@ export async function runScale(o: ScaleCliOptions, io: Io): Promise<ExitCode> {
   let err = '';
   for (const x of run.items) {
     for (const w of x.update?.warnings ?? []) err += `Warning: ${printable(w.text)}\n`;
-    if (x.update?.celNotEvaluated) err += `note: ${printable(x.manifest.file.path)}: the CRD has CEL rules (x-kubernetes-validations); they were not evaluated on the update\n`;
+    if (x.update?.celNotEvaluated) err += `note: ${printable(x.manifest.file.path)}: the CRD has CEL rules (x-kubernetes-validations) that could not all be evaluated on the update\n`;
   }
   const errors = run.items.flatMap((x) => x.findings).sort(compareFindings);
   if (errors.length > 0) err += stylish(errors, findingContext(style, io, files, run.documents, errors));

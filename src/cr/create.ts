@@ -10,7 +10,8 @@
  *  3. the store (registry/generic/registry/store.go, rest.BeforeCreate): name generation, strategy
  *     PrepareForCreate (status dropped when the status subresource is on, generation 1);
  *  4. strategy.Validate (pkg/registry/customresource/strategy.go, validator.go): root ObjectMeta,
- *     the schema, the scale paths, embedded resources, list types; CEL rules are not evaluated;
+ *     the schema, the scale paths, embedded resources, list types, then the CEL rules (src/schema/cel-eval.ts;
+ *     rules it cannot evaluate faithfully leave `celNotEvaluated` set);
  *  5. WarningsOnCreate (finalizer names);
  *  6. the write and the read-back (DryRunnableStorage.copyInto through the storage codec): conversion
  *     to the storage version and apply there, storage decoding (apply with malformed metadata
@@ -25,6 +26,7 @@ import type { KubeVersion } from '../core/kube-version.js';
 import { Loc } from '../core/path.js';
 import { isRecord, type JsonPath } from '../core/types.js';
 import { getObjectMeta, validateObjectMeta } from '../schema/objectmeta.js';
+import { evaluateCel } from '../schema/cel-eval.js';
 import { validateListTypes, validateSchema } from '../schema/value-validate.js';
 import { decode, type PipelineOptions } from '../simulate/pipeline.js';
 import { formatUnknownFieldPath } from '../simulate/prune.js';
@@ -33,6 +35,7 @@ import type { ServedVersion } from './catalog.js';
 import { objectMetaHooks } from './meta-hooks.js';
 import { finalizerWarnings, generatedName, validateRootObjectMeta } from './root-meta.js';
 import { validateScaleSpec, validateScaleStatus } from './scale.js';
+import { jsonText } from '../core/json-text.js';
 
 export type CrChangeKind = ChangeKind | 'server-managed' | 'namespace-cleared' | 'owner-reference-deduplicated';
 
@@ -68,7 +71,7 @@ export interface CreateResult {
   readonly errors: readonly FieldError[];
   /** A 400 BadRequest while decoding the body ("cannot be handled as a <Kind>"). */
   readonly decodeError?: { readonly message: string; readonly at?: JsonPath };
-  /** The schema has CEL rules that the server would evaluate and we did not. */
+  /** The schema has CEL rules that the server would evaluate and we could not (src/schema/cel-eval.ts). */
   readonly celNotEvaluated: boolean;
   /** Steps that could not be simulated. */
   readonly notes: readonly string[];
@@ -139,7 +142,7 @@ export function simulateCreate(input: Record<string, unknown>, served: ServedVer
       const dups: string[] = [];
       refs.forEach((r, i) => {
         const uid = isRecord(r) ? r['uid'] : undefined;
-        if (kept.some((k) => isRecord(k) && k['uid'] === uid && JSON.stringify(k) === JSON.stringify(r))) {
+        if (kept.some((k) => isRecord(k) && k['uid'] === uid && jsonText(k) === jsonText(r))) {
           dups.push(String(uid ?? ''));
           changes.push({ kind: 'owner-reference-deduplicated', path: ['metadata', 'ownerReferences', i], before: r, stage: 'create', version });
         } else kept.push(r);
@@ -179,7 +182,11 @@ export function simulateCreate(input: Record<string, unknown>, served: ServedVer
   if (served.hasCel) {
     if (errors.some((e) => BLOCKING.has(e.type))) {
       errors.push({ type: 'Invalid', field: '<nil>', value: null, detail: 'some validation rules were not checked because the object was invalid; correct the existing errors to complete validation', at: [] });
-    } else celNotEvaluated = true;
+    } else {
+      const cel = evaluateCel(v, undefined, served.schema);
+      errors.push(...cel.errors);
+      celNotEvaluated = !cel.complete;
+    }
   }
   const result = { ...base, celNotEvaluated, changes, warnings, errors };
   if (errors.length > 0) return result;

@@ -14,6 +14,7 @@ import { isRecord } from '../core/types.js';
 import { coerceObjectMeta } from '../schema/objectmeta.js';
 import type { Schema } from '../schema/raw.js';
 import { prune } from '../simulate/prune.js';
+import { jsonText } from '../core/json-text.js';
 
 type Seg = { readonly child: string } | 'index';
 
@@ -82,5 +83,5 @@ function pruneOne(def: unknown, root: Schema, path: readonly Seg[]): { changed: 
       cur = cur[seg.child];
     }
   }
-  return JSON.stringify(cur) === JSON.stringify(def) ? { changed: false } : { changed: true, value: cur };
+  return jsonText(cur) === jsonText(def) ? { changed: false } : { changed: true, value: cur };
 }

@@ -11,6 +11,7 @@ import type { Manifest } from '../manifest/parse.js';
 import type { CreateResult } from './create.js';
 import { describeChange } from './render.js';
 import type { UpdateResult } from './update.js';
+import { jsonText } from '../core/json-text.js';
 
 export interface StatusExplainEntry {
   readonly manifest: Manifest;
@@ -48,11 +49,11 @@ export function differences(a: unknown, b: unknown, path: JsonPath = []): Differ
     a.forEach((x, i) => out.push(...differences(x, b[i], [...path, i])));
     return out;
   }
-  return JSON.stringify(a) === JSON.stringify(b) ? [] : [{ path, before: a, after: b }];
+  return jsonText(a) === jsonText(b) ? [] : [{ path, before: a, after: b }];
 }
 
 function short(v: unknown): string {
-  const s = v === undefined ? '(absent)' : JSON.stringify(v, (_k, x) => (typeof x === 'bigint' ? Number(x) : x));
+  const s = v === undefined ? '(absent)' : (jsonText(v) ?? '');
   return printable(s.length > 60 ? `${s.slice(0, 59)}…` : s);
 }
 
@@ -113,6 +114,6 @@ export function explainStatus(e: StatusExplainEntry, style: Style): string {
     out += `  ${style.dim('generation 1 (create)')}\n`;
   }
   for (const n of r.notes) out += `  ${style.dim(`note: ${n}`)}\n`;
-  if (r.celNotEvaluated) out += `  ${style.dim('note: the CRD has CEL rules (x-kubernetes-validations); they were not evaluated')}\n`;
+  if (r.celNotEvaluated) out += `  ${style.dim('note: the CRD has CEL rules (x-kubernetes-validations) that could not all be evaluated')}\n`;
   return out;
 }

@@ -10,6 +10,7 @@ import type { Style } from '../formatters/types.js';
 import { printable } from '../formatters/stylish.js';
 import type { Manifest } from '../manifest/parse.js';
 import type { CreateResult, CrChange } from './create.js';
+import { jsonText } from '../core/json-text.js';
 
 export type OutputFormat = 'yaml' | 'json';
 
@@ -28,12 +29,12 @@ export function sortKeys(v: unknown): unknown {
 export function renderObjects(objects: readonly Record<string, unknown>[], format: OutputFormat): string {
   if (objects.length === 0) return '';
   const doc = objects.length === 1 ? sortKeys(objects[0]) : { apiVersion: 'v1', items: objects.map(sortKeys), kind: 'List' };
-  if (format === 'json') return `${JSON.stringify(doc, null, 4)}\n`;
+  if (format === 'json') return `${jsonText(doc, 4)}\n`;
   return stringify(doc, { version: '1.1', lineWidth: 0, aliasDuplicateObjects: false });
 }
 
 function short(v: unknown): string {
-  const s = v === undefined ? '' : JSON.stringify(v);
+  const s = v === undefined ? '' : (jsonText(v) ?? '');
   return printable(s.length > 72 ? `${s.slice(0, 71)}…` : s);
 }
 
@@ -102,6 +103,6 @@ export function explainObject(e: ExplainEntry, style: Style): string {
   if (rows.length === 0 && !e.rejected) out += `  ${style.dim('(no changes)')}\n`;
   for (const r of rows) out += `  ${style.dim(r.where.padEnd(width))}  ${r.text}\n`;
   for (const n of e.result.notes) out += `  ${style.dim(`note: ${n}`)}\n`;
-  if (e.result.celNotEvaluated) out += `  ${style.dim('note: the CRD has CEL rules (x-kubernetes-validations); they were not evaluated')}\n`;
+  if (e.result.celNotEvaluated) out += `  ${style.dim('note: the CRD has CEL rules (x-kubernetes-validations) that could not all be evaluated')}\n`;
   return out;
 }

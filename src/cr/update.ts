@@ -19,13 +19,14 @@
  *  6. warnings (finalizers added by a main-endpoint update);
  *  7. the write and the read-back.
  *
- * CEL rules are not evaluated (`celNotEvaluated`).
+ * CEL rules are evaluated by src/schema/cel-eval.ts; those it cannot evaluate faithfully set `celNotEvaluated`.
  */
 import { goQuote, invalid, type FieldError } from '../core/field-error.js';
 import type { KubeVersion } from '../core/kube-version.js';
 import { Loc } from '../core/path.js';
 import { isRecord, type JsonPath } from '../core/types.js';
 import { getObjectMeta, validateObjectMeta, type ObjectMeta } from '../schema/objectmeta.js';
+import { evaluateCel } from '../schema/cel-eval.js';
 import { validateListTypesUpdate, validateSchemaUpdate } from '../schema/value-validate.js';
 import { decode } from '../simulate/pipeline.js';
 import { formatUnknownFieldPath } from '../simulate/prune.js';
@@ -276,7 +277,11 @@ export function simulateUpdate(oldInput: Record<string, unknown>, newInput: Reco
   if (served.hasCel) {
     if (errors.some((e) => BLOCKING.has(e.type))) {
       errors.push({ type: 'Invalid', field: '<nil>', value: null, detail: 'some validation rules were not checked because the object was invalid; correct the existing errors to complete validation', at: [] });
-    } else celNotEvaluated = true;
+    } else {
+      const cel = evaluateCel(obj, old, served.schema);
+      errors.push(...cel.errors);
+      celNotEvaluated = !cel.complete;
+    }
   }
   const result = { ...base, request, celNotEvaluated, errors, generation: { before, after } };
   if (errors.length > 0) return result;

@@ -56,7 +56,7 @@ function parseAll(files: readonly SourceFile[], parseFindings: Finding[] | undef
 export function defaultSources(files: readonly SourceFile[], crdFiles: readonly SourceFile[], opts: DefaultOptions): DefaultRun {
   const parseFindings: Finding[] = [];
   const refs = parseAll(crdFiles, parseFindings).manifests;
-  const { manifests, documents } = parseAll(files, parseFindings, refs.filter(isCrdManifest));
+  const { manifests, documents } = parseAll(files, parseFindings, [...refs.filter(isCrdManifest), ...(opts.crds ?? []).map((c) => c.manifest)]);
   const crds: Crd[] = [...[...refs, ...manifests].filter(isCrdManifest).map((m) => buildCrd(m, opts.kubeVersion)), ...(opts.crds ?? [])];
   const catalog = new CrdCatalog(crds);
   const objects: DefaultedObject[] = [];

@@ -7,15 +7,23 @@
 type Parse = (expr: string) => void;
 
 let parse: Parse | undefined;
+/** The loaded CEL module (Environment, Optional), for the evaluator (cel-eval.ts). */
+let celModule: typeof import('@marcbachmann/cel-js') | undefined;
 
 export async function ensureCelParser(): Promise<void> {
   if (parse) return;
-  const { Environment } = await import('@marcbachmann/cel-js');
+  celModule = await import('@marcbachmann/cel-js');
+  const { Environment } = celModule;
   // Kubernetes compiles with optional types enabled (self.?field, [?index])
   const env = new Environment({ enableOptionalTypes: true, unlistedVariablesAreDyn: true });
   parse = (expr) => {
     env.parse(expr);
   };
+}
+
+/** The CEL module once ensureCelParser() has loaded it. */
+export function loadedCelModule(): typeof import('@marcbachmann/cel-js') | undefined {
+  return celModule;
 }
 
 export function celParserLoaded(): boolean {

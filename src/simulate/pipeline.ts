@@ -18,6 +18,7 @@ import { deepCopy, hasOwn, newObject, setOwn } from './json.js';
 import { prune } from './prune.js';
 import { pruneNonNullableNullsWithoutDefaults } from './prune-nulls.js';
 import type { Change, StepResult, StepSchema } from './types.js';
+import { jsonText } from '../core/json-text.js';
 
 /** A decode failure (the server answers 400 "cannot be handled as a <Kind>"). */
 export interface DecodeError {
@@ -204,5 +205,5 @@ function goType(v: unknown): string {
 function goValue(v: unknown): string {
   if (v === null || v === undefined) return '<nil>';
   if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') return String(v);
-  return JSON.stringify(v);
+  return jsonText(v) ?? '';
 }

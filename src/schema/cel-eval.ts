@@ -1,0 +1,459 @@
+/**
+ * Evaluation of x-kubernetes-validations rules on a custom resource, as the API server's CEL
+ * validator does (apiextensions-apiserver pkg/apiserver/schema/cel/validation.go): each node's rules
+ * with `self` (and `oldSelf` on update, when an old value is correlated) bound to the node's value,
+ * then the children. Conservative: a rule is evaluated only when everything it uses is known to
+ * behave as in cel-go (a small set of functions and macros, plain value types); anything else, and
+ * any evaluation error, leaves the object "not fully evaluated" (`complete: false`) rather than
+ * guessing. A violation is reported only when a rule evaluated cleanly to false.
+ *
+ * The evaluator is the CEL module cel-syntax.ts loads lazily (`ensureCelParser()`); until it is
+ * loaded nothing is evaluated.
+ */
+import { OMIT, type FieldError } from '../core/field-error.js';
+import { Loc } from '../core/path.js';
+import { isRecord } from '../core/types.js';
+import { loadedCelModule } from './cel-syntax.js';
+import type { Schema } from './raw.js';
+
+/** Internal switch: CRDX_CEL_EVAL=0 turns evaluation off (every CEL rule then counts as not evaluated). */
+const ENABLED = process.env['CRDX_CEL_EVAL'] !== '0';
+
+export interface CelOutcome {
+  readonly errors: FieldError[];
+  /** Every rule the server would evaluate was evaluated here. */
+  readonly complete: boolean;
+}
+
+/** Functions and macros whose cel-js behaviour matches cel-go on the values we bind. */
+const SUPPORTED_CALLS = new Set(['size', 'has', 'all', 'exists', 'exists_one', 'map', 'filter', 'matches', 'startsWith', 'endsWith', 'contains', 'int', 'uint', 'string', 'lowerAscii', 'upperAscii', 'hasValue', 'value', 'orValue']);
+
+interface Compiled {
+  readonly rule: string;
+  readonly run: ((ctx: Record<string, unknown>) => unknown) | undefined;
+  readonly message: string | undefined;
+  readonly messageExpression: string | undefined;
+  readonly runMessage: ((ctx: Record<string, unknown>) => unknown) | undefined;
+  readonly reason: string | undefined;
+  readonly fieldPath: string[] | undefined;
+  readonly usesOldSelf: boolean;
+  readonly optionalOldSelf: boolean;
+  /** Bind set and map lists in a canonical order (the rule compares values that may hold them). */
+  readonly canonical: boolean;
+  /** Why the rule cannot be evaluated here (undefined: it can). */
+  readonly unsupported: string | undefined;
+}
+
+type Env = { parse(e: string): (ctx: Record<string, unknown>) => unknown };
+let env: Env | undefined;
+const cache = new WeakMap<Schema, Compiled[]>();
+
+function environment(): Env | undefined {
+  if (env) return env;
+  const m = loadedCelModule();
+  if (!m) return undefined;
+  env = new m.Environment({ enableOptionalTypes: true, unlistedVariablesAreDyn: true }) as unknown as Env;
+  return env;
+}
+
+/** The expression without its string literals (for scanning identifiers and calls). */
+function stripStrings(e: string): string {
+  return e.replace(/[rRbB]?("""[\s\S]*?"""|'''[\s\S]*?'''|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')/g, '""');
+}
+
+/**
+ * matches() runs JavaScript's RegExp where the server runs RE2: only a literal pattern made of the
+ * syntax both read the same way is accepted (no flags groups, POSIX or Unicode classes, \\A/\\z).
+ */
+function regexesSupported(e: string): boolean {
+  const calls = [...stripStrings(e).matchAll(/\bmatches\s*\(/g)].length;
+  if (calls === 0) return true;
+  const lits = [...e.matchAll(/\bmatches\s*\(\s*(?:'((?:[^'\\\n]|\\.)*)'|"((?:[^"\\\n]|\\.)*)"|r'([^'\n]*)'|r"([^"\n]*)"|r'''([\s\S]*?)'''|r"""([\s\S]*?)""")\s*\)/g)];
+  if (lits.length !== calls) return false;
+  for (const m of lits) {
+    const raw = m[1] ?? m[2];
+    // in a non-raw CEL string a regex escape is written \\x
+    const pat = raw !== undefined ? raw.replace(/\\\\/g, '\\') : (m[3] ?? m[4] ?? m[5] ?? m[6] ?? '');
+    if (/\(\?|\[\[:|\\[pPQEAzCx0-9]/.test(pat)) return false;
+    if (/\\[^dDwWsSb.\-/\\[\](){}*+?|^$nt]/.test(pat)) return false;
+  }
+  return true;
+}
+
+function callsSupported(e: string, numbers: boolean): boolean {
+  if (!regexesSupported(e)) return false;
+  const code = stripStrings(e);
+  // optional field selection / indexing, comprehension variables named like functions: keep simple
+  if (/\.\?|\[\?/.test(code)) return false;
+  for (const m of code.matchAll(/([A-Za-z_][A-Za-z0-9_]*)\s*\(/g)) {
+    const name = m[1]!;
+    if (!SUPPORTED_CALLS.has(name)) return false;
+    // string(double) formatting is not known to match cel-go
+    if (name === 'string' && numbers) return false;
+  }
+  return true;
+}
+
+/**
+ * cel-go compares set and map lists regardless of order. Binding them sorted canonically makes
+ * cel-js's ordered comparison agree, provided the rule does not depend on their order otherwise:
+ * no indexing and no map()/filter() results.
+ */
+function canonicalSafe(rule: string): boolean {
+  // a list literal after `in` is not indexing
+  const code = stripStrings(rule).replace(/\bin\s*\[/g, 'in (');
+  if (/[A-Za-z0-9_)\]]\s*\[/.test(code)) return false;
+  return !/\b(map|filter)\s*\(/.test(code);
+}
+
+/** fieldPath as a list of plain property names (`.a.b`); undefined when it is anything else. */
+function simpleFieldPath(fp: string): string[] | undefined {
+  if (!/^(\.[A-Za-z_][A-Za-z0-9_]*)+$/.test(fp)) return undefined;
+  return fp.slice(1).split('.');
+}
+
+function compile(schema: Schema, facts: NodeFacts): Compiled[] {
+  const hit = cache.get(schema);
+  if (hit) return hit;
+  const e = environment()!;
+  const rules = Array.isArray(schema['x-kubernetes-validations']) ? schema['x-kubernetes-validations'] : [];
+  const out: Compiled[] = [];
+  for (const r of rules) {
+    const rr = isRecord(r) ? r : {};
+    const rule = typeof rr['rule'] === 'string' ? rr['rule'] : '';
+    const message = typeof rr['message'] === 'string' ? rr['message'] : undefined;
+    const messageExpression = typeof rr['messageExpression'] === 'string' && rr['messageExpression'] !== '' ? rr['messageExpression'] : undefined;
+    const fp = typeof rr['fieldPath'] === 'string' && rr['fieldPath'] !== '' ? rr['fieldPath'] : undefined;
+    const reason = typeof rr['reason'] === 'string' ? rr['reason'] : undefined;
+    const usesOldSelf = /(?<![.\w])oldSelf\b/.test(stripStrings(rule));
+    let unsupported: string | undefined;
+    let run: Compiled['run'];
+    let runMessage: Compiled['runMessage'];
+    const fieldPath = fp === undefined ? [] : simpleFieldPath(fp);
+    if (fieldPath === undefined) unsupported = 'fieldPath';
+    else if (reason !== undefined && !['FieldValueInvalid', 'FieldValueForbidden', 'FieldValueRequired', 'FieldValueDuplicate'].includes(reason)) unsupported = 'reason';
+    else if (!callsSupported(rule, facts.numbers) || (messageExpression !== undefined && !callsSupported(messageExpression, facts.numbers))) unsupported = 'function';
+    else if (facts.unorderedLists && [rule, messageExpression ?? ''].some((x) => /\+/.test(stripStrings(x)))) unsupported = 'set/map list concatenation';
+    else if (facts.unorderedLists && /==|!=|\bin\b/.test(stripStrings(rule)) && !canonicalSafe(rule)) unsupported = 'set/map list equality';
+    else if (facts.unorderedLists && messageExpression !== undefined && /==|!=|\bin\b/.test(stripStrings(messageExpression))) unsupported = 'set/map list equality in messageExpression';
+    else {
+      try {
+        if (rule.trim() !== '') run = e.parse(rule);
+        if (messageExpression !== undefined) runMessage = e.parse(messageExpression);
+      } catch {
+        unsupported = 'parse';
+      }
+    }
+    const canonical = facts.unorderedLists && /==|!=|\bin\b/.test(stripStrings(rule));
+    out.push({ rule, run, message, messageExpression, runMessage, reason, fieldPath, usesOldSelf, optionalOldSelf: rr['optionalOldSelf'] === true, canonical, unsupported });
+  }
+  cache.set(schema, out);
+  return out;
+}
+
+interface NodeFacts {
+  /** The node's value type cannot be bound as cel-go binds it. */
+  readonly unsupported: boolean;
+  /** Some list in the subtree is a set or map list (cel-go compares those unordered). */
+  readonly unorderedLists: boolean;
+  /** Some value in the subtree is a double. */
+  readonly numbers: boolean;
+}
+const factsCache = new WeakMap<Schema, NodeFacts>();
+
+function sub(s: Schema, k: string): Schema | undefined {
+  const v = s[k];
+  return isRecord(v) ? v : undefined;
+}
+
+function facts(s: Schema): NodeFacts {
+  const hit = factsCache.get(s);
+  if (hit) return hit;
+  let unsupported = false;
+  let unorderedLists = false;
+  let numbers = false;
+  const t = s['type'];
+  if (s['x-kubernetes-int-or-string'] === true || s['x-kubernetes-preserve-unknown-fields'] === true || s['x-kubernetes-embedded-resource'] === true) unsupported = true;
+  else if (t === 'string') {
+    if (s['format'] === 'date-time' || s['format'] === 'duration' || s['format'] === 'byte' || s['format'] === 'date') unsupported = true;
+  } else if (t === 'number') numbers = true;
+  else if (t === 'array') {
+    if (s['x-kubernetes-list-type'] === 'set' || s['x-kubernetes-list-type'] === 'map') unorderedLists = true;
+    const it = sub(s, 'items');
+    if (!it) unsupported = true;
+    else {
+      const f = facts(it);
+      unsupported ||= f.unsupported;
+      unorderedLists ||= f.unorderedLists;
+      numbers ||= f.numbers;
+    }
+  } else if (t === 'object') {
+    const ps = sub(s, 'properties');
+    const ap = sub(s, 'additionalProperties');
+    if (ps && ap) unsupported = true;
+    for (const c of [...(ps ? Object.values(ps) : []), ...(ap ? [ap] : [])]) {
+      if (!isRecord(c)) continue;
+      const f = facts(c);
+      unsupported ||= f.unsupported;
+      unorderedLists ||= f.unorderedLists;
+      numbers ||= f.numbers;
+    }
+  } else if (t !== 'integer' && t !== 'boolean') unsupported = true;
+  const f = { unsupported, unorderedLists, numbers };
+  factsCache.set(s, f);
+  return f;
+}
+
+/** The value as cel-go binds it for this schema (UnstructuredToVal), or undefined when unsure. */
+function toCel(v: unknown, s: Schema, root: boolean, canonical = false): unknown {
+  if (v === null || v === undefined) return undefined;
+  const t = s['type'];
+  switch (t) {
+    case 'boolean':
+      return typeof v === 'boolean' ? v : undefined;
+    case 'string':
+      return typeof v === 'string' ? v : undefined;
+    case 'integer':
+      if (typeof v === 'bigint') return v;
+      return typeof v === 'number' && Number.isSafeInteger(v) ? BigInt(v) : undefined;
+    case 'number':
+      return typeof v === 'number' ? v : typeof v === 'bigint' && Number.isSafeInteger(Number(v)) ? Number(v) : undefined;
+    case 'array': {
+      const it = sub(s, 'items');
+      if (!Array.isArray(v) || !it || v.length > 1000) return undefined;
+      const out: unknown[] = [];
+      for (const x of v) {
+        const c = toCel(x, it, false, canonical);
+        if (c === undefined) return undefined;
+        out.push(c);
+      }
+      const lt = s['x-kubernetes-list-type'];
+      if (canonical && (lt === 'set' || lt === 'map')) {
+        // duplicates (reported as Duplicate, which does not block CEL) would make the comparison differ
+        const keyed = out.map((c) => [canon(c), c] as const);
+        if (new Set(keyed.map((k) => k[0])).size !== keyed.length) return undefined;
+        if (lt === 'map') {
+          const keys = Array.isArray(s['x-kubernetes-list-map-keys']) ? s['x-kubernetes-list-map-keys'] : [];
+          const ks = out.map((c) => (c instanceof Map ? canon(keys.map((k) => c.get(String(k)) ?? null)) : ''));
+          if (new Set(ks).size !== ks.length) return undefined;
+        }
+        keyed.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+        return keyed.map((k) => k[1]);
+      }
+      return out;
+    }
+    case 'object': {
+      if (!isRecord(v)) return undefined;
+      const ps = sub(s, 'properties');
+      const ap = sub(s, 'additionalProperties');
+      const m = new Map<string, unknown>();
+      for (const [k, x] of Object.entries(v)) {
+        if (root && k === 'metadata') {
+          // the resource root's metadata is typed with name and generateName only (model.WithTypeAndObjectMeta)
+          if (!isRecord(x)) return undefined;
+          const md = new Map<string, unknown>();
+          for (const mk of ['name', 'generateName']) if (typeof x[mk] === 'string') md.set(mk, x[mk]);
+          m.set(k, md);
+          continue;
+        }
+        if (root && (k === 'apiVersion' || k === 'kind')) {
+          if (typeof x !== 'string') return undefined;
+          m.set(k, x);
+          continue;
+        }
+        const cs = ps ? (isRecord(ps[k]) ? (ps[k] as Schema) : undefined) : ap;
+        if (!cs) return undefined;
+        const c = toCel(x, cs, false, canonical);
+        if (c === undefined) return undefined;
+        m.set(k, c);
+      }
+      return m;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** A deterministic serialization of a bound value (bigint and double kept apart). */
+function canon(v: unknown): string {
+  if (typeof v === 'bigint') return `i${v}`;
+  if (typeof v === 'number') return `d${v}`;
+  if (typeof v === 'string') return `s${JSON.stringify(v)}`;
+  if (typeof v === 'boolean' || v === null) return `b${String(v)}`;
+  if (Array.isArray(v)) return `[${v.map(canon).join(',')}]`;
+  if (v instanceof Map) return `{${[...v.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map(([k, x]) => `${JSON.stringify(k)}:${canon(x)}`).join(',')}}`;
+  return '?';
+}
+
+const rulesBelow = new WeakMap<object, boolean>();
+/** The schema (or schemas) holds x-kubernetes-validations somewhere. */
+function hasRules(s: unknown): boolean {
+  if (typeof s !== 'object' || s === null) return false;
+  let r = rulesBelow.get(s);
+  if (r === undefined) rulesBelow.set(s, (r = JSON.stringify(s).includes('"x-kubernetes-validations":')));
+  return r;
+}
+
+function deepEq(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a === 'number' && typeof b === 'bigint') return false;
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => deepEq(x, b[i]));
+  if (isRecord(a) && isRecord(b)) {
+    const ka = Object.keys(a);
+    return ka.length === Object.keys(b).length && ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && deepEq(a[k], b[k]));
+  }
+  return typeof a === 'bigint' || typeof b === 'bigint' ? String(a) === String(b) && typeof a === typeof b : false;
+}
+
+class Walk {
+  readonly errors: FieldError[] = [];
+  complete = true;
+  constructor(private readonly update: boolean) {}
+
+  /**
+   * One node: its rules, then its children. `old` is the correlated old value (undefined when none);
+   * `ratchet`: the nearest correlated node (this one or an ancestor) is unchanged, so the server
+   * turns errors of rules without oldSelf into warnings (which we do not reproduce).
+   */
+  node(v: unknown, old: unknown, s: Schema, loc: Loc, root: boolean, ratchet: boolean): void {
+    if (v === null || v === undefined) return;
+    for (const k of ['allOf', 'anyOf', 'oneOf', 'not']) if (k in s && hasRules(s[k])) this.complete = false;
+    if (Array.isArray(s['x-kubernetes-validations']) && s['x-kubernetes-validations'].length > 0) this.rules(v, old, s, loc, root, ratchet);
+    const t = s['type'];
+    if (t === 'object' && isRecord(v)) {
+      const ps = sub(s, 'properties');
+      const ap = sub(s, 'additionalProperties');
+      const oldMap = isRecord(old) ? old : undefined;
+      for (const [k, x] of Object.entries(v)) {
+        const cs = ps ? (isRecord(ps[k]) ? (ps[k] as Schema) : undefined) : ap;
+        if (!cs) continue;
+        if (!hasRules(cs)) continue;
+        const o = oldMap && Object.prototype.hasOwnProperty.call(oldMap, k) ? oldMap[k] : undefined;
+        // apiVersion and kind at the root are never ratcheted
+        const r = root && (k === 'apiVersion' || k === 'kind') ? false : o !== undefined ? deepEq(x, o) : ratchet;
+        this.node(x, o ?? undefined, cs, ps ? loc.child(k) : loc.key(k), false, r);
+      }
+    } else if (t === 'array' && Array.isArray(v)) {
+      const it = sub(s, 'items');
+      if (!it || !hasRules(it)) return;
+      const keys = s['x-kubernetes-list-type'] === 'map' && Array.isArray(s['x-kubernetes-list-map-keys']) ? (s['x-kubernetes-list-map-keys'] as unknown[]).filter((x): x is string => typeof x === 'string') : undefined;
+      const oldArr = Array.isArray(old) ? old : [];
+      const keyOf = (o: unknown): string | undefined => {
+        if (!keys || keys.length === 0 || !isRecord(o)) return undefined;
+        const parts: string[] = [];
+        for (const k of keys) {
+          const x = o[k];
+          if (typeof x === 'string' || typeof x === 'boolean') parts.push(`${typeof x}:${String(x)}`);
+          else if (typeof x === 'number' || typeof x === 'bigint') parts.push(typeof x === 'bigint' || Number.isInteger(x) ? `int:${String(x)}` : `float:${x}`);
+          else return undefined;
+        }
+        return parts.join('\0');
+      };
+      const oldBy = new Map<string, unknown>();
+      for (const o of oldArr) {
+        const k = keyOf(o);
+        if (k !== undefined && !oldBy.has(k)) oldBy.set(k, o);
+      }
+      v.forEach((x, i) => {
+        const k = keyOf(x);
+        const o = k === undefined ? undefined : oldBy.get(k);
+        this.node(x, o ?? undefined, it, loc.index(i), false, o !== undefined && o !== null ? deepEq(x, o) : ratchet);
+      });
+    } else if (['properties', 'additionalProperties', 'items'].some((k) => hasRules(s[k]))) {
+      // a value of the wrong shape holding rules below: the server would not reach them either, but be safe
+      this.complete = false;
+    }
+  }
+
+  private rules(v: unknown, old: unknown, s: Schema, loc: Loc, root: boolean, ratchet: boolean): void {
+    const f = facts(s);
+    const compiled = compile(s, f);
+    const bind = (x: unknown, canonical: boolean) => (x === undefined || f.unsupported ? undefined : toCel(x, s, root, canonical));
+    const plain = { self: bind(v, false), oldSelf: bind(old, false) };
+    let sorted: { self: unknown; oldSelf: unknown } | undefined;
+    const m = loadedCelModule()!;
+    for (const c of compiled) {
+      if (c.run === undefined && c.unsupported === undefined) continue; // empty rule
+      const { self, oldSelf } = c.canonical ? (sorted ??= { self: bind(v, true), oldSelf: bind(old, true) }) : plain;
+      // transition rules need a correlated old value (optionalOldSelf ones run with an empty optional)
+      if (c.usesOldSelf && old === undefined && !c.optionalOldSelf) continue;
+      if (c.unsupported !== undefined || self === undefined || (c.usesOldSelf && old !== undefined && oldSelf === undefined)) {
+        this.complete = false;
+        continue;
+      }
+      const ctx: Record<string, unknown> = { self };
+      if (c.optionalOldSelf) ctx['oldSelf'] = old === undefined ? m.Optional.none() : m.Optional.of(oldSelf);
+      else if (old !== undefined && oldSelf !== undefined) ctx['oldSelf'] = oldSelf;
+      let res: unknown;
+      try {
+        res = c.run!(ctx);
+      } catch {
+        this.complete = false;
+        continue;
+      }
+      if (res === true) continue;
+      if (res !== false) {
+        this.complete = false;
+        continue;
+      }
+      if (!c.usesOldSelf && this.update && ratchet) {
+        // the server sends this as a warning; not reproduced
+        this.complete = false;
+        continue;
+      }
+      let detail: string | undefined;
+      if (c.runMessage) {
+        // messageExpression sees oldSelf without the optional wrapping
+        const mctx: Record<string, unknown> = { self: plain.self };
+        if (old !== undefined && plain.oldSelf !== undefined) mctx['oldSelf'] = plain.oldSelf;
+        let msg: unknown;
+        try {
+          msg = c.runMessage(mctx);
+        } catch {
+          this.complete = false;
+          continue;
+        }
+        if (typeof msg !== 'string') {
+          this.complete = false;
+          continue;
+        }
+        const t = msg.trim();
+        if (t !== '' && t.length <= 5 * 1024 && !t.includes('\n')) detail = t;
+      }
+      detail ??= c.message !== undefined && c.message.length > 0 ? c.message.trim() : `failed rule: ${c.rule.trim()}`;
+      let at = loc;
+      for (const p of c.fieldPath ?? []) at = at.child(p);
+      const value = s['type'] === 'object' || s['type'] === 'array' ? OMIT : v;
+      const field = at.field === '' ? '<nil>' : at.field;
+      switch (c.reason) {
+        case 'FieldValueForbidden':
+          this.errors.push({ type: 'Forbidden', field, value: OMIT, detail, at: at.at, atKey: true });
+          break;
+        case 'FieldValueRequired':
+          this.errors.push({ type: 'Required', field, value: OMIT, detail, at: at.at, atKey: true });
+          break;
+        case 'FieldValueDuplicate':
+          this.errors.push({ type: 'Duplicate', field, value, detail: '', at: at.at });
+          break;
+        default:
+          this.errors.push({ type: 'Invalid', field, value, detail, at: at.at });
+      }
+    }
+  }
+}
+
+/**
+ * The server's CEL validation of a custom resource (`old`: the stored object, on update).
+ * `complete: false` when some rule could not be evaluated here (or the evaluator is not loaded).
+ */
+export function evaluateCel(obj: Record<string, unknown>, old: Record<string, unknown> | undefined, schema: Schema | undefined): CelOutcome {
+  if (!schema || !hasRules(schema)) return { errors: [], complete: true };
+  if (!ENABLED || !environment()) return { errors: [], complete: false };
+  const w = new Walk(old !== undefined);
+  try {
+    w.node(obj, old, schema, new Loc('', []), true, old !== undefined && deepEq(obj, old));
+  } catch {
+    return { errors: [], complete: false };
+  }
+  return { errors: w.errors, complete: w.complete };
+}

@@ -1,0 +1,271 @@
+/**
+ * CEL rule evaluation on custom resources (src/schema/cel-eval.ts) through simulateCreate and
+ * simulateUpdate. The messages are the server's: `message`, else "failed rule: <rule>", else the
+ * evaluated messageExpression (validation.go).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { errorText } from '../../src/core/field-error.js';
+import { DEFAULT_KUBE_VERSION } from '../../src/core/kube-version.js';
+import { CrdCatalog } from '../../src/cr/catalog.js';
+import { simulateCreate } from '../../src/cr/create.js';
+import { simulateUpdate } from '../../src/cr/update.js';
+import { buildCrd, isCrdManifest } from '../../src/crd/model.js';
+import { parseFile } from '../../src/manifest/parse.js';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const kube = DEFAULT_KUBE_VERSION;
+
+function catalog(text: string): CrdCatalog {
+  const manifests = parseFile({ path: 'crd.yaml', text }).flatMap((d) => d.manifests);
+  return new CrdCatalog(manifests.filter(isCrdManifest).map((m) => buildCrd(m, kube)));
+}
+
+function served(cat: CrdCatalog, apiVersion: string, kind: string) {
+  const l = cat.lookup(apiVersion, kind);
+  if (!l.ok) throw new Error(l.message);
+  return l.served;
+}
+
+const GADGETS = `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: gadgets.example.com}
+spec:
+  group: example.com
+  names: {kind: Gadget, plural: gadgets}
+  scope: Namespaced
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec:
+            type: object
+            x-kubernetes-validations:
+            - rule: has(self.a) || has(self.b)
+            - rule: self.tags.all(t, size(t) <= 5)
+              messageExpression: "'tags too long in ' + self.name"
+            - rule: size(self.tags) <= 3
+              message: at most 3 tags
+              reason: FieldValueForbidden
+              fieldPath: .tags
+            properties:
+              a: {type: string, maxLength: 20}
+              b: {type: string, maxLength: 20}
+              name:
+                type: string
+                maxLength: 20
+                x-kubernetes-validations:
+                - {rule: "self.matches('^[a-z]+$')", message: name must be lowercase}
+              id:
+                type: string
+                maxLength: 20
+                x-kubernetes-validations:
+                - {rule: self == oldSelf, message: id is immutable}
+              tags: {type: array, maxItems: 10, items: {type: string, maxLength: 20}, default: []}
+`;
+
+const THINGS = `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: things.example.com}
+spec:
+  group: example.com
+  names: {kind: Thing, plural: things}
+  scope: Namespaced
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        x-kubernetes-validations:
+        - rule: self.metadata.name.startsWith('t-')
+          message: name must start with t-
+        properties:
+          spec:
+            type: object
+            properties:
+              ratio:
+                type: number
+                x-kubernetes-validations:
+                - {rule: self <= 1.5, message: ratio too big}
+              mode:
+                type: string
+                maxLength: 10
+                x-kubernetes-validations:
+                - rule: "!oldSelf.hasValue() || oldSelf.value() != 'locked'"
+                  optionalOldSelf: true
+                  message: mode is locked
+              size:
+                type: integer
+                x-kubernetes-validations:
+                - {rule: self >= oldSelf, message: size may not shrink}
+                - {rule: self % 2 == 0, message: size must be even}
+              ports:
+                type: array
+                maxItems: 10
+                x-kubernetes-list-type: map
+                x-kubernetes-list-map-keys: [name]
+                items:
+                  type: object
+                  required: [name]
+                  properties:
+                    name: {type: string, maxLength: 10}
+                    port:
+                      type: integer
+                      x-kubernetes-validations:
+                      - {rule: self == oldSelf, message: port is immutable}
+`;
+
+const SETS = `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: sets.example.com}
+spec:
+  group: example.com
+  names: {kind: SetThing, plural: sets}
+  scope: Namespaced
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec:
+            type: object
+            x-kubernetes-validations:
+            - {rule: self.labels == oldSelf.labels, message: labels are immutable}
+            - {rule: "'a' in self.labels", message: labels must hold a}
+            properties:
+              labels:
+                type: array
+                maxItems: 5
+                x-kubernetes-list-type: set
+                items: {type: string, maxLength: 5}
+`;
+
+function gadget(spec: Record<string, unknown>): Record<string, unknown> {
+  return { apiVersion: 'example.com/v1', kind: 'Gadget', metadata: { name: 'g', namespace: 'default' }, spec };
+}
+
+describe('CEL evaluation on create', () => {
+  it('fixtures/crds/01-widgets: self.minReplicas <= self.replicas', () => {
+    const cat = catalog(readFileSync(join(ROOT, 'fixtures/crds/01-widgets.yaml'), 'utf8'));
+    const ms = parseFile({ path: 'w.yaml', text: readFileSync(join(ROOT, 'fixtures/crds/01-widgets.yaml'), 'utf8') }).flatMap((d) => d.manifests);
+    const crd = ms.find((m) => isRecord(m.value) && m.value['kind'] === 'CustomResourceDefinition')!.value as Record<string, any>;
+    const group = crd['spec']['group'];
+    const v = crd['spec']['versions'].find((x: any) => x.storage).name;
+    const kind = crd['spec']['names']['kind'];
+    const s = served(cat, `${group}/${v}`, kind);
+    const base = { apiVersion: `${group}/${v}`, kind, metadata: { name: 'w', namespace: 'default' } };
+    const bad = simulateCreate({ ...base, spec: { replicas: 1, minReplicas: 2 } }, s, { kube, skipStorage: true });
+    const cel = bad.errors.filter((e) => e.detail === 'replicas must be at least minReplicas');
+    expect(cel.map((e) => errorText(e))).toEqual(['spec: Invalid value: replicas must be at least minReplicas']);
+    const good = simulateCreate({ ...base, spec: { replicas: 2, minReplicas: 2 } }, s, { kube, skipStorage: true });
+    expect(good.errors.filter((e) => e.detail.includes('minReplicas'))).toEqual([]);
+  });
+
+  const s = served(catalog(GADGETS), 'example.com/v1', 'Gadget');
+  const create = (spec: Record<string, unknown>) => simulateCreate(gadget(spec), s, { kube, skipStorage: true });
+
+  it('has(), all() with messageExpression, size() with reason and fieldPath, matches()', () => {
+    const r = create({ name: 'Abc', tags: ['aaaaaa', 'b', 'c', 'd'] });
+    expect(r.celNotEvaluated).toBe(false);
+    expect(r.errors.map((e) => errorText(e))).toEqual([
+      'spec: Invalid value: failed rule: has(self.a) || has(self.b)',
+      'spec: Invalid value: tags too long in Abc',
+      'spec.tags: Forbidden: at most 3 tags',
+      'spec.name: Invalid value: "Abc": name must be lowercase',
+    ]);
+  });
+
+  it('a valid object has no CEL errors and everything was evaluated', () => {
+    const r = create({ a: 'x', name: 'abc', id: 'i1', tags: ['a'] });
+    expect(r.errors).toEqual([]);
+    expect(r.celNotEvaluated).toBe(false);
+  });
+
+  it('transition rules are not evaluated on create', () => {
+    const r = create({ a: 'x', id: 'i1' });
+    expect(r.errors).toEqual([]);
+    expect(r.celNotEvaluated).toBe(false);
+  });
+
+  it('an unsupported function leaves the object not fully evaluated, with no error invented', () => {
+    const cat = catalog(GADGETS.replace('has(self.a) || has(self.b)', 'isURL(self.a)'));
+    const r = simulateCreate(gadget({ a: 'x' }), served(cat, 'example.com/v1', 'Gadget'), { kube, skipStorage: true });
+    expect(r.celNotEvaluated).toBe(true);
+    expect(r.errors).toEqual([]);
+  });
+
+  it('a pattern RE2 and JavaScript read differently (a Unicode class) is not evaluated', () => {
+    const cat = catalog(GADGETS.replace("self.matches('^[a-z]+$')", () => "self.matches('^\\\\\\\\pL+$')"));
+    const r = simulateCreate(gadget({ a: 'x', name: 'Abc' }), served(cat, 'example.com/v1', 'Gadget'), { kube, skipStorage: true });
+    expect(r.celNotEvaluated).toBe(true);
+    expect(r.errors).toEqual([]);
+  });
+});
+
+describe('CEL evaluation on update', () => {
+  const s = served(catalog(GADGETS), 'example.com/v1', 'Gadget');
+  const stored = { ...gadget({ a: 'x', id: 'i1', tags: [] }), metadata: { name: 'g', namespace: 'default', uid: 'u1', resourceVersion: '5', generation: 1 } };
+  it('self == oldSelf: immutability', () => {
+    const next = { ...stored, spec: { a: 'x', id: 'i2', tags: [] } };
+    const r = simulateUpdate(stored, next, s, { kube, via: 'main' });
+    expect(r.errors.map((e) => errorText(e))).toEqual(['spec.id: Invalid value: "i2": id is immutable']);
+    expect(r.celNotEvaluated).toBe(false);
+    const same = simulateUpdate(stored, { ...stored, spec: { a: 'y', id: 'i1', tags: [] } }, s, { kube, via: 'main' });
+    expect(same.errors).toEqual([]);
+  });
+  it('no old value to correlate: the transition rule is skipped', () => {
+    const old = { ...stored, spec: { a: 'x', tags: [] } };
+    const r = simulateUpdate(old, { ...old, spec: { a: 'x', id: 'i9', tags: [] } }, s, { kube, via: 'main' });
+    expect(r.errors).toEqual([]);
+  });
+});
+
+describe('CEL evaluation: root rules, numbers, optionalOldSelf, map-list correlation', () => {
+  const s = served(catalog(THINGS), 'example.com/v1', 'Thing');
+  const thing = (name: string, spec: Record<string, unknown>) => ({ apiVersion: 'example.com/v1', kind: 'Thing', metadata: { name, namespace: 'default' }, spec });
+  it('create: the root sees metadata.name; double and int values; optionalOldSelf with no old value', () => {
+    const r = simulateCreate(thing('x1', { ratio: 2, mode: 'locked', size: 3, ports: [{ name: 'a', port: 1 }] }), s, { kube, skipStorage: true });
+    expect(r.celNotEvaluated).toBe(false);
+    expect(r.errors.map((e) => errorText(e)).sort()).toEqual(
+      ['<nil>: Invalid value: name must start with t-', 'spec.size: Invalid value: 3: size must be even', 'spec.ratio: Invalid value: 2: ratio too big'].sort(),
+    );
+  });
+  it('update: optionalOldSelf, transition rules, map-list items correlated by key', () => {
+    const stored = { ...thing('t-2', { mode: 'locked', size: 4, ports: [{ name: 'a', port: 1 }, { name: 'b', port: 2 }] }), metadata: { name: 't-2', namespace: 'default', uid: 'u', resourceVersion: '3', generation: 1 } };
+    const next = { ...stored, spec: { mode: 'free', size: 2, ports: [{ name: 'b', port: 3 }, { name: 'c', port: 9 }, { name: 'a', port: 1 }] } };
+    const r = simulateUpdate(stored, next, s, { kube, via: 'main' });
+    expect(r.celNotEvaluated).toBe(false);
+    expect(r.errors.map((e) => errorText(e)).sort()).toEqual(
+      ['spec.mode: Invalid value: "free": mode is locked', 'spec.size: Invalid value: 2: size may not shrink', 'spec.ports[0].port: Invalid value: 3: port is immutable'].sort(),
+    );
+  });
+});
+
+describe('CEL evaluation: set lists compare regardless of order', () => {
+  const s = served(catalog(SETS), 'example.com/v1', 'SetThing');
+  const stored = { apiVersion: 'example.com/v1', kind: 'SetThing', metadata: { name: 's1', namespace: 'default', uid: 'u', resourceVersion: '3', generation: 1 }, spec: { labels: ['a', 'b'] } };
+  it('a reordered set equals the old one', () => {
+    const r = simulateUpdate(stored, { ...stored, spec: { labels: ['b', 'a'] } }, s, { kube, via: 'main' });
+    expect(r.celNotEvaluated).toBe(false);
+    expect(r.errors).toEqual([]);
+  });
+  it('a changed set does not', () => {
+    const r = simulateUpdate(stored, { ...stored, spec: { labels: ['c', 'b'] } }, s, { kube, via: 'main' });
+    expect(r.celNotEvaluated).toBe(false);
+    expect(r.errors.map((e) => errorText(e))).toEqual(['spec: Invalid value: labels are immutable', 'spec: Invalid value: labels must hold a']);
+  });
+});
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
