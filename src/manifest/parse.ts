@@ -1,4 +1,4 @@
-import { LineCounter, isMap, isPair, isScalar, isSeq, parseAllDocuments, type Document, type Node } from 'yaml';
+import { LineCounter, isMap, isPair, isScalar, isSeq, parseAllDocuments, type Document, type Node, type Scalar } from 'yaml';
 import { isRecord, type JsonPath, type Position } from '../core/types.js';
 import { relaxQuotedIndentation } from './relax.js';
 
@@ -258,7 +258,8 @@ function readDocument(file: SourceFile, doc: Document.Parsed, docIndex: number, 
   if (contents === null || (isScalar(contents) && contents.value === null && !contents.source)) {
     return { file, docIndex, problems, manifests: [], empty: true };
   }
-  if (!inspect(contents, MAX_DEPTH, problems, lc)) {
+  const found = { bigint: false };
+  if (!inspect(contents, MAX_DEPTH, problems, lc, found)) {
     problems.push({
       code: 'too-deep',
       message: `document is nested more than ${MAX_DEPTH} levels deep`,
@@ -278,6 +279,10 @@ function readDocument(file: SourceFile, doc: Document.Parsed, docIndex: number, 
       fatal: true,
     });
     return { file, docIndex, problems, manifests: [], empty: false };
+  }
+  if (found.bigint && isRecord(value)) {
+    if (value['kind'] === 'CustomResourceDefinition') crdNumbers(value);
+    else if (isListKind(value)) for (const item of value['items'] as unknown[]) if (isRecord(item) && item['kind'] === 'CustomResourceDefinition') crdNumbers(item);
   }
   if (!isRecord(value)) {
     problems.push({
@@ -358,12 +363,15 @@ const INF_NAN = /^[-+]?\.(?:inf|Inf|INF|nan|NaN|NAN)$/;
  * `max`. Reads keys and numbers the way kubectl does (sigs.k8s.io/yaml: go-yaml v2, then JSON):
  * - duplicate keys: the last value wins, reported as a warning (the API server, sent the YAML as it is
  *   with fieldValidation=Strict, answers `key "x" already set in map`);
- * - integer, float and bool keys become their text; a null, sequence or mapping key cannot be
- *   converted to JSON (kubectl stops);
+ * - integer, float and bool keys become sigs.k8s.io/yaml's text for them (numberKey); a null,
+ *   sequence, mapping or uint64 key cannot be converted to JSON (kubectl stops);
  * - a plain number beyond float64 (`1e400`) stays a string, `.inf` and `.nan` cannot be sent as JSON;
+ * - integers beyond 2^53 within int64 are read exactly (bigint; `found.bigint`), as the server
+ *   decodes them; sexagesimal `1:20` stays a string and `0o17` is 15 (goYamlScalar);
  * - timestamp-looking keys stay the text they were written as.
+ * Verified against kubectl 1.32 and the real server: test/conformance/bad-input.conformance.test.ts.
  */
-function inspect(root: unknown, max: number, problems: ParseProblem[], lc: Lines): boolean {
+function inspect(root: unknown, max: number, problems: ParseProblem[], lc: Lines, found: { bigint: boolean }): boolean {
   const stack: [unknown, number][] = [[root, 0]];
   while (stack.length > 0) {
     const [n, d] = stack.pop()!;
@@ -383,7 +391,21 @@ function inspect(root: unknown, max: number, problems: ParseProblem[], lc: Lines
           continue;
         }
         if (isScalar(k)) {
+          goYamlScalar(k);
           if (k.value instanceof Date && k.source) k.value = k.source;
+          else if (typeof k.value === 'number' || typeof k.value === 'bigint') {
+            const key = numberKey(k.value, k.source);
+            if (key === undefined) {
+              problems.push({
+                code: 'yaml-map-key',
+                message: `unsupported map key of type: uint64, key: ${k.source ?? String(k.value)}: kubectl cannot convert it to JSON`,
+                position: rangeStart(k, lc) ?? { line: 1, column: 1 },
+                fatal: true,
+              });
+              continue;
+            }
+            k.value = key;
+          }
           if (typeof k.value !== 'symbol') {
             const key = String(k.value);
             const first = seen.get(key);
@@ -403,6 +425,8 @@ function inspect(root: unknown, max: number, problems: ParseProblem[], lc: Lines
       }
     } else if (isSeq(n)) {
       for (const item of n.items as unknown[]) stack.push([item, d + 1]);
+    } else if (isScalar(n) && goYamlScalar(n)) {
+      if (typeof n.value === 'bigint') found.bigint = true;
     } else if (isScalar(n) && typeof n.value === 'number' && !Number.isFinite(n.value) && n.source !== undefined) {
       if (INF_NAN.test(n.source))
         problems.push({
@@ -412,9 +436,108 @@ function inspect(root: unknown, max: number, problems: ParseProblem[], lc: Lines
           fatal: true,
         });
       else n.value = n.source; // go-yaml keeps an out-of-range number as the string it was written as
+    } else if (isScalar(n) && typeof n.value === 'number' && Number.isInteger(n.value) && !Number.isSafeInteger(n.value) && n.source !== undefined) {
+      // an int64 beyond 2^53: exact, as go-yaml reads it and the server decodes it (int64)
+      const exact = int64Literal(n.source);
+      if (exact !== undefined) {
+        n.value = exact;
+        found.bigint = true;
+      }
     }
   }
   return true;
+}
+
+/**
+ * Plain scalars YAML 1.1 and go-yaml v2 resolve differently: sexagesimal numbers (`1:20`, 80 in
+ * YAML 1.1) are strings to go-yaml, `0o17` is an int to it (Go's ParseInt with base prefixes).
+ * Sets the value as go-yaml reads it; true when it changed.
+ */
+function goYamlScalar(n: Scalar): boolean {
+  const src = n.source;
+  if (src === undefined || n.type !== 'PLAIN') return false;
+  if (typeof n.value === 'number' && src.includes(':')) {
+    n.value = src;
+    return true;
+  }
+  if (typeof n.value === 'string' && /^[-+]?0[oO][0-7_]+$/.test(src)) {
+    const v = int64Literal(src);
+    if (v === undefined) return false;
+    n.value = v >= -(2n ** 53n) && v <= 2n ** 53n ? Number(v) : v;
+    return true;
+  }
+  return false;
+}
+
+/**
+ * A number map key as sigs.k8s.io/yaml makes it a JSON key from what go-yaml v2 decoded: an int as
+ * its digits, a float with strconv.FormatFloat(f, 'g', -1, 32) (`1e+20`, `3.1415927`, `.inf`), a
+ * number beyond float64 (`1e400`) as written; undefined for a uint64 (kubectl: unsupported map key).
+ */
+function numberKey(v: number | bigint, source: string | undefined): string | undefined {
+  if (source !== undefined) {
+    const plain = source.replace(/_/g, '');
+    if (typeof v === 'number' && !Number.isFinite(v) && !INF_NAN.test(source)) return source;
+    if (INT_LITERAL.test(plain)) {
+      const i = exactInt(plain);
+      if (i >= INT64_MIN && i <= INT64_MAX) return i.toString();
+      if (i > 0n && i < 2n ** 64n) return undefined;
+      if (!/^[-+]?[0-9]+$/.test(plain)) return source; // hex, octal or binary beyond 64 bits: go-yaml keeps the text
+    }
+  }
+  return goFloat32(Number(v));
+}
+
+/** strconv.FormatFloat(f, 'g', -1, 32) with go-yaml's names for infinities and NaN. */
+function goFloat32(x: number): string {
+  const f = Math.fround(x);
+  if (Number.isNaN(f)) return '.nan';
+  if (!Number.isFinite(f)) return f > 0 ? '.inf' : '-.inf';
+  if (f === 0) return Object.is(f, -0) ? '-0' : '0';
+  let p = 1;
+  while (p < 9 && Math.fround(Number(f.toPrecision(p))) !== f) p++;
+  const [mant, e] = f.toExponential(p - 1).split('e') as [string, string];
+  const exp = Number(e);
+  if (exp < -4 || exp >= 6) return `${mant}e${exp < 0 ? '-' : '+'}${String(Math.abs(exp)).padStart(2, '0')}`;
+  return String(Number(`${mant}e${exp}`));
+}
+
+/** The value of an integer literal matching INT_LITERAL (underscores removed). */
+function exactInt(plain: string): bigint {
+  const neg = plain.startsWith('-');
+  const digits = plain.replace(/^[-+]/, '');
+  const body = /^0[0-7]+$/.test(digits) ? `0o${digits.slice(1)}` : digits;
+  return neg ? -BigInt(body) : BigInt(body);
+}
+
+const INT_LITERAL = /^[-+]?(?:0[xX][0-9a-fA-F]+|0[bB][01]+|0[oO]?[0-7]+|[1-9][0-9]*|0)$/;
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+
+/**
+ * The int64 an integer literal stands for, as go-yaml v2 reads it (underscores dropped, then Go's
+ * strconv.ParseInt with base prefixes); undefined for anything else (a float literal such as `1e19`,
+ * a uint64 beyond int64: those are float64 to the server, as they are here).
+ */
+function int64Literal(source: string): bigint | undefined {
+  const plain = source.replace(/_/g, '');
+  if (!INT_LITERAL.test(plain)) return undefined;
+  const v = exactInt(plain);
+  return v >= INT64_MIN && v <= INT64_MAX ? v : undefined;
+}
+
+/**
+ * int64s beyond 2^53 stay numbers (float64) in a CRD: the server reads the numbers of a schema
+ * (maximum, minimum, multipleOf) as float64, and the rules expect numbers.
+ */
+function crdNumbers(v: unknown): unknown {
+  if (typeof v === 'bigint') return Number(v);
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) v[i] = crdNumbers(v[i]);
+  } else if (isRecord(v)) {
+    for (const k of Object.keys(v)) Object.defineProperty(v, k, { value: crdNumbers(v[k]), enumerable: true, writable: true, configurable: true });
+  }
+  return v;
 }
 
 /** Walks the YAML AST along a path; with `closest`, stops at the deepest node that exists. */

@@ -5,8 +5,46 @@
  * As a fallback after a failed parse, this re-indents such continuation lines by the minimum
  * needed, leaving every line number unchanged.
  */
-const OPEN = /^( *)(- +)*((?:[^'"#\s][^#]*?):[ \t]+)?(['"])/;
-const BLOCK = /^( *)(?:- +)*(?:[^#]*?:[ \t]+)?[|>][-+0-9]*[ \t]*(#.*)?$/;
+// The line shapes, after the leading spaces (matched apart: a leading ` *` in these patterns made the
+// regex engine retry every split of the indentation, cubic in the indentation of a nested document):
+// `- - key: 'open quote…` and `- key: |` (a block scalar header).
+/** Optional `key:` then an opening quote. */
+const KEY_QUOTE = /^(?:[^'"#\s][^#]*?:[ \t]+)?(['"])/;
+/** A key reaching an opening quote, the key starting anywhere (see openQuote). */
+const ANY_KEY_QUOTE = /^[^#]*?:[ \t]+(['"])/;
+/** `- ` entries taken whole (a lookahead is atomic: no retrying of how many), then `key: |` or `|`. */
+const BLOCK = /^(?=((?:- +)*))\1(?:[^#]*?:[ \t]+)?[|>][-+0-9]*[ \t]*(?:#.*)?$/;
+
+interface Open {
+  readonly quote: string;
+  /** Index of the opening quote in the line. */
+  readonly at: number;
+  /** Column of the scalar's key: the leading spaces and the last `- ` entry before it. */
+  readonly base: number;
+}
+
+/**
+ * The opening quote of a scalar on a line: what `^( *)(- +)*((?:[^'"#\s][^#]*?):[ \t]+)?(['"])`
+ * matches, with base = group 1 + group 2, in linear time. With k `- ` entries that fail to match, the
+ * pattern would retry k-1, k-2, … entries: all succeed or fail alike (the key then starts with `-`
+ * and reaches the same `: '`), and the first of them, k-1, is the one reported.
+ */
+function openQuote(line: string): Open | undefined {
+  const spaces = leadingSpaces(line);
+  let i = spaces;
+  const entries: number[] = [];
+  while (line[i] === '-' && line[i + 1] === ' ') {
+    const start = i++;
+    while (line.charCodeAt(i) === 32) i++;
+    entries.push(i - start);
+  }
+  const rest = line.slice(i);
+  const m = KEY_QUOTE.exec(rest);
+  if (m) return { quote: m[1]!, at: i + m[0].length - 1, base: spaces + (entries.at(-1) ?? 0) };
+  const k = entries.length > 0 ? ANY_KEY_QUOTE.exec(rest) : null;
+  if (k) return { quote: k[1]!, at: i + k[0].length - 1, base: spaces + (entries.at(-2) ?? 0) };
+  return undefined;
+}
 
 /** Index just after the closing quote of a scalar starting at `from` (the opening quote), or -1. */
 function closeAt(line: string, from: number, q: string): number {
@@ -30,6 +68,12 @@ function closeAt(line: string, from: number, q: string): number {
   return -1;
 }
 
+function leadingSpaces(line: string): number {
+  let i = 0;
+  while (line.charCodeAt(i) === 32) i++;
+  return i;
+}
+
 export function relaxQuotedIndentation(text: string): string | undefined {
   const lines = text.split('\n');
   let changed = false;
@@ -44,17 +88,15 @@ export function relaxQuotedIndentation(text: string): string | undefined {
         if (line.trim() === '' || indent > blockIndent) continue;
         blockIndent = -1;
       }
-      const b = BLOCK.exec(line);
-      if (b) {
+      if (BLOCK.test(line.slice(leadingSpaces(line)))) {
         blockIndent = indent;
         continue;
       }
-      const m = OPEN.exec(line);
-      if (!m) continue;
-      const qpos = m[0].length - 1;
-      if (closeAt(line, qpos + 1, m[4]!) >= 0) continue;
-      quote = m[4];
-      base = m[1]!.length + (m[2]?.length ?? 0);
+      const o = openQuote(line);
+      if (!o) continue;
+      if (closeAt(line, o.at + 1, o.quote) >= 0) continue;
+      quote = o.quote;
+      base = o.base;
       continue;
     }
     // inside a multi-line quoted scalar

@@ -273,11 +273,85 @@ describe('keys and numbers as kubectl reads them', () => {
     const cr = (v: string): string => `${crd('{type: object, properties: {spec: {type: integer}}}')}---\napiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w}\nspec: ${v}\n`;
     const messages = async (v: string): Promise<string[]> => (await lint(cr(v))).out.findings.map((f) => f.message);
     expect(await messages('9007199254740993')).toEqual([]);
+    // int64 bounds: exact (the real server accepts both), one past them is a float64
+    expect(await messages('9223372036854775807')).toEqual([]);
+    expect(await messages('-9223372036854775808')).toEqual([]);
+    expect(await messages('9223372036854775808')).toContain('spec: Invalid value: "number": spec in body must be of type integer: "number"');
     expect(await messages('99999999999999999999')).toContain('spec: Invalid value: "number": spec in body must be of type integer: "number"');
     expect(await messages('1e400')).toEqual(['spec: Invalid value: "string": spec in body must be of type integer: "string"']);
     const inf = await lint(cr('.inf'));
     expect(parseFindings(inf.out)).toEqual([expect.objectContaining({ message: '.inf cannot be sent: JSON has no infinity (kubectl: json: unsupported value)', line: 18, column: 7, fatal: true })]);
     expect(inf.code).toBe(1); // the CRD before it was checked
+  });
+});
+
+describe('int64s beyond 2^53 are exact (the real server: kubectl sends them as written, the server decodes int64)', () => {
+  const schema = '{type: object, properties: {spec: {type: object, properties: {a: {type: integer, maximum: 9007199254740992}, b: {type: integer}, c: {type: integer, minimum: -9223372036854775807}}}}}';
+  const cr = (spec: string): string => `${crd(schema)}---\napiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w}\nspec: ${spec}\n`;
+
+  it('a bound compares the exact value; a bound that prints beyond int64 is refused as the server refuses it', async () => {
+    const r = await lint(cr('{a: 9007199254740993}'));
+    expect(r.out.findings.map((f) => f.message)).toEqual(['spec.a: Invalid value: 9007199254740993: spec.a in body should be less than or equal to 9007199254740992']);
+    expect((await lint(cr('{a: 9007199254740992}'))).out.findings).toEqual([]);
+    // minimum -9223372036854775807 is the float64 -2^63, which Go prints as -9223372036854776000
+    expect((await lint(cr('{c: -9223372036854775808}'))).out.findings.map((f) => f.message)).toEqual([
+      '<nil>: Invalid value: "": Minimum boundary value must be of type integer (default format) in spec.c',
+    ]);
+  });
+
+  it('default prints them as written, in YAML and JSON; hex and underscores read as go-yaml reads them', async () => {
+    const open = '{type: object, properties: {spec: {type: object, properties: {b: {type: integer}, d: {type: integer}, e: {type: object, x-kubernetes-preserve-unknown-fields: true}}}}}';
+    const text = `${crd(open)}---\napiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w}\nspec: {b: 9223372036854775807, x: [1]}\n`;
+    const y = await runCli(['default', '--no-explain', '-f', '-'], text.replace('x: [1]', 'd: 0x7FFFFFFFFFFFFFFF, e: {n: [-9223372036854775808, 9_007_199_254_740_993]}'));
+    expect(y.stderr).toBe('');
+    expect(y.stdout).toContain('b: 9223372036854775807\n');
+    expect(y.stdout).toContain('d: 9223372036854775807\n');
+    expect(y.stdout).toMatch(/- -9223372036854775808\n\s+- 9007199254740993\n/);
+    const j = await runCli(['default', '--no-explain', '-o', 'json', '-f', '-'], text.replace(', x: [1]', ''));
+    expect(j.stdout).toMatch(/"b": 9223372036854775807\n/);
+    expect(j.code).toBe(0);
+  });
+});
+
+describe('number keys become the JSON keys kubectl makes of them (sigs.k8s.io/yaml)', () => {
+  it('ints as digits, floats as float32 %g, 1e400 as written, .inf as .inf; a uint64 key stops kubectl', async () => {
+    const text = `${crd('{type: object, x-kubernetes-preserve-unknown-fields: true}')}---\napiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w}\nspec: {1: a, 1.5: b, 0x10: c, 1e20: d, 3.14159265358979: e, 010: f, 123456789.5: g, 1e400: h, .inf: i, 1e6: j, 9223372036854775807: k}\n`;
+    const d = await runCli(['default', '--no-explain', '-o', 'json', '-f', '-'], text);
+    // what the real server stored for the same document sent by kubectl 1.32 (kubectl create --dry-run=server)
+    expect(Object.keys((JSON.parse(d.stdout) as { spec: Record<string, string> }).spec).sort()).toEqual(
+      ['.inf', '1', '1.2345679e+08', '1.5', '16', '1e+06', '1e+20', '1e400', '3.1415927', '8', '9223372036854775807'].sort(),
+    );
+    const r = await lint(`${text.replace('1: a', '18446744073709551615: a')}---\n${INVALID}`);
+    expect(parseFindings(r.out)).toEqual([expect.objectContaining({ message: expect.stringContaining('unsupported map key of type: uint64'), line: 18, column: 8, fatal: true })]);
+    expect(r.out.findings.some((f) => f.ruleId === 'scope')).toBe(true);
+    expect(r.code).toBe(1);
+  });
+});
+
+describe('plain scalars YAML 1.1 and go-yaml read differently', () => {
+  it('sexagesimal numbers (1:20) stay strings, 0o17 is 15, as keys too (what kubectl sends)', async () => {
+    const schema = '{type: object, properties: {spec: {type: object, properties: {s: {type: string}, i: {type: integer}}, x-kubernetes-preserve-unknown-fields: true}}}';
+    const text = `${crd(schema)}---\napiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w}\nspec: {s: 1:20, i: 0o17, a: -1:30.5, 0o17: x, 1:20: z}\n`;
+    const r = await lint(text);
+    expect(r.out.findings).toEqual([]);
+    const d = await runCli(['default', '--no-explain', '-o', 'json', '-f', '-'], text);
+    expect(JSON.parse(d.stdout).spec).toEqual({ s: '1:20', i: 15, a: '-1:30.5', '15': 'x', '1:20': 'z' });
+  });
+});
+
+describe('YAML errors in deeply indented text: the go-yaml leniency fallback is linear', () => {
+  it('a line of 200,000 spaces, and 200 levels of 16-space indentation, after a YAML error: a positioned error, the CRD beside still checked', async () => {
+    // the fallback (src/manifest/relax.ts) once matched indentation with a backtracking ` *`: cubic time (minutes here)
+    let nested = 'spec:\n';
+    for (let i = 1; i <= 200; i++) nested += `${' '.repeat(16 * i)}a:\n`;
+    for (const body of [`a: [\n${' '.repeat(200_000)}x\n`, `apiVersion: v1\nkind: X\nbad: [\n${nested}`]) {
+      const r = await lint(`${body}---\n${INVALID}`);
+      timings.push(['YAML error in deeply indented text', r.ms]);
+      expect(r.ms).toBeLessThan(10_000);
+      expect(parseFindings(r.out)).toEqual([expect.objectContaining({ document: 0, fatal: true, line: expect.any(Number), column: expect.any(Number) })]);
+      expect(r.out.findings.some((f) => f.ruleId === 'scope' && f.document === 1)).toBe(true);
+      expect(r.code).toBe(1);
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 /** Runs the CLI in-process (main() with an in-memory Io): what `node bin/kubectl-crdx` does, without a process. */
-import { main } from '../../src/cli/main.js';
+import { main, type Runners } from '../../src/cli/main.js';
 import type { Io } from '../../src/cli/io.js';
 
 export interface CliRun {
@@ -9,7 +9,8 @@ export interface CliRun {
   readonly ms: number;
 }
 
-export async function runCli(argv: readonly string[], stdin = ''): Promise<CliRun> {
+/** `runners`: command runners replaced (see main), e.g. `default` with CRDs built once. */
+export async function runCli(argv: readonly string[], stdin = '', runners: (io: Io) => Partial<Runners> = () => ({})): Promise<CliRun> {
   let stdout = '';
   let stderr = '';
   const io: Io = {
@@ -20,7 +21,7 @@ export async function runCli(argv: readonly string[], stdin = ''): Promise<CliRu
     env: { NO_COLOR: '1' },
   };
   const t0 = performance.now();
-  const code = await main(argv, io);
+  const code = await main(argv, io, runners(io));
   return { code, stdout, stderr, ms: performance.now() - t0 };
 }
 

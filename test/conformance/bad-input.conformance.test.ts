@@ -1,0 +1,154 @@
+/**
+ * Odd input as kubectl 1.32 and the real apiextensions-apiserver treat it, against lint and default:
+ * duplicate keys (kubectl keeps the last value, silently), numbers beyond float64 (`1e400` stays a
+ * string), int64s beyond 2^53 (exact) and their bounds, and number keys (sigs.k8s.io/yaml's JSON keys).
+ * kubectl does the YAML-to-JSON conversion the server never sees, so the real kubectl is run
+ * (`kubectl create --dry-run=server`, KUBECTL or /usr/bin/kubectl); skipped without it or without Go.
+ */
+import { execa } from 'execa';
+import { existsSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli, type JsonOutput } from '../fuzz/run-cli.js';
+import { goAvailable, startHarness, waitForConditionTrue, type Harness } from './harness.js';
+
+const KUBECTL = process.env['KUBECTL'] ?? '/usr/bin/kubectl';
+const RUN = goAvailable() && existsSync(KUBECTL);
+if (!RUN) console.warn(`bad-input conformance skipped: needs go and kubectl (${KUBECTL})`);
+
+const CRD = `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: nums.example.com}
+spec:
+  group: example.com
+  scope: Namespaced
+  names: {plural: nums, singular: num, kind: Num, listKind: NumList}
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec:
+            type: object
+            properties:
+              i: {type: integer}
+              im: {type: integer, maximum: 9223372036854775806}
+              i53: {type: integer, maximum: 9007199254740992}
+              imin: {type: integer, minimum: -9223372036854775807}
+              num: {type: number}
+              s: {type: string}
+              free: {type: object, x-kubernetes-preserve-unknown-fields: true}
+`;
+const cr = (spec: string): string => `apiVersion: example.com/v1\nkind: Num\nmetadata: {name: x, namespace: default}\nspec: ${spec}\n`;
+
+/** The `"spec":{…}` of a JSON text, whitespace removed (numbers compared as written, not as JS numbers). */
+function specText(json: string): string {
+  const compact = json.replace(/\s+/g, '');
+  const start = compact.indexOf('"spec":{');
+  let depth = 0;
+  for (let i = start + 7; i < compact.length; i++) {
+    if (compact[i] === '{') depth++;
+    else if (compact[i] === '}' && --depth === 0) return compact.slice(start, i + 1);
+  }
+  return compact;
+}
+
+/** The number tokens of a JSON text (outside strings), sorted. */
+function numbers(json: string): string[] {
+  return (json.replace(/"(?:[^"\\]|\\.)*"/g, '""').match(/-?\d[\d.eE+-]*/g) ?? []).sort();
+}
+
+/** kubectl's rendering of a 422: `… is invalid: MSG` or one `* MSG` line per cause. */
+function kubectlCauses(stderr: string): string[] {
+  const body = stderr.replace(/^.*? is invalid: ?/s, '').trim();
+  return body.startsWith('*') ? body.split('\n').map((l) => l.replace(/^\* /, '').trim()).filter((l) => l !== '') : [body];
+}
+
+describe.skipIf(!RUN)('odd input: kubectl 1.32 and the real server against lint and default', () => {
+  let h: Harness;
+  const kubectl = (args: string[], input: string) => execa(KUBECTL, ['--kubeconfig', h.kubeconfig, ...args, '-f', '-'], { input, reject: false });
+
+  beforeAll(async () => {
+    h = await startHarness();
+    const r = await kubectl(['create'], CRD);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(await waitForConditionTrue(h, 'nums.example.com', 'Established')).toBeDefined();
+  });
+  afterAll(async () => {
+    await h?.stop();
+  });
+
+  it('a duplicate key in a CRD: kubectl sends the last value, silently; lint keeps the last value with a warning', async () => {
+    const dup = (first: string, last: string): string =>
+      `apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {name: dups.example.com}\nspec:\n  group: example.com\n  scope: ${first}\n  scope: ${last}\n  names: {plural: dups, singular: dup, kind: Dup, listKind: DupList}\n  versions:\n  - {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n`;
+    for (const [first, last] of [['Global', 'Namespaced'], ['Namespaced', 'Global']] as const) {
+      const server = await kubectl(['create', '--dry-run=server'], dup(first, last));
+      const lint = await runCli(['lint', '-o', 'json', '-'], dup(first, last));
+      const out = JSON.parse(lint.stdout) as JsonOutput;
+      expect(server.stderr).not.toMatch(/already set|duplicate/);
+      expect(out.findings.filter((f) => f.ruleId === 'parse').map((f) => f.severity)).toEqual(['warning']);
+      if (last === 'Global') {
+        expect(server.exitCode).toBe(1);
+        expect(server.stderr).toContain('spec.scope: Unsupported value: "Global"');
+        expect(out.findings.map((f) => f.message)).toContain(server.stderr.replace(/^.*? is invalid: /s, '').trim());
+        expect(lint.code).toBe(1);
+      } else {
+        expect(server.exitCode).toBe(0);
+        expect(lint.code).toBe(0);
+      }
+    }
+  });
+
+  const cases = [
+    '{i: 1e400}',
+    '{num: 1e400}',
+    '{s: 1e400}',
+    '{i: 9223372036854775807}',
+    '{i: -9223372036854775808}',
+    '{i: 9223372036854775808}',
+    '{i: 18446744073709551615}',
+    '{i: 99999999999999999999}',
+    '{im: 9223372036854775807}',
+    '{i53: 9007199254740993}',
+    '{i53: 9007199254740992}',
+    '{imin: -9223372036854775808}',
+    '{num: 9223372036854775807}',
+    '{i: 0x7FFFFFFFFFFFFFFF, s: 0x10}',
+    '{free: {a: [9223372036854775807, 9007199254740993.0, 1e400]}}',
+    '{free: {1: a, 1.5: b, 0x10: c, true: d, 1e20: e, 3.14159265358979: f, 010: g, 1e400: h, .inf: i, 1e6: j, 123456789.5: k, 9223372036854775807: l, y: n}}',
+    // YAML 1.1 sexagesimal numbers are strings to go-yaml; 0o17 is an int to it
+    '{s: 1:20, free: {a: 1:20, b: 0o17, c: 1_0, 0o17: x, d: -1:30.5}}',
+    '{i: 0o17}',
+  ];
+  for (const spec of cases) {
+    it(`spec: ${spec}`, async () => {
+      const server = await kubectl(['create', '--dry-run=server', '-o', 'json'], cr(spec));
+      const text = `${CRD}---\n${cr(spec)}`;
+      const def = await runCli(['default', '--no-explain', '-o', 'json', '-f', '-'], text);
+      const lint = JSON.parse((await runCli(['lint', '-o', 'json', '-'], text)).stdout) as JsonOutput;
+      const errors = lint.findings.filter((f) => f.severity === 'error').map((f) => f.message);
+      if (server.exitCode === 0) {
+        expect(errors).toEqual([]);
+        // the same object, and every number written the same way (JS objects list integer-like keys
+        // first, so the key order of the two texts may differ)
+        expect(JSON.parse(def.stdout).spec).toEqual(JSON.parse(server.stdout).spec);
+        expect(numbers(specText(def.stdout))).toEqual(numbers(specText(server.stdout)));
+        expect(def.code).toBe(0);
+      } else {
+        expect(new Set(errors)).toEqual(new Set(kubectlCauses(server.stderr)));
+        expect(def.code).toBe(1);
+      }
+    });
+  }
+
+  it('a uint64 key: kubectl cannot convert it, lint says so with a position', async () => {
+    const server = await kubectl(['create', '--dry-run=server'], cr('{free: {18446744073709551615: a}}'));
+    expect(server.exitCode).toBe(1);
+    expect(server.stderr).toContain('unsupported map key of type: uint64');
+    const lint = JSON.parse((await runCli(['lint', '-o', 'json', '-'], `${CRD}---\n${cr('{free: {18446744073709551615: a}}')}`)).stdout) as JsonOutput;
+    const line = `${CRD}---\n`.split('\n').length + 3; // the spec line of the custom resource
+    expect(lint.findings).toEqual([expect.objectContaining({ ruleId: 'parse', fatal: true, line, column: 15, message: expect.stringContaining('unsupported map key of type: uint64') })]);
+  });
+});
