@@ -8,8 +8,7 @@
 import type { KubeVersion } from '../core/kube-version.js';
 import { isRecord } from '../core/types.js';
 import type { ServedVersion } from './catalog.js';
-import { goTypeOf, goValue, isInt64 } from './go-format.js';
-import type { ScaleSpec } from './scale.js';
+import { fieldsOf as fields, nestedInt64, nestedString, type ScaleSpec } from './scale.js';
 import { OPTIMISTIC_LOCK, groupResource, readStored, simulateUpdate, type ServerFailure, type UpdateResult } from './update.js';
 
 /** autoscaling/v1 Scale, in the typed struct's field order. */
@@ -39,32 +38,6 @@ function notFound(served: ServedVersion, cr: Record<string, unknown>): ServerFai
   return { code: 404, reason: 'NotFound', message: `${groupResource(served)} ${JSON.stringify(name)} not found` };
 }
 
-function fields(path: string): string[] {
-  return (path.startsWith('.') ? path.slice(1) : path).split('.');
-}
-
-type Nested = { found: boolean; value?: unknown; error?: string };
-
-/** unstructured.NestedFieldNoCopy */
-function nested(obj: unknown, fs: readonly string[]): Nested {
-  let v: unknown = obj;
-  for (let i = 0; i < fs.length; i++) {
-    if (v === null || v === undefined) return { found: false };
-    if (!isRecord(v)) return { found: false, error: `.${fs.slice(0, i + 1).join('.')} accessor error: ${goValue(v)} is of the type ${goTypeOf(v)}, expected map[string]interface{}` };
-    if (!Object.prototype.hasOwnProperty.call(v, fs[i]!)) return { found: false };
-    v = v[fs[i]!];
-  }
-  return { found: true, value: v };
-}
-
-function nestedInt64(obj: unknown, fs: readonly string[]): { value: number; found: boolean; error?: string } {
-  const r = nested(obj, fs);
-  if (r.error !== undefined) return { value: 0, found: false, error: r.error };
-  if (!r.found) return { value: 0, found: false };
-  if (!isInt64(r.value)) return { value: 0, found: false, error: `.${fs.join('.')} accessor error: ${goValue(r.value)} is of the type ${goTypeOf(r.value)}, expected int64` };
-  return { value: Number(r.value), found: true };
-}
-
 /** int32(x) in Go: the low 32 bits, signed. */
 function int32(v: number): number {
   return Number(BigInt.asIntN(32, BigInt(Math.trunc(v))));
@@ -78,12 +51,9 @@ export function scaleFromCustomResource(cr: Record<string, unknown>, spec: Scale
   if (st.error !== undefined) return { found: false, error: st.error };
   let selector = '';
   if (spec.labelSelectorPath !== undefined && spec.labelSelectorPath !== '') {
-    const r = nested(cr, fields(spec.labelSelectorPath));
+    const r = nestedString(cr, fields(spec.labelSelectorPath));
     if (r.error !== undefined) return { found: false, error: r.error };
-    if (r.found) {
-      if (typeof r.value !== 'string') return { found: false, error: `.${fields(spec.labelSelectorPath).join('.')} accessor error: ${goValue(r.value)} is of the type ${goTypeOf(r.value)}, expected string` };
-      selector = r.value;
-    }
+    selector = r.value;
   }
   const md = isRecord(cr['metadata']) ? cr['metadata'] : {};
   const metadata: Record<string, unknown> = {};
@@ -91,7 +61,7 @@ export function scaleFromCustomResource(cr: Record<string, unknown>, spec: Scale
     const v = md[k];
     if (typeof v === 'string' && v !== '') metadata[k] = v;
   }
-  const replicas = int32(sr.value);
+  const replicas = int32(Number(sr.value));
   return {
     found: sr.found,
     scale: {
@@ -99,7 +69,7 @@ export function scaleFromCustomResource(cr: Record<string, unknown>, spec: Scale
       apiVersion: 'autoscaling/v1',
       metadata,
       spec: replicas === 0 ? {} : { replicas },
-      status: { replicas: int32(st.value), ...(selector !== '' ? { selector } : {}) },
+      status: { replicas: int32(Number(st.value)), ...(selector !== '' ? { selector } : {}) },
     },
   };
 }

@@ -19,10 +19,10 @@ export interface ScaleSpec {
 
 const MAX_INT32 = 2147483647;
 
-type Nested = { readonly found: boolean; readonly value?: unknown; readonly error?: string };
+export type Nested = { readonly found: boolean; readonly value?: unknown; readonly error?: string };
 
 /** unstructured.NestedFieldNoCopy */
-function nestedField(obj: unknown, fields: readonly string[]): Nested {
+export function nestedField(obj: unknown, fields: readonly string[]): Nested {
   let val: unknown = obj;
   for (let i = 0; i < fields.length; i++) {
     if (val === null || val === undefined) return { found: false };
@@ -40,24 +40,27 @@ function jsonPath(fields: readonly string[]): string {
   return `.${fields.join('.')}`;
 }
 
-/** unstructured.NestedInt64: the value, or an accessor error. */
-function nestedInt64(obj: unknown, fields: readonly string[]): { value: bigint; error?: string } {
+/** unstructured.NestedInt64: the value (0 when missing), whether it was found, or an accessor error. */
+export function nestedInt64(obj: unknown, fields: readonly string[]): { value: bigint; found: boolean; error?: string } {
   const r = nestedField(obj, fields);
-  if (r.error !== undefined) return { value: 0n, error: r.error };
-  if (!r.found) return { value: 0n };
+  if (r.error !== undefined) return { value: 0n, found: false, error: r.error };
+  if (!r.found) return { value: 0n, found: false };
   const v = r.value;
-  if (!isInt64(v)) return { value: 0n, error: `${jsonPath(fields)} accessor error: ${goValue(v)} is of the type ${goTypeOf(v)}, expected int64` };
-  return { value: typeof v === 'bigint' ? v : BigInt(v) };
+  if (!isInt64(v)) return { value: 0n, found: false, error: `${jsonPath(fields)} accessor error: ${goValue(v)} is of the type ${goTypeOf(v)}, expected int64` };
+  return { value: typeof v === 'bigint' ? v : BigInt(v), found: true };
 }
 
-function nestedString(obj: unknown, fields: readonly string[]): { error?: string } {
+/** unstructured.NestedString: the value ('' when missing), or an accessor error. */
+export function nestedString(obj: unknown, fields: readonly string[]): { value: string; error?: string } {
   const r = nestedField(obj, fields);
-  if (r.error !== undefined) return { error: r.error };
-  if (!r.found || typeof r.value === 'string') return {};
-  return { error: `${jsonPath(fields)} accessor error: ${goValue(r.value)} is of the type ${goTypeOf(r.value)}, expected string` };
+  if (r.error !== undefined) return { value: '', error: r.error };
+  if (!r.found) return { value: '' };
+  if (typeof r.value === 'string') return { value: r.value };
+  return { value: '', error: `${jsonPath(fields)} accessor error: ${goValue(r.value)} is of the type ${goTypeOf(r.value)}, expected string` };
 }
 
-function fieldsOf(path: string): string[] {
+/** A CRD replicas/selector path (`.spec.replicas`) as fields, the leading dot ignored. */
+export function fieldsOf(path: string): string[] {
   return (path.startsWith('.') ? path.slice(1) : path).split('.');
 }
 

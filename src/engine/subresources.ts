@@ -106,12 +106,15 @@ export interface StatusItem {
   readonly rejected: boolean;
 }
 
-export interface StatusRun {
+/** One run of status or scale over the inputs. */
+export interface SubresourceRun<Item> {
   readonly parseFindings: readonly Finding[];
-  readonly items: readonly StatusItem[];
+  readonly items: readonly Item[];
   readonly unmatched: readonly Unmatched[];
   readonly documents: number;
 }
+
+export type StatusRun = SubresourceRun<StatusItem>;
 
 function identity(m: Manifest): string {
   const { group } = splitApiVersion(m.apiVersion ?? '');
@@ -193,12 +196,7 @@ export interface ScaleItem {
   readonly rejected: boolean;
 }
 
-export interface ScaleRun {
-  readonly parseFindings: readonly Finding[];
-  readonly items: readonly ScaleItem[];
-  readonly unmatched: readonly Unmatched[];
-  readonly documents: number;
-}
+export type ScaleRun = SubresourceRun<ScaleItem>;
 
 export function scaleSources(files: readonly SourceFile[], crdFiles: readonly SourceFile[], opts: ScaleOptions): ScaleRun {
   const p = prepare(files, [], crdFiles, opts.kubeVersion, opts.crds ?? []);
