@@ -1,5 +1,6 @@
-import { LineCounter, isMap, isPair, isScalar, isSeq, parseAllDocuments, type Document, type Node, type Scalar } from 'yaml';
+import { LineCounter, isMap, isPair, isScalar, isSeq, parseAllDocuments, parseDocument, type Document, type Node, type Scalar } from 'yaml';
 import { isRecord, type JsonPath, type Position } from '../core/types.js';
+import { fastDocuments, samePath } from './fast.js';
 import { relaxQuotedIndentation } from './relax.js';
 
 export interface SourceFile {
@@ -65,14 +66,20 @@ interface Lines {
 export interface ParseOptions {
   /** Split into documents textually and defer large non-CRD documents even below LARGE_BYTES (tests). */
   readonly largeBytes?: number;
+  /** Values from js-yaml's event parser where it reads the text as the full path would (fast.ts); default true. */
+  readonly fast?: boolean;
 }
+
+/** CRDX_FAST_YAML=0 turns the fast path off (to compare, or to rule it out). */
+const FAST_DEFAULT = process.env['CRDX_FAST_YAML'] !== '0';
 
 export function parseFile(file: SourceFile, opts: ParseOptions = {}): ParsedDocument[] {
   const text = file.text.charCodeAt(0) === 0xfeff ? file.text.slice(1) : file.text;
   const large = opts.largeBytes ?? LARGE_BYTES;
-  if (text.length >= large) return parseChunked(file, text, large);
+  const fast = opts.fast ?? FAST_DEFAULT;
+  if (text.length >= large) return parseChunked(file, text, large, fast);
   // the yaml lexer recurses on nesting: hostile depth overflows the stack, then each document is read alone
-  return parseText(file, text, 0, 0) ?? parseChunked(file, text, Infinity);
+  return parseText(file, text, 0, 0, fast) ?? parseChunked(file, text, Infinity, fast);
 }
 
 const YAML_OPTS = { version: '1.1', uniqueKeys: false, prettyErrors: false, strict: false, logLevel: 'error' } as const;
@@ -90,7 +97,86 @@ function compactNestingLine(text: string): number | undefined {
 }
 
 /** Parses a whole stream; undefined when the parser itself overflowed the stack (or would). */
-function parseText(file: SourceFile, text: string, lineOffset: number, firstDoc: number): ParsedDocument[] | undefined {
+function parseText(file: SourceFile, text: string, lineOffset: number, firstDoc: number, fast: boolean): ParsedDocument[] | undefined {
+  return (fast ? fastText(file, text, lineOffset, firstDoc) : undefined) ?? fullText(file, text, lineOffset, firstDoc);
+}
+
+/**
+ * The fast path (fast.ts): values from js-yaml's events; a document is read by the full path only when a
+ * position in it is asked for. undefined when the full path must read the text.
+ */
+function fastText(file: SourceFile, text: string, lineOffset: number, firstDoc: number): ParsedDocument[] | undefined {
+  const docs = fastDocuments(text, plainScalarValue, MAX_DEPTH);
+  if (docs === undefined) return undefined;
+  const out: ParsedDocument[] = [];
+  for (const [i, d] of docs.entries()) {
+    const docIndex = firstDoc + i;
+    if (d.value === undefined) {
+      out.push({ file, docIndex, problems: [], manifests: [], empty: true });
+      continue;
+    }
+    let full: ParsedDocument | undefined | null = null;
+    const fullDoc = (): ParsedDocument | undefined =>
+      full === null ? (full = fullText(file, text.slice(d.chunkStart, d.chunkEnd), lineOffset + d.lineOffset, docIndex)?.find((x) => x.docIndex === docIndex)) : full;
+    const start: Position = { line: lineOffset + d.lineOffset + 1, column: 1 };
+    const manifest = (base: JsonPath, value: Record<string, unknown>): Manifest => {
+      const meta = isRecord(value['metadata']) ? value['metadata'] : {};
+      return {
+        file,
+        docIndex,
+        base,
+        value,
+        apiVersion: str(value['apiVersion']),
+        kind: str(value['kind']),
+        name: str(meta['name']),
+        namespace: str(meta['namespace']),
+        locate(path: JsonPath, at: 'key' | 'value' = 'value'): Position {
+          const m = fullDoc()?.manifests.find((x) => samePath(x.base, base));
+          return m ? m.locate(path, at) : start;
+        },
+      };
+    };
+    const manifests: Manifest[] = [];
+    if (isListKind(d.value)) {
+      const items = d.value['items'] as unknown[];
+      for (const [j, item] of items.entries()) {
+        if (!isRecord(item)) return undefined; // the full path reports it
+        manifests.push(manifest(['items', j], item));
+      }
+    } else manifests.push(manifest([], d.value));
+    out.push({ file, docIndex, problems: [], manifests, empty: false });
+  }
+  return out;
+}
+
+const plainCache = new Map<string, { value: unknown } | undefined>();
+
+/**
+ * The value the full path gives a plain scalar written as `text` in value position (YAML 1.1 with
+ * go-yaml's quirks, see inspect); undefined when it is not a lone plain scalar there, or when the full
+ * path would report a problem or read an integer beyond 2^53.
+ */
+export function plainScalarValue(text: string): { value: unknown } | undefined {
+  const cached = plainCache.get(text);
+  if (cached !== undefined || plainCache.has(text)) return cached;
+  const doc = parseDocument(text, YAML_OPTS);
+  const node = doc.contents;
+  let out: { value: unknown } | undefined;
+  if (doc.errors.length === 0 && isScalar(node) && node.type === 'PLAIN' && node.source === text) {
+    const problems: ParseProblem[] = [];
+    const found = { bigint: false };
+    if (inspect(node, MAX_DEPTH, problems, new LineCounter(), found) && problems.length === 0 && !found.bigint) {
+      const value: unknown = doc.toJS();
+      if (value instanceof Date) return { value }; // a new object each time
+      if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) out = { value };
+    }
+  }
+  if (plainCache.size >= 4096) plainCache.clear();
+  plainCache.set(text, out);
+  return out;
+}
+
+function fullText(file: SourceFile, text: string, lineOffset: number, firstDoc: number): ParsedDocument[] | undefined {
   if (compactNestingLine(text) !== undefined) return undefined;
   try {
     const lineCounter = new LineCounter();
@@ -155,16 +241,16 @@ function countLines(t: string): number {
   return n;
 }
 
-function parseChunked(file: SourceFile, text: string, large: number): ParsedDocument[] {
+function parseChunked(file: SourceFile, text: string, large: number, fast: boolean): ParsedDocument[] {
   const out: ParsedDocument[] = [];
   for (const c of splitDocuments(text)) {
     const firstDoc = out.length;
     const head = c.text.length >= large ? headerOf(c.text) : undefined;
     if (head) {
-      out.push(deferredDocument(file, c, firstDoc, head));
+      out.push(deferredDocument(file, c, firstDoc, head, fast));
       continue;
     }
-    const docs = parseText(file, c.text, c.lineOffset, firstDoc);
+    const docs = parseText(file, c.text, c.lineOffset, firstDoc, fast);
     if (docs) out.push(...docs);
     else
       out.push({
@@ -198,7 +284,7 @@ function headerOf(text: string): { apiVersion: string; kind: string; line: numbe
   return { apiVersion: apiVersion.value, kind: kind.value, line: countLines(text.slice(0, kind.index)) + 1 };
 }
 
-function deferredDocument(file: SourceFile, c: Chunk, docIndex: number, head: { apiVersion: string; kind: string; line: number }): ParsedDocument {
+function deferredDocument(file: SourceFile, c: Chunk, docIndex: number, head: { apiVersion: string; kind: string; line: number }, fast: boolean): ParsedDocument {
   const at: Position = { line: c.lineOffset + head.line, column: 1 };
   const manifest: Manifest = {
     file,
@@ -219,7 +305,7 @@ function deferredDocument(file: SourceFile, c: Chunk, docIndex: number, head: { 
     manifests: [manifest],
     empty: false,
     deferred: () =>
-      parseText(file, c.text, c.lineOffset, docIndex) ?? [
+      parseText(file, c.text, c.lineOffset, docIndex, fast) ?? [
         { file, docIndex, problems: [{ code: 'too-deep', message: 'document is nested too deeply to be read', position: at, fatal: true }], manifests: [], empty: false },
       ],
   };

@@ -1,0 +1,343 @@
+import { FAILSAFE_SCHEMA, loadAll, Type, type LoadOptions, type State } from 'js-yaml';
+import { isRecord, type JsonPath } from '../core/types.js';
+
+/**
+ * The fast reading path. Most manifests are plain block YAML: for them js-yaml (several times faster than
+ * the yaml package's document model) gives the values, and the yaml package reads a document only when a
+ * position in it is asked for (a finding, a rendered change).
+ *
+ * The values must be exactly what the full path (parse.ts: the yaml package, YAML 1.1, go-yaml's quirks)
+ * gives, so this path gives up, and the full path reads the text, wherever the two could differ or the
+ * full path reports a problem: directives, `...`, anchors (and so aliases), explicit tags, merge
+ * keys, duplicate keys, keys that are not plain strings (collections, null, numbers other than canonical
+ * integers, booleans other than true/false), documents that are not mappings, list items that are not
+ * mappings, nesting beyond the depth limit, any error. Plain scalars that YAML 1.1 could read as something
+ * other than a string are taken only when canonical (`true`, `false`, `null`, `~`, decimal integers within
+ * 2^53); the others (`yes`, `0x1f`, `1e3`, `2024-01-01`, ...) are resolved by the full path's own scalar
+ * reading, one scalar at a time. test/unit/fast-parse.test.ts and the fuzz harness compare the two paths
+ * on the fixtures, the corpus and mutated manifests, positions included.
+ */
+
+/** A document read by the fast path. */
+export interface FastDocument {
+  /** undefined for an empty document (a lone `---`). */
+  readonly value: Record<string, unknown> | undefined;
+  /** Where the document's chunk starts and ends in the text, and the lines before it. */
+  readonly chunkStart: number;
+  readonly chunkEnd: number;
+  readonly lineOffset: number;
+}
+
+/** Reads a value the way the full path reads a plain scalar in value position; undefined: give up. */
+export type PlainResolver = (text: string) => { value: unknown } | undefined;
+
+/**
+ * Text the fast path does not take at all: a carriage return alone (a line break to js-yaml only), directives, document end markers, anchors (aliases need one;
+ * the full path counts and bounds them; `&& ` is CEL's operator in a rule, not an anchor).
+ */
+const UNSUPPORTED = /\r(?!\n)|^%|^\.\.\.(?=[ \t\r\n]|$)|(?:^|[\s[{,?:-])&(?!&\s)[^\s,[\]{}]/m;
+/** Document start lines, as kubectl's YAMLReader splits a stream. */
+const DOC_START = /^---(?=[ \t\r\n]|$)/gm;
+
+/**
+ * Plain scalars that YAML 1.1 (and go-yaml) may read as something other than a string: null and bool
+ * words, numbers, timestamps, `.inf`/`.nan`, `<<`, `=`. Anything else is a string in every schema.
+ */
+const MAYBE_NOT_STRING =
+  /^(?:[-+.0-9]|(?:~|[Nn]ull|NULL|[Yy]|[Yy]es|YES|[Nn]|[Nn]o|NO|[Tt]rue|TRUE|[Ff]alse|FALSE|[Oo]n|ON|[Oo]ff|OFF|<<|=)?$)/;
+const SAFE_INT = /^(?:0|-?[1-9][0-9]{0,14})$/;
+
+/** Marks in keys: a key holding one was not a plain string (js-yaml turns keys into strings). */
+const MARK = '\u0000crdx';
+
+/** A plain scalar the full path must resolve; as a key, its text carries MARK. */
+class Plain {
+  constructor(readonly text: string) {}
+  toString(): string {
+    return MARK;
+  }
+  get [Symbol.toStringTag](): string {
+    return 'CrdxPlain';
+  }
+}
+
+/** Appended to every sequence when it is read (so that a sequence used as a key carries MARK); removed after. */
+const SEQ_END = new Plain('');
+
+const PLAIN_TAG = 'tag:crdx.invalid,2026:plain';
+const plainType = new Type(PLAIN_TAG, {
+  kind: 'scalar',
+  resolve: (s: string) => MAYBE_NOT_STRING.test(s),
+  construct: (s: string): unknown => {
+    switch (s) {
+      case '':
+      case '~':
+      case 'null':
+        return null;
+      case 'true':
+        return true;
+      case 'false':
+        return false;
+    }
+    return SAFE_INT.test(s) && s !== '-0' ? Number(s) : new Plain(s);
+  },
+});
+const SCHEMA = FAILSAFE_SCHEMA.extend({ implicit: [plainType] });
+
+/** Thrown inside the reader to give up; never escapes this module. */
+const GIVE_UP = Symbol('give up');
+
+/**
+ * Reads every document of a text, or returns undefined when the full path must read it.
+ * Each document is one `---`-separated chunk of the text (the split kubectl makes); a chunk holding more
+ * or fewer than one YAML document gives up.
+ */
+export function fastDocuments(text: string, resolve: PlainResolver, maxDepth: number): FastDocument[] | undefined {
+  const unsupported = UNSUPPORTED.exec(text);
+  if (unsupported !== null) return giveUp(`unsupported text at ${unsupported.index}`);
+  if (spansLines(text)) return giveUp(`a quoted scalar or flow collection may span lines (line ${lines(text.slice(0, spanAt)) + 1})`);
+  const out: FastDocument[] = [];
+  let tagged = false;
+  const listener = (event: string, state: State): void => {
+    if (event !== 'close') return;
+    const tag = (state as unknown as { tag: string | null }).tag;
+    if (tag !== null && tag !== '?' && tag !== PLAIN_TAG) tagged = true;
+    if (state.kind === 'sequence' && Array.isArray(state.result)) (state.result as unknown[]).push(SEQ_END);
+  };
+  try {
+    const chunks = split(text);
+    for (const c of chunks) {
+      const docs = loadAll(text.slice(c.start, c.end), undefined, { schema: SCHEMA, listener, maxDepth: maxDepth + 10 } as LoadOptions);
+      if (tagged || docs.length !== 1) return giveUp(tagged ? 'an explicit tag' : `${docs.length} documents in a chunk at ${c.start}`);
+      // a stream of nothing but comments and blank lines holds no document at all
+      if (docs[0] === null && !text.startsWith('---', c.start)) return chunks.length === 1 && isEmpty(text, c) ? [] : undefined;
+      out.push({ value: finish(docs[0], resolve, maxDepth, c.start === c.end || isEmpty(text, c)), chunkStart: c.start, chunkEnd: c.end, lineOffset: c.line });
+    }
+  } catch (e) {
+    // YAMLException, RangeError (stack)
+    if (e === GIVE_UP || e instanceof Error) return giveUp(e === GIVE_UP ? reason : `js-yaml: ${(e as Error).message.split('\n')[0]}`);
+    throw e;
+  }
+  return out;
+}
+
+/** Why the last text went the full path (for tests and diagnostics). */
+export let lastGiveUp = '';
+let reason = '';
+let spanAt = 0;
+
+function giveUp(why: string): undefined {
+  lastGiveUp = why;
+  return undefined;
+}
+
+function fail(why: string): never {
+  reason = why;
+  throw GIVE_UP;
+}
+
+/**
+ * Whether the text has line structure where js-yaml and the full path may part ways: js-yaml takes the
+ * continuation lines of a quoted scalar at any indentation, where the yaml package rejects those not
+ * indented past the scalar's key (and the full path then re-reads them relaxed, as go-yaml does), and
+ * it is laxer with flow collections spread over lines. A line-by-line over-approximation that skips
+ * block scalar content: true when a multi-line quoted scalar has a continuation line indented no deeper
+ * than its key (or than its `- ` entry, or than itself when it starts a line), when a flow collection or
+ * a quoted scalar inside one continues on the next line, or when a line starts by closing a bracket.
+ */
+function spansLines(text: string): boolean {
+  const n = text.length;
+  let quote = 0; // the quote character of a scalar continuing on the next line, or 0
+  let quoteBase = 0;
+  let blockIndent = -1; // the indentation of a block scalar's header line while in its content
+  for (let s = 0; s < n; ) {
+    let e = text.indexOf('\n', s);
+    if (e < 0) e = n;
+    let p = s;
+    while (p < e && text.charCodeAt(p) === 32) p++;
+    const indent = p - s;
+    const blank = p === e || (p === e - 1 && text.charCodeAt(p) === 13);
+    if (blank) {
+      s = e + 1;
+      continue;
+    }
+    if (quote !== 0) {
+      if (indent <= quoteBase) return (spanAt = p), true;
+      const close = closing(text, p, e, quote);
+      if (close < 0) {
+        s = e + 1;
+        continue;
+      }
+      quote = 0;
+      p = close;
+    } else if (blockIndent >= 0) {
+      if (indent > blockIndent) {
+        s = e + 1;
+        continue;
+      }
+      blockIndent = -1;
+    }
+    // the rest of the line, from p
+    let depth = 0;
+    let tokenStart = true;
+    let keyCol = -1; // column of the key whose value comes next on this line
+    let entryCol = -1; // column of the last `- ` entry
+    const first = p;
+    if (p === s + indent) {
+      while (text.charCodeAt(p) === 45 /* - */ && (text.charCodeAt(p + 1) === 32 || p + 1 === e)) {
+        entryCol = p - s;
+        p++;
+        while (p < e && text.charCodeAt(p) === 32) p++;
+      }
+    }
+    const contentCol = p - s;
+    for (; p < e; p++) {
+      const c = text.charCodeAt(p);
+      if (c === 32 || c === 13) continue;
+      if (c === 35 /* # */ && (p === first || text.charCodeAt(p - 1) === 32)) break;
+      if (p === first && (c === 93 || c === 125)) return (spanAt = p), true;
+      if (tokenStart && (c === 34 || c === 39)) {
+        const close = closing(text, p + 1, e, c);
+        if (close >= 0) {
+          p = close - 1;
+          tokenStart = false;
+          continue;
+        }
+        if (depth > 0) return (spanAt = p), true;
+        quote = c;
+        quoteBase = keyCol >= 0 ? keyCol : p - s === contentCol && entryCol >= 0 ? entryCol : p - s;
+        break;
+      }
+      if (tokenStart && depth === 0 && (c === 124 || c === 62) /* | > */) {
+        blockIndent = indent;
+        break;
+      }
+      if (c === 91 || c === 123) {
+        if (tokenStart || depth > 0) {
+          depth++;
+          tokenStart = true;
+          continue;
+        }
+      } else if ((c === 93 || c === 125) && depth > 0) {
+        depth--;
+        tokenStart = false;
+        continue;
+      } else if (c === 44 && depth > 0) {
+        tokenStart = true;
+        continue;
+      } else if (c === 58 /* : */ || c === 63 /* ? */ || c === 45 /* - */) {
+        const next = p + 1 < e ? text.charCodeAt(p + 1) : 10;
+        if (next === 32 || next === 10 || next === 13 || (depth > 0 && c === 58)) {
+          if (c === 58 && depth === 0) keyCol = contentCol;
+          tokenStart = true;
+          continue;
+        }
+      }
+      tokenStart = false;
+    }
+    if (depth > 0) return (spanAt = p), true;
+    s = e + 1;
+  }
+  return quote !== 0 ? ((spanAt = n), true) : false;
+}
+
+/** Index just after the quote closing a scalar whose text starts at `from`, or -1 when not on this line. */
+function closing(text: string, from: number, end: number, quote: number): number {
+  for (let j = from; j < end; j++) {
+    const d = text.charCodeAt(j);
+    if (quote === 34 && d === 92 /* backslash */) {
+      j++;
+      continue;
+    }
+    if (d === quote) {
+      if (quote === 39 && text.charCodeAt(j + 1) === 39) {
+        j++;
+        continue;
+      }
+      return j + 1;
+    }
+  }
+  return -1;
+}
+
+interface Span {
+  readonly start: number;
+  readonly end: number;
+  readonly line: number;
+}
+
+/** Splits before every `---` line; a head of comments and blank lines joins the first document. */
+function split(text: string): Span[] {
+  const spans: Span[] = [];
+  let start = 0;
+  let line = 0;
+  const push = (end: number): void => {
+    const t = text.slice(start, end);
+    if (spans.length === 0 && end < text.length && /^(?:[ \t]*(?:#.*)?\r?\n)*$/.test(t)) return;
+    spans.push({ start, end, line });
+    line += lines(t);
+    start = end;
+  };
+  DOC_START.lastIndex = 0;
+  for (let m = DOC_START.exec(text); m !== null; m = DOC_START.exec(text)) if (m.index > start) push(m.index);
+  if (start < text.length || spans.length === 0) push(text.length);
+  return spans;
+}
+
+function lines(t: string): number {
+  let n = 0;
+  for (let i = t.indexOf('\n'); i >= 0; i = t.indexOf('\n', i + 1)) n++;
+  return n;
+}
+
+/** A chunk with nothing but its `---` line, comments and blank lines. */
+function isEmpty(text: string, c: Span): boolean {
+  return /^(?:---)?[ \r]*(?:#[^\n]*)?(?:\n[ \r]*(?:#[^\n]*)?)*$/.test(text.slice(c.start, c.end));
+}
+
+/**
+ * Checks a loaded document and puts the full path's values in place of the Plain marks: gives up on a
+ * marked key, a `null` or `[object Object]` key (an empty or collection key), `__proto__`, an object
+ * reached twice (an alias), nesting beyond maxDepth, and a root that is not a mapping.
+ */
+function finish(root: unknown, resolve: PlainResolver, maxDepth: number, empty: boolean): Record<string, unknown> | undefined {
+  if (root === null && empty) return undefined;
+  if (!isRecord(root) || root instanceof Plain) fail('a document that is not a mapping');
+  const seen = new Set<object>();
+  const stack: [object, number][] = [[root, 0]];
+  const value = (v: unknown, depth: number): unknown => {
+    if (v instanceof Plain) {
+      if (v === SEQ_END) fail('a sequence read twice');
+      const r = resolve(v.text);
+      if (r === undefined) fail(`the plain scalar ${JSON.stringify(v.text)}`);
+      return r.value;
+    }
+    if (v !== null && typeof v === 'object') {
+      if (seen.has(v)) fail('an alias');
+      seen.add(v);
+      stack.push([v, depth]);
+    }
+    return v;
+  };
+  seen.add(root);
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (depth >= maxDepth) fail('nesting too deep');
+    if (Array.isArray(node)) {
+      if (node.pop() !== SEQ_END) fail('a sequence without its end mark');
+      for (let i = 0; i < node.length; i++) node[i] = value(node[i], depth + 1);
+    } else {
+      const obj = node as Record<string, unknown>;
+      for (const k in obj) {
+        if (k.includes(MARK) || k === 'null' || k === '[object Object]' || k === '__proto__') fail(`the key ${JSON.stringify(k)}`);
+        obj[k] = value(obj[k], depth + 1);
+      }
+    }
+  }
+  return root;
+}
+
+/** Whether two object paths inside a document are the same. */
+export function samePath(a: JsonPath, b: JsonPath): boolean {
+  return a.length === b.length && a.every((s, i) => s === b[i]);
+}

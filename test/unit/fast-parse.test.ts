@@ -1,0 +1,112 @@
+/**
+ * The fast YAML path (src/manifest/fast.ts) against the full path (the yaml package): on every fixture and
+ * corpus file, and on snippets at the edges of what the fast path takes, the documents, their values (with
+ * their types) and the positions of every path must be the same. The fuzz suite does the same on mutated
+ * manifests (test/fuzz/fuzz.ts).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { fastDocuments, lastGiveUp } from '../../src/manifest/fast.js';
+import { MAX_DEPTH, parseFile, plainScalarValue } from '../../src/manifest/parse.js';
+import { compareParse } from '../helpers/compare-parse.js';
+import { CORPUS, HAVE_CORPUS, NO_CORPUS_REASON } from '../helpers/corpus.js';
+import { yamlFiles } from '../helpers/files.js';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+
+function fast(text: string): boolean {
+  return fastDocuments(text, plainScalarValue, MAX_DEPTH) !== undefined;
+}
+
+describe('fast YAML path = full path', () => {
+  it('on every fixture (documents, values with their types, positions)', () => {
+    const files = yamlFiles(join(ROOT, 'fixtures'));
+    expect(files.length).toBeGreaterThan(100);
+    let taken = 0;
+    for (const f of files) {
+      const r = compareParse({ path: f, text: readFileSync(f, 'utf8') });
+      expect(r.differences, f).toEqual([]);
+      if (r.fast) taken++;
+    }
+    // the comparison is worth something only when the fast path reads most of them
+    expect(taken / files.length).toBeGreaterThan(0.9);
+  });
+
+  it.skipIf(!HAVE_CORPUS)(`on every corpus file${HAVE_CORPUS ? '' : ` (${NO_CORPUS_REASON})`}`, { timeout: 120_000 }, () => {
+    const files = [...yamlFiles(join(CORPUS, 'crds')), ...yamlFiles(join(CORPUS, 'samples'))];
+    let taken = 0;
+    for (const f of files) {
+      const r = compareParse({ path: f, text: readFileSync(f, 'utf8') }, { maxPaths: 150 });
+      expect(r.differences, f).toEqual([]);
+      if (r.fast) taken++;
+    }
+    expect(taken / files.length).toBeGreaterThan(0.9);
+  });
+
+  it('on large files read document by document, and on large documents read on demand', () => {
+    const doc = (i: number) => `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c${i}\ndata:\n  k: "${'x'.repeat(200)}"\n  n: '${i}'\n`;
+    const text = Array.from({ length: 50 }, (_, i) => doc(i)).join('---\n');
+    for (const largeBytes of [1000, 100_000]) expect(compareParse({ path: 'big.yaml', text }, { largeBytes }).differences).toEqual([]);
+  });
+
+  // [snippet, taken by the fast path]
+  const cases: [string, string, boolean][] = [
+    ['plain manifest', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\ndata:\n  a: b\n', true],
+    ['canonical scalars', 'apiVersion: v1\nkind: X\nspec:\n  a: true\n  b: false\n  c: null\n  d: ~\n  e:\n  f: 42\n  g: -7\n  h: 0\n  i: 9007199254740991\n', true],
+    ['YAML 1.1 scalars resolved by the full path', 'apiVersion: v1\nkind: X\nspec:\n  a: yes\n  b: Off\n  c: 0x1F\n  d: 017\n  e: 1.5\n  f: 1e3\n  g: 1.0\n  h: 1:20\n  i: 0o17\n  j: 2024-01-01\n  k: -.5\n  l: 1_000\n  m: "yes"\n  o: =\n', true],
+    ['an integer beyond 2^53 (exact in the full path)', 'apiVersion: v1\nkind: X\nspec:\n  a: 9223372036854775807\n', false],
+    ['.nan (a problem in the full path)', 'apiVersion: v1\nkind: X\nspec:\n  a: .nan\n', false],
+    ['.inf (a problem in the full path)', 'apiVersion: v1\nkind: X\nspec:\n  a: -.inf\n', false],
+    ['1e400 (a string to go-yaml)', 'apiVersion: v1\nkind: X\nspec:\n  a: 1e400\n', true],
+    ['integer and boolean keys', 'apiVersion: v1\nkind: X\ndata:\n  80: http\n  true: t\n  -1: m\n', true],
+    ['keys the full path converts', 'apiVersion: v1\nkind: X\ndata:\n  yes: a\n', false],
+    ['a float key', 'apiVersion: v1\nkind: X\ndata:\n  1.5: a\n', false],
+    ['a null key', 'apiVersion: v1\nkind: X\ndata:\n  ~: a\n', false],
+    ['an empty key', 'apiVersion: v1\nkind: X\ndata:\n  : a\n', false],
+    ['a flow sequence key', 'apiVersion: v1\nkind: X\ndata:\n  [a, b]: c\n', false],
+    ['an explicit mapping key', 'apiVersion: v1\nkind: X\ndata:\n  ? {a: 1}\n  : c\n', false],
+    ['a merge key', 'apiVersion: v1\nkind: X\nbase: {a: 1}\ndata:\n  <<: {a: 1}\n', false],
+    ['an anchor and alias', 'apiVersion: v1\nkind: X\nspec:\n  a: &x {b: 1}\n  c: *x\n', false],
+    ['CEL && is not an anchor', "apiVersion: v1\nkind: X\nspec:\n  rule: 'self.a && self.b'\n", true],
+    ['an explicit tag', 'apiVersion: v1\nkind: X\nspec:\n  a: !!str 1\n', false],
+    ['a local tag', 'apiVersion: v1\nkind: X\nspec:\n  a: !foo 1\n', false],
+    ['duplicate keys', 'apiVersion: v1\nkind: X\nspec:\n  a: 1\n  a: 2\n', false],
+    ['__proto__', 'apiVersion: v1\nkind: X\nspec:\n  __proto__: 1\n', false],
+    ['a directive', '%YAML 1.1\n---\napiVersion: v1\nkind: X\n', false],
+    ['a document end marker', 'apiVersion: v1\nkind: X\n...\n', false],
+    ['a lone carriage return', 'apiVersion: v1\r\rkind: X\r\n', false],
+    ['CRLF line ends', 'apiVersion: v1\r\nkind: X\r\nspec:\r\n  a: "b"\r\n', true],
+    ['tabs inside scalars', 'apiVersion: v1\nkind: X\nspec:\n  a: "b\\tc"\n  d: |\n    x\ty\n', true],
+    ['empty documents', '---\n---\napiVersion: v1\nkind: X\n---\n# only a comment\n', true],
+    ['comments only', '# nothing\n\n# here\n', true],
+    ['a scalar document', 'hello\n', false],
+    ['a sequence document', '- a\n- b\n', false],
+    ['a List', 'apiVersion: v1\nkind: List\nitems:\n- apiVersion: v1\n  kind: X\n- apiVersion: v1\n  kind: Y\n', true],
+    // read by js-yaml, then left to the full path (parse.ts), which reports the item
+    ['a List with a scalar item', 'apiVersion: v1\nkind: List\nitems:\n- apiVersion: v1\n  kind: X\n- 3\n', true],
+    ['multi-line quoted scalars indented past their key', "apiVersion: v1\nkind: X\nspec:\n  a: 'one\n    two'\n  b: \"three\n    four\"\n  c:\n  - 'five\n    six'\n", true],
+    ['a quoted continuation line not past its key (go-yaml takes it, the full path relaxes)', "apiVersion: v1\nkind: X\nspec:\n  a: 'one\n  two'\n", false],
+    ['a flow sequence over lines', 'apiVersion: v1\nkind: X\nspec:\n  args: [\n    "a",\n  ]\n', false],
+    ['brackets and quotes inside block scalars', 'apiVersion: v1\nkind: X\ndata:\n  rego: |\n    x := ["a",\n    "b\n    }\n  next: 1\n', true],
+    ['flow collections on one line', "apiVersion: v1\nkind: X\nspec:\n  a: [1, 'x', {b: c}]\n  d: {}\n  e: []\n", true],
+    ['deep nesting', `apiVersion: v1\nkind: X\nspec: ${'['.repeat(1200)}${']'.repeat(1200)}\n`, false],
+    ['multi-line plain scalars', 'apiVersion: v1\nkind: X\nspec:\n  a: one\n    two\n\n    three\n', true],
+    ['block scalars with indicators', 'apiVersion: v1\nkind: X\nspec:\n  a: |-\n    x\n  b: >+\n    y\n    z\n\n  c: |2\n      indented\n', true],
+  ];
+  for (const [name, text, taken] of cases) {
+    it(`${name}: ${taken ? 'fast path' : 'full path'}, same result`, () => {
+      expect(fast(text), lastGiveUp).toBe(taken);
+      expect(compareParse({ path: 't.yaml', text }).differences).toEqual([]);
+    });
+  }
+
+  it('a document the fast path read still has positions, from the full path, read once', () => {
+    const text = 'apiVersion: v1\nkind: X\nmetadata:\n  name: a\n---\napiVersion: v1\nkind: Y\nspec:\n  deep:\n    field: 1\n';
+    const docs = parseFile({ path: 't.yaml', text }, { fast: true });
+    expect(fast(text)).toBe(true);
+    expect(docs[1]!.manifests[0]!.locate(['spec', 'deep', 'field'])).toMatchObject({ line: 10, column: 12 });
+    expect(docs[1]!.manifests[0]!.locate(['spec', 'deep', 'field'], 'key')).toMatchObject({ line: 10, column: 5 });
+    expect(docs[0]!.manifests[0]!.locate(['metadata', 'name'])).toMatchObject({ line: 4, column: 9 });
+  });
+});
