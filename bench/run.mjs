@@ -25,20 +25,20 @@ const median = (xs) => {
 };
 
 /** One process run: wall seconds, peak RSS in KB (or undefined), exit code, stdout. */
-function once(cmd, args) {
+function once(cmd, args, env = {}) {
   const out = join(scratch, 'time.txt');
   const [c, a] = TIME ? [TIME, ['-f', '%M', '-o', out, cmd, ...args]] : [cmd, args];
   const t0 = process.hrtime.bigint();
-  const r = spawnSync(c, a, { cwd: ROOT, env: { ...process.env, NO_COLOR: '1' }, maxBuffer: 1 << 30, encoding: 'utf8' });
+  const r = spawnSync(c, a, { cwd: ROOT, env: { ...process.env, NO_COLOR: '1', ...env }, maxBuffer: 1 << 30, encoding: 'utf8' });
   const wall = Number(process.hrtime.bigint() - t0) / 1e9;
   if (r.error) throw r.error;
   const rss = TIME ? Number(readFileSync(out, 'utf8').trim().split('\n').pop()) : undefined;
   return { wall, rss, code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-function measure(cmd, args, runs = RUNS) {
+function measure(cmd, args, runs = RUNS, env = {}) {
   const rs = [];
-  for (let i = 0; i < runs; i++) rs.push(once(cmd, args));
+  for (let i = 0; i < runs; i++) rs.push(once(cmd, args, env));
   return { wall: median(rs.map((r) => r.wall)), rss: Math.max(...rs.map((r) => r.rss ?? 0)) || undefined, code: rs[0].code, first: rs[0] };
 }
 
@@ -96,6 +96,9 @@ try {
   const floorLarge = measure(process.execPath, [join(ROOT, 'bench', 'parse-floor.mjs'), largeCrds, largeDir]);
   row(`crdx lint --crd: large input (${largeDesc})`, lintLarge, largeBytes, large.objects, `${(lintLarge.wall / floorLarge.wall).toFixed(2)}x the floor`);
   row('floor: yaml parse only, large input (and its CRDs)', floorLarge, largeBytes, large.objects);
+  // do the worker threads pay? the same lint on one thread
+  const lintLargeOne = measure(process.execPath, [BIN, 'lint', '--crd', largeCrds, largeDir], RUNS, { CRDX_WORKERS: '0' });
+  row(`crdx lint --crd on one thread (CRDX_WORKERS=0): large input`, lintLargeOne, largeBytes, large.objects, `${(lintLargeOne.wall / lintLarge.wall).toFixed(2)}x the time on 2 threads`);
   const peerRows = [];
   if (peers.kubeconform) {
     const tmpl = join(BENCH, 'schemas', '{{ .Group }}', '{{ .ResourceKind }}_{{ .ResourceAPIVersion }}.json');

@@ -112,7 +112,8 @@ if (sea) {
   };
   // The product: one entry (what bin/kubectl-crdx runs), so a cold start reads as few files as
   // possible: dist/cli/process.js (commander, the CLI), then per command one lazy chunk.
-  const product = await build({ ...esm, entryPoints: ['src/cli/process.ts'], chunkNames: 'chunks/[name]-[hash]' });
+  // dist/engine/lint-worker.js: the worker thread of a parallel lint (src/engine/lint-parallel.ts)
+  const product = await build({ ...esm, entryPoints: ['src/cli/process.ts', 'src/engine/lint-worker.ts'], chunkNames: 'chunks/[name]-[hash]' });
   // Modules imported by scripts/gen-docs.mjs, test/bench and tools, bundled apart from the product
   // so they do not split its chunks.
   const internal = await build({

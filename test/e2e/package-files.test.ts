@@ -1,5 +1,6 @@
 /**
- * What `npm pack` ships: the built CLI (dist/cli/process.js and its lazily loaded chunks), bin/,
+ * What `npm pack` ships: the built CLI (dist/cli/process.js, the lint worker dist/engine/lint-worker.js
+ * and their lazily loaded chunks), bin/,
  * README.md, LICENSE and package.json; no sources, tests, fixtures or internal bundles.
  * Needs `npm run build` first.
  */
@@ -18,7 +19,7 @@ describe('npm pack', { timeout: 60_000 }, () => {
     const [pack] = JSON.parse(String(r.stdout)) as [{ files: { path: string }[] }];
     const files = pack.files.map((f) => f.path).sort();
     const other = files.filter((f) => !/^dist\/chunks\/[\w-]+\.js$/.test(f));
-    expect(other).toEqual(['LICENSE', 'README.md', 'bin/kubectl-crdx', 'dist/cli/process.js', 'package.json']);
+    expect(other).toEqual(['LICENSE', 'README.md', 'bin/kubectl-crdx', 'dist/cli/process.js', 'dist/engine/lint-worker.js', 'package.json']);
     // every chunk the entry reaches is in the package (and nothing else of dist/)
     const reached = new Set<string>();
     const visit = (rel: string): void => {
@@ -28,6 +29,7 @@ describe('npm pack', { timeout: 60_000 }, () => {
       for (const m of text.matchAll(/(?:from|import)\s*\(?\s*"(\.{1,2}\/[^"]+\.js)"/g)) visit(join(rel, '..', m[1]!));
     };
     visit('dist/cli/process.js');
+    visit('dist/engine/lint-worker.js');
     expect([...reached].sort()).toEqual(files.filter((f) => f.startsWith('dist/')));
   });
 
