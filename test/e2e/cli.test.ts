@@ -289,3 +289,15 @@ describe('warnings and --max-warnings', { timeout: 30_000 }, () => {
     expect(r.exitCode).toBe(0);
   });
 });
+
+describe('lint --crd with CEL rules', { timeout: 30_000 }, () => {
+  // the rules of a --crd file are evaluated on the custom resources even when no input file has rules
+  // (the CEL parser was once loaded only for rules in the input files, leaving these unevaluated)
+  it('a custom resource breaking a rule of its --crd CRD is an error, as the server says', async () => {
+    const cr = 'apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\n  namespace: default\nspec:\n  replicas: 1\n  minReplicas: 5\n';
+    const r = await crdx(['lint', '-o', 'json', '--crd', 'fixtures/crds/01-widgets.yaml', '-'], cr);
+    expect(r.exitCode).toBe(1);
+    const out = JSON.parse(r.stdout) as { findings: { message: string; path: string }[] };
+    expect(out.findings.map((f) => [f.path, f.message])).toEqual([['spec', 'spec: Invalid value: replicas must be at least minReplicas']]);
+  });
+});
