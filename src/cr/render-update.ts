@@ -9,7 +9,7 @@ import { printable } from '../formatters/stylish.js';
 import type { Style } from '../formatters/types.js';
 import type { Manifest } from '../manifest/parse.js';
 import type { CreateResult } from './create.js';
-import { describeChange } from './render.js';
+import { describeChange, short as shortValue } from './render.js';
 import type { UpdateResult } from './update.js';
 import { jsonText } from '../core/json-text.js';
 
@@ -53,8 +53,7 @@ export function differences(a: unknown, b: unknown, path: JsonPath = []): Differ
 }
 
 function short(v: unknown): string {
-  const s = v === undefined ? '(absent)' : (jsonText(v) ?? '');
-  return printable(s.length > 60 ? `${s.slice(0, 59)}…` : s);
+  return shortValue(v, 60, '(absent)');
 }
 
 function startsWith(p: JsonPath, prefix: JsonPath): boolean {

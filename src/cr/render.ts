@@ -33,9 +33,10 @@ export function renderObjects(objects: readonly Record<string, unknown>[], forma
   return stringify(doc, { version: '1.1', lineWidth: 0, aliasDuplicateObjects: false });
 }
 
-function short(v: unknown): string {
-  const s = v === undefined ? '' : (jsonText(v) ?? '');
-  return printable(s.length > 72 ? `${s.slice(0, 71)}…` : s);
+/** A value as one short printable line of JSON: at most `width` characters, `absent` for undefined. */
+export function short(v: unknown, width = 72, absent = ''): string {
+  const s = v === undefined ? absent : (jsonText(v) ?? '');
+  return printable(s.length > width ? `${s.slice(0, width - 1)}…` : s);
 }
 
 function isEmpty(v: unknown): boolean {

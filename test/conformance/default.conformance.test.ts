@@ -12,7 +12,6 @@
  * CEL causes are compared when crdx evaluated every rule of the object (celNotEvaluated false); else counted, not compared.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import https from 'node:https';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_KUBE_VERSION } from '../../src/core/kube-version.js';
@@ -24,7 +23,7 @@ import { defaultSources, type DefaultedObject } from '../../src/engine/default.j
 import { parseFile, type SourceFile } from '../../src/manifest/parse.js';
 import { yamlFiles } from '../helpers/files.js';
 import { corpusFiles, HAVE_CORPUS, NO_CORPUS_REASON } from '../helpers/corpus.js';
-import { CRD_API, deleteAllCRDs, goAvailable, startHarness, waitForConditionTrue, type Harness } from './harness.js';
+import { CRD_API, deleteAllCRDs, goAvailable, startHarness, waitForConditionTrue, type Harness, type Response } from './harness.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const HAVE_GO = goAvailable();
@@ -107,54 +106,7 @@ function resourcePath(o: DefaultedObject): string {
   return `/apis/${sv.group}/${sv.version.name}/${sv.namespaced ? `namespaces/${encodeURIComponent(ns)}/` : ''}${sv.crd.names.plural}`;
 }
 
-interface Answer {
-  readonly status: number;
-  readonly body: any;
-  /** The Warning headers' texts, in order. */
-  readonly warnings: string[];
-}
 
-/** Like h.request, but keeps the Warning headers (kubectl prints them as `Warning: <text>`). */
-function post(h: Harness, path: string, body: unknown): Promise<Answer> {
-  const url = new URL(h.server);
-  const payload = Buffer.from(JSON.stringify(body));
-  return new Promise((resolve, reject) => {
-    const req = https.request(
-      {
-        hostname: url.hostname,
-        port: url.port,
-        method: 'POST',
-        path,
-        ca: readFileSync(h.caFile),
-        headers: { Authorization: `Bearer ${h.token}`, Accept: 'application/json', 'Content-Type': 'application/json', 'Content-Length': payload.length },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('error', reject);
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          const warnings: string[] = [];
-          for (let i = 0; i < res.rawHeaders.length; i += 2) {
-            if (res.rawHeaders[i]!.toLowerCase() !== 'warning') continue;
-            const m = /^\d{3} \S+ "((?:[^"\\]|\\.)*)"/.exec(res.rawHeaders[i + 1]!);
-            if (m) warnings.push(m[1]!.replace(/\\(.)/g, '$1'));
-          }
-          let parsed: unknown = text;
-          try {
-            parsed = JSON.parse(text);
-          } catch {
-            // not JSON
-          }
-          resolve({ status: res.statusCode ?? 0, body: parsed, warnings });
-        });
-      },
-    );
-    req.setTimeout(60_000, () => req.destroy(new Error(`POST ${path}: no answer within 60s`)));
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
 
 describe.skipIf(!HAVE_GO)('default agrees with a real apiextensions-apiserver (dry-run create)', () => {
   let h: Harness;
@@ -198,7 +150,7 @@ describe.skipIf(!HAVE_GO)('default agrees with a real apiextensions-apiserver (d
           if (!ready) ctx.skip();
           const input = wireValue(o.manifest);
           const path = resourcePath(o);
-          const res = await post(h, `${path}?dryRun=All&fieldValidation=Warn`, input);
+          const res = await h.request('POST', `${path}?dryRun=All&fieldValidation=Warn`, input);
           const ours = o.result;
           const ourCauses = [...new Set(o.findings.filter((f) => f.server).map((f) => `${f.server!.reason} ${f.server!.field}: ${f.server!.message}`))].sort();
           const both = `\n--- server: HTTP ${res.status} ${JSON.stringify(res.body?.details?.causes ?? res.body?.message ?? '')}\n--- ours: ${JSON.stringify(o.findings.map((f) => f.message))}`;

@@ -24,6 +24,8 @@ export interface Response {
   status: number;
   /** Parsed JSON, or the raw text when the body is not JSON ("" when empty). */
   body: any;
+  /** The texts of the Warning headers, in order (kubectl prints them as `Warning: <text>`). */
+  warnings: string[];
 }
 
 export interface RequestOptions {
@@ -218,7 +220,11 @@ export async function startHarness(opts: StartOptions = {}): Promise<Harness> {
       let payload: Buffer | undefined;
       if (body !== undefined) {
         payload =
-          typeof body === "string" ? Buffer.from(body) : Buffer.isBuffer(body) ? body : Buffer.from(JSON.stringify(body));
+          typeof body === "string"
+            ? Buffer.from(body)
+            : Buffer.isBuffer(body)
+              ? body
+              : Buffer.from(JSON.stringify(body, (_k, v: unknown) => (typeof v === "bigint" ? Number(v) : v)));
       }
       const headers: Record<string, string | number> = {
         Authorization: `Bearer ${token}`,
@@ -252,7 +258,13 @@ export async function startHarness(opts: StartOptions = {}): Promise<Harness> {
                 // not JSON: keep the text
               }
             }
-            resolve({ status: res.statusCode ?? 0, body: parsed });
+            const warnings: string[] = [];
+            for (let i = 0; i < res.rawHeaders.length; i += 2) {
+              if (res.rawHeaders[i]!.toLowerCase() !== "warning") continue;
+              const m = /^\d{3} \S+ "((?:[^"\\]|\\.)*)"/.exec(res.rawHeaders[i + 1]!);
+              if (m) warnings.push(m[1]!.replace(/\\(.)/g, "$1"));
+            }
+            resolve({ status: res.statusCode ?? 0, body: parsed, warnings });
           });
         },
       );

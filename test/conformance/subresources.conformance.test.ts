@@ -12,7 +12,6 @@
  * whose CRD has a status or scale subresource.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import https from 'node:https';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_KUBE_VERSION } from '../../src/core/kube-version.js';
@@ -27,7 +26,7 @@ import { buildCrd, isCrdManifest, type Crd } from '../../src/crd/model.js';
 import { parseFile } from '../../src/manifest/parse.js';
 import { corpusFiles, HAVE_CORPUS, NO_CORPUS_REASON } from '../helpers/corpus.js';
 import { rng } from './mutate.js';
-import { CRD_API, deleteAllCRDs, goAvailable, startHarness, waitForConditionTrue, type Harness } from './harness.js';
+import { CRD_API, deleteAllCRDs, goAvailable, startHarness, waitForConditionTrue, type Harness, type Response } from './harness.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const HAVE_GO = goAvailable();
@@ -35,56 +34,7 @@ if (!HAVE_CORPUS) console.warn(NO_CORPUS_REASON);
 const KUBE = DEFAULT_KUBE_VERSION;
 type Obj = Record<string, unknown>;
 
-interface Answer {
-  readonly status: number;
-  readonly body: any;
-  readonly warnings: string[];
-}
 
-function send(h: Harness, method: string, path: string, body?: unknown): Promise<Answer> {
-  const url = new URL(h.server);
-  const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body, (_k, v) => (typeof v === 'bigint' ? Number(v) : v)));
-  return new Promise((resolve, reject) => {
-    const req = https.request(
-      {
-        hostname: url.hostname,
-        port: url.port,
-        method,
-        path,
-        ca: readFileSync(h.caFile),
-        headers: {
-          Authorization: `Bearer ${h.token}`,
-          Accept: 'application/json',
-          ...(payload ? { 'Content-Type': 'application/json', 'Content-Length': payload.length } : {}),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('error', reject);
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          const warnings: string[] = [];
-          for (let i = 0; i < res.rawHeaders.length; i += 2) {
-            if (res.rawHeaders[i]!.toLowerCase() !== 'warning') continue;
-            const m = /^\d{3} \S+ "((?:[^"\\]|\\.)*)"/.exec(res.rawHeaders[i + 1]!);
-            if (m) warnings.push(m[1]!.replace(/\\(.)/g, '$1'));
-          }
-          let parsed: unknown = text;
-          try {
-            parsed = JSON.parse(text);
-          } catch {
-            // not JSON
-          }
-          resolve({ status: res.statusCode ?? 0, body: parsed, warnings });
-        });
-      },
-    );
-    req.setTimeout(60_000, () => req.destroy(new Error(`${method} ${path}: no answer within 60s`)));
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
 
 function sortKeys(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(sortKeys);
@@ -245,7 +195,7 @@ function scenarios(): Scenario[] {
   let n = 0;
   const obj = (kind: string, body: Obj, md: Obj = {}): Obj => ({ apiVersion: 'sub.example.com/v1', kind, metadata: { name: `foo-${++n}`, namespace: 'default', ...md }, ...body });
   const addScale = (c: Obj) => edit(c, (o) => (o.spec.versions[0].subresources = { status: {}, scale: SCALE }));
-  const scaleServed = async (h: Harness, path: string) => (await send(h, 'GET', `${path}/scale`)).status !== 404;
+  const scaleServed = async (h: Harness, path: string) => (await h.request('GET', `${path}/scale`)).status !== 404;
   const looseNoScale = crdOf('Loose', 'looses', PRESERVE, { status: {} });
   const base = { spec: { replicas: 2, num: 5, name: 'x', ports: [{ name: 'http', port: 80 }], tags: ['a'] }, status: { replicas: 1 } };
   return [
@@ -263,7 +213,7 @@ function scenarios(): Scenario[] {
           spec.name.maxLength = 5;
           spec.ports.items.properties.port.maximum = 50;
         }),
-      probe: async (h, path, stored) => (await send(h, 'PUT', `${path}?dryRun=All`, edit(stored, (o) => (o.spec.num = 4)))).status === 422,
+      probe: async (h, path, stored) => (await h.request('PUT', `${path}?dryRun=All`, edit(stored, (o) => (o.spec.num = 4)))).status === 422,
       ops: [
         { name: 'unchanged invalid values pass', kind: 'put', via: 'main', body: (s) => edit(s, (o) => (o.metadata.labels = { x: 'y' })) },
         { name: 'another field changes', kind: 'put', via: 'main', body: (s) => edit(s, (o) => (o.spec.replicas = 3)) },
@@ -346,7 +296,7 @@ function oursOfUpdate(u: UpdateResult): Ours {
   return { status: 200, value: norm(u.value), warnings };
 }
 
-async function compare(label: string, ours: Ours, res: Answer, crd: Crd, compareValue: (theirs: unknown) => unknown = norm): Promise<void> {
+async function compare(label: string, ours: Ours, res: Response, crd: Crd, compareValue: (theirs: unknown) => unknown = norm): Promise<void> {
   const both = `\n--- server: HTTP ${res.status} ${JSON.stringify(res.body?.details?.causes ?? res.body?.message ?? res.body)}\n--- ours: ${JSON.stringify(ours)}`;
   let agreed = res.status === ours.status;
   let gap = false;
@@ -403,13 +353,13 @@ async function runOp(h: Harness, op: Op, stored: Obj, sv: ServedVersion, crd: Cr
   const path = objectPath(sv, stored);
   if (op.kind === 'put') {
     const body = op.body(stored);
-    const res = await send(h, 'PUT', `${path}${op.via === 'status' ? '/status' : ''}?dryRun=All&fieldValidation=Warn`, body);
+    const res = await h.request('PUT', `${path}${op.via === 'status' ? '/status' : ''}?dryRun=All&fieldValidation=Warn`, body);
     const ours = oursOfUpdate(simulateUpdate(stored, body, sv, { kube: KUBE, via: op.via }));
     await compare(op.name, ours, res, crd);
     return;
   }
   if (op.kind === 'get-scale') {
-    const res = await send(h, 'GET', `${path}/scale`);
+    const res = await h.request('GET', `${path}/scale`);
     const r = scaleGet(stored, sv);
     const ours: Ours = r.failure ? { status: r.failure.code, message: r.failure.message, warnings: [] } : { status: 200, value: sortKeys(r.scale), warnings: [] };
     await compare(op.name, ours, res, crd, sortKeys);
@@ -418,7 +368,7 @@ async function runOp(h: Harness, op: Op, stored: Obj, sv: ServedVersion, crd: Cr
   const md = stored['metadata'] as Obj;
   const rv = op.rv?.(stored);
   const scale = { apiVersion: 'autoscaling/v1', kind: 'Scale', metadata: { name: md['name'], ...(md['namespace'] ? { namespace: md['namespace'] } : {}), ...(rv ? { resourceVersion: rv } : {}) }, spec: { replicas: op.replicas } };
-  const res = await send(h, 'PUT', `${path}/scale?dryRun=All`, scale);
+  const res = await h.request('PUT', `${path}/scale?dryRun=All`, scale);
   const r = scaleUpdate(stored, sv, op.replicas, { kube: KUBE, ...(rv ? { resourceVersion: rv } : {}) });
   let ours: Ours;
   if (r.failure) ours = { status: r.failure.code, message: r.failure.message, warnings: [] };
@@ -516,7 +466,7 @@ describe.skipIf(!HAVE_GO)('status and scale agree with a real apiextensions-apis
         const obj = JSON.parse(JSON.stringify(sc.object)) as Obj;
         ({ sv, crd } = servedFor(sc.crd, String(obj['apiVersion']), String(obj['kind'])));
         const collection = objectPath(sv, obj).replace(/\/[^/]+$/, '');
-        const created = await send(h, 'POST', collection, obj);
+        const created = await h.request('POST', collection, obj);
         if (created.status !== 201) {
           problem = `object not created: HTTP ${created.status} ${JSON.stringify(created.body?.message)}`;
           return;
@@ -533,12 +483,12 @@ describe.skipIf(!HAVE_GO)('status and scale agree with a real apiextensions-apis
           // the handler picks the new CRD up asynchronously
           const deadline = Date.now() + 30_000;
           for (;;) {
-            const g = await send(h, 'GET', objectPath(sv, obj));
+            const g = await h.request('GET', objectPath(sv, obj));
             if ((sc.probe && (await sc.probe(h, objectPath(sv, obj), g.body as Obj))) || Date.now() > deadline) break;
             await new Promise((r) => setTimeout(r, 200));
           }
         }
-        stored = (await send(h, 'GET', objectPath(sv, obj))).body as Obj;
+        stored = (await h.request('GET', objectPath(sv, obj))).body as Obj;
       }, 300_000);
       afterAll(async () => {
         await deleteAllCRDs(h);
@@ -585,13 +535,13 @@ describe.skipIf(!HAVE_GO)('status and scale agree with a real apiextensions-apis
           const body = edit(old, (o) => {
             for (const k of SERVER_SET) delete o.metadata[k];
           });
-          const created = await send(h, 'POST', objectPath(sv, body).replace(/\/[^/]+$/, ''), body);
+          const created = await h.request('POST', objectPath(sv, body).replace(/\/[^/]+$/, ''), body);
           if (created.status !== 201) {
             problem = `the stored object cannot be created: HTTP ${created.status} ${JSON.stringify(created.body?.message)}`;
             return;
           }
           let cur = created.body as Obj;
-          if (sv.statusEnabled && old['status'] !== undefined) cur = (await send(h, 'PUT', `${objectPath(sv, cur)}/status`, { ...cur, status: old['status'] })).body as Obj;
+          if (sv.statusEnabled && old['status'] !== undefined) cur = (await h.request('PUT', `${objectPath(sv, cur)}/status`, { ...cur, status: old['status'] })).body as Obj;
           stored = cur;
         }, 300_000);
         afterAll(async () => {
@@ -637,8 +587,8 @@ describe.skipIf(!HAVE_GO)('status and scale agree with a real apiextensions-apis
         beforeAll(async () => {
           await deleteAllCRDs(h);
           if (await installCrd(h, sv.crd.manifest.value)) return;
-          const created = await send(h, 'POST', objectPath(sv, input).replace(/\/[^/]+$/, ''), input);
-          if (created.status === 201) stored = (await send(h, 'GET', objectPath(sv, created.body as Obj))).body as Obj;
+          const created = await h.request('POST', objectPath(sv, input).replace(/\/[^/]+$/, ''), input);
+          if (created.status === 201) stored = (await h.request('GET', objectPath(sv, created.body as Obj))).body as Obj;
         }, 300_000);
         afterAll(async () => {
           await deleteAllCRDs(h);
