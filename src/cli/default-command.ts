@@ -5,6 +5,7 @@ import type { Finding } from '../core/types.js';
 import { explainObject, renderObjects } from '../cr/render.js';
 import type { Crd } from '../crd/model.js';
 import { defaultSources } from '../engine/default.js';
+import { PARSE_RULE_ID } from '../engine/parse-sources.js';
 import { compareFindings } from '../engine/results.js';
 import { stylish, printable } from '../formatters/stylish.js';
 import { PLAIN_STYLE, type FormatterContext, type Style } from '../formatters/types.js';
@@ -100,8 +101,9 @@ export async function runDefault(o: DefaultCliOptions, io: Io, crds: readonly Cr
     // kubectl prints the server's warnings this way
     for (const x of run.objects) for (const w of x.result.warnings) err += `Warning: ${printable(w.text)}\n`;
   }
+  // the rule id lint gives an unreadable path
   const unreadable: Finding[] = local.problems.map((p) => ({
-    ruleId: 'input',
+    ruleId: PARSE_RULE_ID,
     severity: 'error',
     message: p.message,
     messageId: 'unreadable',
