@@ -1,5 +1,6 @@
 import { FAILSAFE_SCHEMA, loadAll, Type, type LoadOptions, type State } from 'js-yaml';
 import { isRecord, type JsonPath } from '../core/types.js';
+import { countLines, splitDocuments, type Chunk } from './split.js';
 
 /**
  * The fast reading path. Most manifests are plain block YAML: for them js-yaml (several times faster than
@@ -22,10 +23,8 @@ import { isRecord, type JsonPath } from '../core/types.js';
 export interface FastDocument {
   /** undefined for an empty document (a lone `---`). */
   readonly value: Record<string, unknown> | undefined;
-  /** Where the document's chunk starts and ends in the text, and the lines before it. */
-  readonly chunkStart: number;
-  readonly chunkEnd: number;
-  readonly lineOffset: number;
+  /** The `---`-separated part of the text the document is. */
+  readonly chunk: Chunk;
 }
 
 /** Reads a value the way the full path reads a plain scalar in value position; undefined: give up. */
@@ -36,8 +35,6 @@ export type PlainResolver = (text: string) => { value: unknown } | undefined;
  * the full path counts and bounds them; `&& ` is CEL's operator in a rule, not an anchor).
  */
 const UNSUPPORTED = /\r(?!\n)|^%|^\.\.\.(?=[ \t\r\n]|$)|(?:^|[\s[{,?:-])&(?!&\s)[^\s,[\]{}]/m;
-/** Document start lines, as kubectl's YAMLReader splits a stream. */
-const DOC_START = /^---(?=[ \t\r\n]|$)/gm;
 
 /**
  * Plain scalars that YAML 1.1 (and go-yaml) may read as something other than a string: null and bool
@@ -95,7 +92,7 @@ const GIVE_UP = Symbol('give up');
 export function fastDocuments(text: string, resolve: PlainResolver, maxDepth: number): FastDocument[] | undefined {
   const unsupported = UNSUPPORTED.exec(text);
   if (unsupported !== null) return giveUp(`unsupported text at ${unsupported.index}`);
-  if (spansLines(text)) return giveUp(`a quoted scalar or flow collection may span lines (line ${lines(text.slice(0, spanAt)) + 1})`);
+  if (spansLines(text)) return giveUp(`a quoted scalar or flow collection may span lines (line ${countLines(text.slice(0, spanAt)) + 1})`);
   const out: FastDocument[] = [];
   let tagged = false;
   const listener = (event: string, state: State): void => {
@@ -105,13 +102,13 @@ export function fastDocuments(text: string, resolve: PlainResolver, maxDepth: nu
     if (state.kind === 'sequence' && Array.isArray(state.result)) (state.result as unknown[]).push(SEQ_END);
   };
   try {
-    const chunks = split(text);
-    for (const c of chunks) {
-      const docs = loadAll(text.slice(c.start, c.end), undefined, { schema: SCHEMA, listener, maxDepth: maxDepth + 10 } as LoadOptions);
-      if (tagged || docs.length !== 1) return giveUp(tagged ? 'an explicit tag' : `${docs.length} documents in a chunk at ${c.start}`);
+    const chunks = splitDocuments(text);
+    for (const chunk of chunks) {
+      const docs = loadAll(chunk.text, undefined, { schema: SCHEMA, listener, maxDepth: maxDepth + 10 } as LoadOptions);
+      if (tagged || docs.length !== 1) return giveUp(tagged ? 'an explicit tag' : `${docs.length} documents in a chunk at ${chunk.start}`);
       // a stream of nothing but comments and blank lines holds no document at all
-      if (docs[0] === null && !text.startsWith('---', c.start)) return chunks.length === 1 && isEmpty(text, c) ? [] : undefined;
-      out.push({ value: finish(docs[0], resolve, maxDepth, c.start === c.end || isEmpty(text, c)), chunkStart: c.start, chunkEnd: c.end, lineOffset: c.line });
+      if (docs[0] === null && !chunk.text.startsWith('---')) return chunks.length === 1 && isEmpty(chunk.text) ? [] : undefined;
+      out.push({ value: finish(docs[0], resolve, maxDepth, isEmpty(chunk.text)), chunk });
     }
   } catch (e) {
     // YAMLException, RangeError (stack)
@@ -260,39 +257,9 @@ function closing(text: string, from: number, end: number, quote: number): number
   return -1;
 }
 
-interface Span {
-  readonly start: number;
-  readonly end: number;
-  readonly line: number;
-}
-
-/** Splits before every `---` line; a head of comments and blank lines joins the first document. */
-function split(text: string): Span[] {
-  const spans: Span[] = [];
-  let start = 0;
-  let line = 0;
-  const push = (end: number): void => {
-    const t = text.slice(start, end);
-    if (spans.length === 0 && end < text.length && /^(?:[ \t]*(?:#.*)?\r?\n)*$/.test(t)) return;
-    spans.push({ start, end, line });
-    line += lines(t);
-    start = end;
-  };
-  DOC_START.lastIndex = 0;
-  for (let m = DOC_START.exec(text); m !== null; m = DOC_START.exec(text)) if (m.index > start) push(m.index);
-  if (start < text.length || spans.length === 0) push(text.length);
-  return spans;
-}
-
-function lines(t: string): number {
-  let n = 0;
-  for (let i = t.indexOf('\n'); i >= 0; i = t.indexOf('\n', i + 1)) n++;
-  return n;
-}
-
 /** A chunk with nothing but its `---` line, comments and blank lines. */
-function isEmpty(text: string, c: Span): boolean {
-  return /^(?:---)?[ \r]*(?:#[^\n]*)?(?:\n[ \r]*(?:#[^\n]*)?)*$/.test(text.slice(c.start, c.end));
+function isEmpty(chunk: string): boolean {
+  return /^(?:---)?[ \r]*(?:#[^\n]*)?(?:\n[ \r]*(?:#[^\n]*)?)*$/.test(chunk);
 }
 
 /**

@@ -2,6 +2,7 @@ import { LineCounter, isMap, isPair, isScalar, isSeq, parseAllDocuments, parseDo
 import { isRecord, type JsonPath, type Position } from '../core/types.js';
 import { fastDocuments, samePath } from './fast.js';
 import { relaxQuotedIndentation } from './relax.js';
+import { countLines, splitDocuments, type Chunk } from './split.js';
 
 export interface SourceFile {
   /** As the user gave it; `-` for stdin. */
@@ -117,25 +118,13 @@ function fastText(file: SourceFile, text: string, lineOffset: number, firstDoc: 
     }
     let full: ParsedDocument | undefined | null = null;
     const fullDoc = (): ParsedDocument | undefined =>
-      full === null ? (full = fullText(file, text.slice(d.chunkStart, d.chunkEnd), lineOffset + d.lineOffset, docIndex)?.find((x) => x.docIndex === docIndex)) : full;
-    const start: Position = { line: lineOffset + d.lineOffset + 1, column: 1 };
-    const manifest = (base: JsonPath, value: Record<string, unknown>): Manifest => {
-      const meta = isRecord(value['metadata']) ? value['metadata'] : {};
-      return {
-        file,
-        docIndex,
-        base,
-        value,
-        apiVersion: str(value['apiVersion']),
-        kind: str(value['kind']),
-        name: str(meta['name']),
-        namespace: str(meta['namespace']),
-        locate(path: JsonPath, at: 'key' | 'value' = 'value'): Position {
-          const m = fullDoc()?.manifests.find((x) => samePath(x.base, base));
-          return m ? m.locate(path, at) : start;
-        },
-      };
-    };
+      full === null ? (full = fullText(file, d.chunk.text, lineOffset + d.chunk.lineOffset, docIndex)?.find((x) => x.docIndex === docIndex)) : full;
+    const start: Position = { line: lineOffset + d.chunk.lineOffset + 1, column: 1 };
+    const manifest = (base: JsonPath, value: Record<string, unknown>): Manifest =>
+      manifestOf(file, docIndex, base, value, (path, at) => {
+        const m = fullDoc()?.manifests.find((x) => samePath(x.base, base));
+        return m ? m.locate(path, at) : start;
+      });
     const manifests: Manifest[] = [];
     if (isListKind(d.value)) {
       const items = d.value['items'] as unknown[];
@@ -208,37 +197,6 @@ function shifted(lc: LineCounter, lineOffset: number): Lines {
       return { line: p.line + lineOffset, col: p.col };
     },
   };
-}
-
-interface Chunk {
-  readonly text: string;
-  /** Lines of the file before the chunk. */
-  readonly lineOffset: number;
-}
-
-/** Splits a stream before every line that starts with `---`, as kubectl's YAMLReader does. */
-export function splitDocuments(text: string): Chunk[] {
-  const chunks: Chunk[] = [];
-  const sep = /^---(?=[ \t\r\n]|$)/gm;
-  let start = 0;
-  let line = 0;
-  const push = (end: number): void => {
-    const t = text.slice(start, end);
-    // a head of comments, blank lines and directives belongs to the first document
-    if (chunks.length === 0 && end < text.length && /^(?:[ \t]*(?:[#%].*)?\r?\n)*$/.test(t)) return;
-    chunks.push({ text: t, lineOffset: line });
-    line += countLines(t);
-    start = end;
-  };
-  for (let m = sep.exec(text); m !== null; m = sep.exec(text)) if (m.index > start) push(m.index);
-  if (start < text.length || chunks.length === 0) push(text.length);
-  return chunks;
-}
-
-function countLines(t: string): number {
-  let n = 0;
-  for (let i = t.indexOf('\n'); i >= 0; i = t.indexOf('\n', i + 1)) n++;
-  return n;
 }
 
 function parseChunked(file: SourceFile, text: string, large: number, fast: boolean): ParsedDocument[] {
@@ -425,8 +383,19 @@ function makeManifest(
   root: Node,
   lc: Lines,
 ): Manifest {
-  const meta = isRecord(value['metadata']) ? value['metadata'] : {};
   const fallback = locateIn(root, base, 'value', lc) ?? { line: 1, column: 1 };
+  return manifestOf(file, docIndex, base, value, (path, at) => locateIn(root, [...base, ...path], at, lc, true) ?? fallback);
+}
+
+/** An object of a document, with how its positions are found. */
+function manifestOf(
+  file: SourceFile,
+  docIndex: number,
+  base: JsonPath,
+  value: Record<string, unknown>,
+  locate: (path: JsonPath, at: 'key' | 'value') => Position,
+): Manifest {
+  const meta = isRecord(value['metadata']) ? value['metadata'] : {};
   return {
     file,
     docIndex,
@@ -436,9 +405,7 @@ function makeManifest(
     kind: str(value['kind']),
     name: str(meta['name']),
     namespace: str(meta['namespace']),
-    locate(path: JsonPath, at: 'key' | 'value' = 'value'): Position {
-      return locateIn(root, [...base, ...path], at, lc, true) ?? fallback;
-    },
+    locate: (path, at = 'value') => locate(path, at),
   };
 }
 
