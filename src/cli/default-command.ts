@@ -10,7 +10,7 @@ import { compareFindings } from '../engine/results.js';
 import { stylish, printable } from '../formatters/stylish.js';
 import { PLAIN_STYLE, type FormatterContext, type Style } from '../formatters/types.js';
 import { readInputs } from '../io/inputs.js';
-import { celParserLoaded, ensureCelParser } from '../schema/cel-syntax.js';
+import { celParserLoaded, ensureCelParser, ensureCelParserFor } from '../schema/cel-syntax.js';
 import { rules } from '../rules/index.js';
 import type { Io } from './io.js';
 import { decideColor } from './lint-command.js';
@@ -43,7 +43,8 @@ export async function runDefault(o: DefaultCliOptions, io: Io, crds: readonly Cr
   const inputs = { files: [...fromCluster.objects, ...local.files] };
 
   // CEL rules are evaluated only once the (lazily loaded) CEL module is there
-  if (!celParserLoaded() && ([...fromCluster.crds, ...crdInputs.files, ...inputs.files].some((f) => f.text.includes('x-kubernetes-validations')) || crds.some((c) => JSON.stringify(c.spec).includes('x-kubernetes-validations')))) await ensureCelParser();
+  await ensureCelParserFor([...fromCluster.crds, ...crdInputs.files, ...inputs.files]);
+  if (!celParserLoaded() && crds.some((c) => JSON.stringify(c.spec).includes('x-kubernetes-validations'))) await ensureCelParser();
   const run = defaultSources(inputs.files, [...fromCluster.crds, ...crdInputs.files], { kubeVersion: o.kubeVersion, crds });
   const color = decideColor(o.color, { ...io, stdout: io.stderr });
   const style = color ? chalkStyle() : PLAIN_STYLE;

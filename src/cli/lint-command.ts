@@ -6,11 +6,11 @@ import { compareFindings } from '../engine/results.js';
 import { formatters } from '../formatters/index.js';
 import { PLAIN_STYLE, type FormatterContext, type Style } from '../formatters/types.js';
 import { readInputs } from '../io/inputs.js';
-import { ensureCelParser } from '../schema/cel-syntax.js';
+import { ensureCelParserFor } from '../schema/cel-syntax.js';
 import { rules } from '../rules/index.js';
 import type { Io } from './io.js';
 import type { LintCliOptions } from './main.js';
-import { wantThreads } from './lint-threads.js';
+import { runInWorker, wantThreads } from './lint-threads.js';
 import { VERSION } from './version.js';
 
 const SEVERITIES = new Set(['error', 'warning', 'info', 'off']);
@@ -50,14 +50,13 @@ export async function runLint(o: LintCliOptions, io: Io): Promise<ExitCode> {
   const crdInputs = await readInputs(o.crd, io.readStdin);
   if (crdInputs.problems.length > 0) throw new InputError('unreadable', crdInputs.problems.map((p) => p.message).join('\n'));
   // CEL rules of --crd files are evaluated on the custom resources too: they need the parser as well
-  if ([...inputs.files, ...crdInputs.files].some((f) => f.text.includes('x-kubernetes-validations'))) await ensureCelParser();
+  await ensureCelParserFor([...inputs.files, ...crdInputs.files]);
   const opts = { kubeVersion: o.kubeVersion, ruleSeverity, crdFiles: crdInputs.files };
   const bytes = inputs.files.reduce((n, f) => n + f.text.length, 0);
   let result: { findings: readonly Finding[]; summary: { files: number; documents: number }; checked: number } | undefined;
   if (wantThreads(bytes, io.env)) {
     // large inputs: custom resources are checked on two threads (src/engine/lint-parallel.ts)
     const { lintSplit, lintShare } = await import('../engine/lint-parallel.js');
-    const { runInWorker } = await import('./lint-threads.js');
     result = await lintSplit(inputs.files, opts, async (req) => {
       // CRDX_TRACE_THREADS=1: say on stderr how the work was shared (tests prove a worker ran)
       if (io.env['CRDX_TRACE_THREADS'] === '1') io.stderr.write(`crdx: ${req.files.length} of ${inputs.files.length} files linted in a worker thread\n`);

@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import type { ShareRequest, ShareResult } from '../engine/lint-parallel.js';
 
 /**
@@ -27,9 +26,11 @@ function workerScript(): string | undefined {
 }
 
 /** Runs a share in a worker thread; rejects when the worker fails (the caller then lints the share here). */
-export function runInWorker(req: ShareRequest): Promise<ShareResult> {
+export async function runInWorker(req: ShareRequest): Promise<ShareResult> {
   const script = workerScript();
-  if (script === undefined) return Promise.reject(new Error('no worker script'));
+  if (script === undefined) throw new Error('no worker script');
+  // loaded here, not with the lint command: most lints never start a worker
+  const { Worker } = await import('node:worker_threads');
   return new Promise((resolve, reject) => {
     const w = new Worker(script, { workerData: req });
     w.once('message', (m: ShareResult) => {

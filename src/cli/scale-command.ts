@@ -5,7 +5,7 @@ import { scaleSources } from '../engine/subresources.js';
 import { stylish, printable } from '../formatters/stylish.js';
 import { PLAIN_STYLE } from '../formatters/types.js';
 import { readInputs } from '../io/inputs.js';
-import { ensureCelParser } from '../schema/cel-syntax.js';
+import { ensureCelParserFor } from '../schema/cel-syntax.js';
 import type { Io } from './io.js';
 import { decideColor } from './lint-command.js';
 import type { ScaleCliOptions } from './main.js';
@@ -32,7 +32,7 @@ export async function runScale(o: ScaleCliOptions, io: Io): Promise<ExitCode> {
   if (problems.length > 0) throw new InputError('unreadable', problems.map((p) => p.message).join('\n'));
   const fromCluster = await clusterCrdFiles(o.cluster, io, inputs.files, crdInputs.files);
 
-  if ([...fromCluster, ...crdInputs.files, ...inputs.files].some((f) => f.text.includes('x-kubernetes-validations'))) await ensureCelParser();
+  await ensureCelParserFor([...fromCluster, ...crdInputs.files, ...inputs.files]);
   const run = scaleSources(inputs.files, [...fromCluster, ...crdInputs.files], {
     kubeVersion: o.kubeVersion,
     ...(o.replicas !== undefined ? { replicas: o.replicas } : {}),

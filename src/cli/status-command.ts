@@ -8,7 +8,7 @@ import { statusSources, type Unmatched } from '../engine/subresources.js';
 import { stylish, printable } from '../formatters/stylish.js';
 import { PLAIN_STYLE, type FormatterContext, type Style } from '../formatters/types.js';
 import { readInputs } from '../io/inputs.js';
-import { ensureCelParser } from '../schema/cel-syntax.js';
+import { ensureCelParserFor } from '../schema/cel-syntax.js';
 import type { SourceFile } from '../manifest/parse.js';
 import { rules } from '../rules/index.js';
 import type { Io } from './io.js';
@@ -66,7 +66,7 @@ export async function runStatus(o: StatusCliOptions, io: Io): Promise<ExitCode> 
   if (problems.length > 0) throw new InputError('unreadable', problems.map((p) => p.message).join('\n'));
   const fromCluster = await clusterCrdFiles(o.cluster, io, [...inputs.files, ...oldInputs.files], crdInputs.files);
 
-  if ([...fromCluster, ...crdInputs.files, ...inputs.files].some((f) => f.text.includes('x-kubernetes-validations'))) await ensureCelParser();
+  await ensureCelParserFor([...fromCluster, ...crdInputs.files, ...inputs.files]);
   const run = statusSources(inputs.files, oldInputs.files, [...fromCluster, ...crdInputs.files], { kubeVersion: o.kubeVersion, via: o.via });
   const color = decideColor(o.color, { ...io, stdout: io.stderr });
   const style = color ? chalkStyle() : PLAIN_STYLE;

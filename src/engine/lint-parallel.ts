@@ -51,8 +51,9 @@ export interface Split {
 
 /** Splits the files that hold no CRD so that each side gets about half of all the bytes to read. */
 export function splitFiles(files: readonly SourceFile[]): Split {
-  const crdBearing = files.filter(mayHoldCrd);
-  const rest = files.filter((f) => !mayHoldCrd(f));
+  const crdBearing: SourceFile[] = [];
+  const rest: SourceFile[] = [];
+  for (const f of files) (mayHoldCrd(f) ? crdBearing : rest).push(f);
   const total = files.reduce((n, f) => n + f.text.length, 0);
   const there: SourceFile[] = [];
   let bytes = 0;

@@ -21,6 +21,11 @@ export async function ensureCelParser(): Promise<void> {
   };
 }
 
+/** Loads the CEL module when one of the files may hold x-kubernetes-validations rules. */
+export async function ensureCelParserFor(files: readonly { readonly text: string }[]): Promise<void> {
+  if (files.some((f) => f.text.includes('x-kubernetes-validations'))) await ensureCelParser();
+}
+
 /** The CEL module once ensureCelParser() has loaded it. */
 export function loadedCelModule(): typeof import('@marcbachmann/cel-js') | undefined {
   return celModule;
