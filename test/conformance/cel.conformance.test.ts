@@ -15,7 +15,8 @@ import { wireValue } from '../../src/cr/wire.js';
 import { defaultSources, type DefaultedObject } from '../../src/engine/default.js';
 import { parseFile } from '../../src/manifest/parse.js';
 import { corpusFiles, HAVE_CORPUS, NO_CORPUS_REASON } from '../helpers/corpus.js';
-import { CRD_API, deleteAllCRDs, goAvailable, startHarness, waitForConditionTrue, type Harness } from './harness.js';
+import { deleteAllCRDs, goAvailable, installCRD, startHarness, type Harness } from './harness.js';
+import { celMessages } from './common.js';
 
 const HAVE_GO = goAvailable();
 const KUBE = DEFAULT_KUBE_VERSION;
@@ -24,15 +25,6 @@ const PER_OBJECT = 40;
 
 type Obj = Record<string, unknown>;
 
-function celMessages(crd: Crd): string[] {
-  const out: string[] = [];
-  JSON.stringify(crd.spec, (k, v: unknown) => {
-    if (k === 'x-kubernetes-validations' && Array.isArray(v))
-      for (const r of v) if (isRecord(r)) out.push(typeof r['message'] === 'string' && r['message'].trim() !== '' ? r['message'].trim() : `failed rule: ${String(r['rule'] ?? '')}`);
-    return v;
-  });
-  return out;
-}
 
 /** Every mutation of one value: the path and the new value (undefined: removed). */
 function* mutations(v: unknown, path: (string | number)[] = []): Generator<[(string | number)[], unknown]> {
@@ -116,12 +108,7 @@ describe.skipIf(!HAVE_GO || !HAVE_CORPUS)('CEL evaluation agrees with a real api
       let ready = true;
       beforeAll(async () => {
         await deleteAllCRDs(h);
-        const r = await h.request('POST', CRD_API, crd.manifest.value);
-        if (r.status !== 201) {
-          ready = false;
-          return;
-        }
-        await waitForConditionTrue(h, crd.name, 'Established', 60_000);
+        if (await installCRD(h, crd.manifest.value)) ready = false;
       }, 300_000);
       afterAll(async () => {
         await deleteAllCRDs(h);

@@ -15,7 +15,6 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_KUBE_VERSION } from '../../src/core/kube-version.js';
-import { goCompare } from '../../src/core/go.js';
 import { isRecord } from '../../src/core/types.js';
 import { buildCrd, isCrdManifest, type Crd } from '../../src/crd/model.js';
 import { wireValue } from '../../src/cr/wire.js';
@@ -23,7 +22,8 @@ import { defaultSources, type DefaultedObject } from '../../src/engine/default.j
 import { parseFile, type SourceFile } from '../../src/manifest/parse.js';
 import { yamlFiles } from '../helpers/files.js';
 import { corpusFiles, HAVE_CORPUS, NO_CORPUS_REASON } from '../helpers/corpus.js';
-import { CRD_API, deleteAllCRDs, goAvailable, startHarness, waitForConditionTrue, type Harness, type Response } from './harness.js';
+import { deleteAllCRDs, goAvailable, installCRD, startHarness, type Harness } from './harness.js';
+import { celMessages, sortKeys } from './common.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const HAVE_GO = goAvailable();
@@ -58,11 +58,6 @@ function collectCases(): Case[] {
   return cases;
 }
 
-function sortKeys(v: unknown): unknown {
-  if (Array.isArray(v)) return v.map(sortKeys);
-  if (isRecord(v)) return Object.fromEntries(Object.keys(v).sort(goCompare).map((k) => [k, sortKeys(v[k])]));
-  return v;
-}
 
 /** The server's object without what it generates, and without what the request (not the body) decided. */
 function normalizeServer(body: Obj, input: Obj): Obj {
@@ -75,16 +70,6 @@ function normalizeServer(body: Obj, input: Obj): Obj {
 }
 
 /** The messages of every x-kubernetes-validations rule of the CRDs. */
-function celMessages(crds: readonly Crd[]): string[] {
-  const out: string[] = [];
-  for (const c of crds)
-    JSON.stringify(c.spec, (k, v: unknown) => {
-      if (k === 'x-kubernetes-validations' && Array.isArray(v))
-        for (const r of v) if (isRecord(r)) out.push(typeof r['message'] === 'string' && r['message'].trim() !== '' ? r['message'].trim() : `failed rule: ${String(r['rule'] ?? '')}`);
-      return v;
-    });
-  return out;
-}
 
 const CEL_RUNTIME = /failed rule: |cost budget|call cost exceeds|no such key|evaluation error/;
 
@@ -132,13 +117,11 @@ describe.skipIf(!HAVE_GO)('default agrees with a real apiextensions-apiserver (d
       beforeAll(async () => {
         await deleteAllCRDs(h);
         for (const crd of needed) {
-          const r = await h.request('POST', CRD_API, crd.manifest.value);
-          if (r.status !== 201) {
+          const problem = await installCRD(h, crd.manifest.value);
+          if (problem) {
             ready = false;
-            skipped.push(`${c.name}: CRD ${crd.name} not created: HTTP ${r.status} ${JSON.stringify(r.body?.message ?? '')}`);
-            continue;
+            skipped.push(`${c.name}: CRD ${crd.name} ${problem}`);
           }
-          await waitForConditionTrue(h, crd.name, 'Established', 60_000);
         }
       }, 300_000);
       afterAll(async () => {
@@ -157,7 +140,7 @@ describe.skipIf(!HAVE_GO)('default agrees with a real apiextensions-apiserver (d
 
           if (res.status === 422) {
             const causes = (res.body?.details?.causes ?? []) as { reason: string; field: string; message: string }[];
-            const cel = celMessages(needed);
+            const cel = celMessages(...needed);
             const isCel = (x: { message: string }) => CEL_RUNTIME.test(x.message) || cel.some((m) => x.message.endsWith(m));
             // CEL causes are compared when crdx evaluated every rule of the object
             const isGap = (x: { message: string }) => ours.celNotEvaluated && isCel(x);

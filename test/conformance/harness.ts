@@ -303,6 +303,17 @@ export function getCRD(h: Harness, name: string): Promise<Response> {
   return h.request("GET", crdPath(name));
 }
 
+/**
+ * Creates a CRD and waits until it is Established; undefined when it is, else why not
+ * (`not created: HTTP 422 "…"`).
+ */
+export async function installCRD(h: Harness, crd: Record<string, unknown>): Promise<string | undefined> {
+  const r = await h.request("POST", CRD_API, crd);
+  if (r.status !== 201) return `not created: HTTP ${r.status} ${JSON.stringify(r.body?.message ?? "")}`;
+  await waitForConditionTrue(h, String((crd["metadata"] as Record<string, unknown>)["name"]), "Established", 60_000);
+  return undefined;
+}
+
 /** Deletes every CRD and waits (up to timeoutMs) until they are all gone, their custom resources included. */
 export async function deleteAllCRDs(h: Harness, timeoutMs = 60_000): Promise<void> {
   const del = await h.request("DELETE", CRD_API);

@@ -16,7 +16,6 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_KUBE_VERSION } from '../../src/core/kube-version.js';
 import { toCause } from '../../src/core/field-error.js';
-import { goCompare } from '../../src/core/go.js';
 import { isRecord } from '../../src/core/types.js';
 import { CrdCatalog, type ServedVersion } from '../../src/cr/catalog.js';
 import { scaleGet, scaleUpdate } from '../../src/cr/scale-rest.js';
@@ -26,7 +25,8 @@ import { buildCrd, isCrdManifest, type Crd } from '../../src/crd/model.js';
 import { parseFile } from '../../src/manifest/parse.js';
 import { corpusFiles, HAVE_CORPUS, NO_CORPUS_REASON } from '../helpers/corpus.js';
 import { rng } from './mutate.js';
-import { CRD_API, deleteAllCRDs, goAvailable, startHarness, waitForConditionTrue, type Harness, type Response } from './harness.js';
+import { CRD_API, deleteAllCRDs, goAvailable, installCRD, startHarness, type Harness, type Response } from './harness.js';
+import { celMessages, sortKeys } from './common.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const HAVE_GO = goAvailable();
@@ -36,11 +36,6 @@ type Obj = Record<string, unknown>;
 
 
 
-function sortKeys(v: unknown): unknown {
-  if (Array.isArray(v)) return v.map(sortKeys);
-  if (isRecord(v)) return Object.fromEntries(Object.keys(v).sort(goCompare).map((k) => [k, sortKeys(v[k])]));
-  return v;
-}
 
 function norm(o: unknown): unknown {
   if (!isRecord(o)) return o;
@@ -50,15 +45,6 @@ function norm(o: unknown): unknown {
   return sortKeys(JSON.parse(JSON.stringify({ ...o, metadata: md }, (_k, v) => (typeof v === 'bigint' ? Number(v) : v))));
 }
 
-function celMessages(crd: Crd): string[] {
-  const out: string[] = [];
-  JSON.stringify(crd.spec, (k, v: unknown) => {
-    if (k === 'x-kubernetes-validations' && Array.isArray(v))
-      for (const r of v) if (isRecord(r)) out.push(typeof r['message'] === 'string' && r['message'].trim() !== '' ? r['message'].trim() : `failed rule: ${String(r['rule'] ?? '')}`);
-    return v;
-  });
-  return out;
-}
 const CEL_RUNTIME = /failed rule: |cost budget|call cost exceeds|no such key|evaluation error|some validation rules were not checked/;
 
 function objectPath(sv: ServedVersion, o: Obj): string {
@@ -377,12 +363,6 @@ async function runOp(h: Harness, op: Op, stored: Obj, sv: ServedVersion, crd: Cr
   await compare(op.name, ours, res, crd, normScale);
 }
 
-async function installCrd(h: Harness, raw: Obj): Promise<string | undefined> {
-  const r = await h.request('POST', CRD_API, raw);
-  if (r.status !== 201) return `CRD not created: HTTP ${r.status} ${JSON.stringify(r.body?.message ?? '')}`;
-  await waitForConditionTrue(h, String((raw['metadata'] as Obj)['name']), 'Established', 60_000);
-  return undefined;
-}
 
 function servedFor(raw: Obj, apiVersion: string, kind: string): { sv: ServedVersion; crd: Crd } {
   const m = parseFile({ path: 'crd.json', text: JSON.stringify(raw) })[0]!.manifests[0]!;
@@ -461,7 +441,7 @@ describe.skipIf(!HAVE_GO)('status and scale agree with a real apiextensions-apis
       let problem: string | undefined;
       beforeAll(async () => {
         await deleteAllCRDs(h);
-        problem = await installCrd(h, sc.crd);
+        problem = await installCRD(h, sc.crd).then((p) => p && `CRD ${p}`);
         if (problem) return;
         const obj = JSON.parse(JSON.stringify(sc.object)) as Obj;
         ({ sv, crd } = servedFor(sc.crd, String(obj['apiVersion']), String(obj['kind'])));
@@ -534,7 +514,7 @@ describe.skipIf(!HAVE_GO)('status and scale agree with a real apiextensions-apis
         let problem: string | undefined;
         beforeAll(async () => {
           await deleteAllCRDs(h);
-          problem = await installCrd(h, crdRaw);
+          problem = await installCRD(h, crdRaw).then((p) => p && `CRD ${p}`);
           if (problem) return;
           ({ sv, crd } = servedFor(crdRaw, String(old['apiVersion']), String(old['kind'])));
           const body = edit(old, (o) => {
@@ -591,7 +571,7 @@ describe.skipIf(!HAVE_GO)('status and scale agree with a real apiextensions-apis
         let stored: Obj | undefined;
         beforeAll(async () => {
           await deleteAllCRDs(h);
-          if (await installCrd(h, sv.crd.manifest.value)) return;
+          if (await installCRD(h, sv.crd.manifest.value)) return;
           const created = await h.request('POST', objectPath(sv, input).replace(/\/[^/]+$/, ''), input);
           if (created.status === 201) stored = (await h.request('GET', objectPath(sv, created.body as Obj))).body as Obj;
         }, 300_000);
