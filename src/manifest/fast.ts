@@ -31,10 +31,56 @@ export interface FastDocument {
 export type PlainResolver = (text: string) => { value: unknown } | undefined;
 
 /**
- * Text the fast path does not take at all: a carriage return alone (a line break to js-yaml only), directives, document end markers, anchors (aliases need one;
- * the full path counts and bounds them; `&& ` is CEL's operator in a rule, not an anchor).
+ * Text the fast path does not take at all, where js-yaml reads what go-yaml and the yaml package refuse
+ * or read otherwise: a carriage return alone (a line break to js-yaml only), a byte order mark after the
+ * start (the yaml package drops one), the line and paragraph separators and NEL (line breaks in YAML 1.1),
+ * a tab starting a line, directives, document end markers, `---`
+ * glued to what follows (js-yaml starts a document there), a sequence entry empty on its line (after
+ * one, js-yaml goes on with the sequence at any lesser indentation); and anchors (aliases need one; the
+ * full path counts and bounds them; `&& ` is CEL's operator in a rule, not an anchor). The offset of the
+ * first, or -1. (test/unit/fast-parse.test.ts holds the same as one regular expression, and compares.)
  */
-const UNSUPPORTED = /\r(?!\n)|^%|^\.\.\.(?=[ \t\r\n]|$)|(?:^|[\s[{,?:-])&(?!&\s)[^\s,[\]{}]/m;
+export function unsupportedAt(text: string): number {
+  const n = text.length;
+  for (let i = text.indexOf('\r'); i >= 0; i = text.indexOf('\r', i + 1)) if (text.charCodeAt(i + 1) !== 10) return i;
+  const odd = /[\uFEFF\u2028\u2029\u0085]/.exec(text);
+  if (odd !== null) return odd.index;
+  // an anchor: `&` after a space, a line start or a flow or block indicator, followed by its name
+  for (let i = text.indexOf('&'); i >= 0; i = text.indexOf('&', i + 1)) {
+    const before = i === 0 ? 10 : text.charCodeAt(i - 1);
+    if (!(isBlank(before) || before === 91 || before === 123 || before === 44 || before === 63 || before === 58 || before === 45)) continue;
+    const next = text.charCodeAt(i + 1);
+    if (i + 1 >= n || isBlank(next) || next === 44 || next === 91 || next === 93 || next === 123 || next === 125) continue;
+    if (next === 38 && i + 2 < n && isBlank(text.charCodeAt(i + 2))) continue; // `&& `
+    return i;
+  }
+  for (let s = 0; s < n; ) {
+    let e = text.indexOf('\n', s);
+    if (e < 0) e = n;
+    const c = text.charCodeAt(s);
+    if (c === 9 || c === 37 /* % */) return s;
+    if (text.startsWith('...', s) && (s + 3 >= n || isBlank(text.charCodeAt(s + 3)))) return s;
+    if (text.startsWith('---', s) && s + 3 < n && !isBlank(text.charCodeAt(s + 3))) return s;
+    // a sequence entry empty on its line: `-`, `- -`, `- # c` ...
+    let p = s;
+    while (p < e && (text.charCodeAt(p) === 32 || text.charCodeAt(p) === 9)) p++;
+    while (text.charCodeAt(p) === 45) {
+      let q = p + 1;
+      if (q >= e || text.charCodeAt(q) === 13 || text.charCodeAt(q) === 35) return s;
+      if (text.charCodeAt(q) !== 32 && text.charCodeAt(q) !== 9) break;
+      while (q < e && (text.charCodeAt(q) === 32 || text.charCodeAt(q) === 9)) q++;
+      if (q >= e || text.charCodeAt(q) === 13 || text.charCodeAt(q) === 35) return s;
+      p = q;
+    }
+    s = e + 1;
+  }
+  return -1;
+}
+
+/** A space, a tab or a line break (or the end of the text: NaN). */
+function isBlank(c: number): boolean {
+  return c === 32 || c === 9 || c === 10 || c === 13 || Number.isNaN(c);
+}
 
 /**
  * Plain scalars that YAML 1.1 (and go-yaml) may read as something other than a string: null and bool
@@ -90,8 +136,8 @@ const GIVE_UP = Symbol('give up');
  * or fewer than one YAML document gives up.
  */
 export function fastDocuments(text: string, resolve: PlainResolver, maxDepth: number): FastDocument[] | undefined {
-  const unsupported = UNSUPPORTED.exec(text);
-  if (unsupported !== null) return giveUp(`unsupported text at ${unsupported.index}`);
+  const unsupported = unsupportedAt(text);
+  if (unsupported >= 0) return giveUp(`unsupported text at ${unsupported}`);
   if (spansLines(text)) return giveUp(`a quoted scalar or flow collection may span lines (line ${countLines(text.slice(0, spanAt)) + 1})`);
   const out: FastDocument[] = [];
   let tagged = false;

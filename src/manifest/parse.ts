@@ -1,6 +1,7 @@
 import { LineCounter, isMap, isPair, isScalar, isSeq, parseAllDocuments, parseDocument, type Document, type Node, type Scalar } from 'yaml';
 import { isRecord, type JsonPath, type Position } from '../core/types.js';
 import { fastDocuments, samePath } from './fast.js';
+import { fastLocator, type FastLocator } from './fast-locate.js';
 import { relaxQuotedIndentation } from './relax.js';
 import { countLines, splitDocuments, type Chunk } from './split.js';
 
@@ -119,9 +120,18 @@ function fastText(file: SourceFile, text: string, lineOffset: number, firstDoc: 
     let full: ParsedDocument | undefined | null = null;
     const fullDoc = (): ParsedDocument | undefined =>
       full === null ? (full = fullText(file, d.chunk.text, lineOffset + d.chunk.lineOffset, docIndex)?.find((x) => x.docIndex === docIndex)) : full;
+    let locator: FastLocator | undefined | null = null;
     const start: Position = { line: lineOffset + d.chunk.lineOffset + 1, column: 1 };
     const manifest = (base: JsonPath, value: Record<string, unknown>): Manifest =>
       manifestOf(file, docIndex, base, value, (path, at) => {
+        // js-yaml's offsets where they give the yaml package's ranges (fast-locate.ts), else the yaml package
+        if (locator === null) locator = fastLocator(d.chunk.text, lineOffset + d.chunk.lineOffset, MAX_DEPTH);
+        const p = locator?.([...base, ...path], at);
+        if (p !== undefined) {
+          locateCounts.fast++;
+          return p;
+        }
+        locateCounts.yaml++;
         const m = fullDoc()?.manifests.find((x) => samePath(x.base, base));
         return m ? m.locate(path, at) : start;
       });
@@ -137,6 +147,9 @@ function fastText(file: SourceFile, text: string, lineOffset: number, firstDoc: 
   }
   return out;
 }
+
+/** How many positions of fast-path documents came from js-yaml's offsets and how many from the yaml package (tests). */
+export const locateCounts = { fast: 0, yaml: 0 };
 
 const plainCache = new Map<string, { value: unknown } | undefined>();
 

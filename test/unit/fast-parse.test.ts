@@ -7,8 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fastDocuments, lastGiveUp } from '../../src/manifest/fast.js';
-import { MAX_DEPTH, parseFile, plainScalarValue } from '../../src/manifest/parse.js';
+import { fastDocuments, lastGiveUp, unsupportedAt } from '../../src/manifest/fast.js';
+import { locateCounts, MAX_DEPTH, parseFile, plainScalarValue } from '../../src/manifest/parse.js';
 import { compareParse } from '../helpers/compare-parse.js';
 import { CORPUS, HAVE_CORPUS, NO_CORPUS_REASON } from '../helpers/corpus.js';
 import { yamlFiles } from '../helpers/files.js';
@@ -18,6 +18,28 @@ const ROOT = join(import.meta.dirname, '..', '..');
 function fast(text: string): boolean {
   return fastDocuments(text, plainScalarValue, MAX_DEPTH) !== undefined;
 }
+
+/** What unsupportedAt (fast.ts) finds, as one regular expression. */
+const UNSUPPORTED =
+  /\r(?!\n)|[\uFEFF\u2028\u2029\u0085]|^\t|^%|^\.\.\.(?=[ \t\r\n]|$)|^---[^ \t\r\n]|^[ \t]*(?:-[ \t]+)*-[ \t]*(?:#.*)?\r?$|(?:^|[ \t\r\n[{,?:-])&(?!&[ \t\r\n])[^ \t\r\n,[\]{}]/m;
+
+describe('text the fast path does not take', () => {
+  it('is what the regular expression says, on the fixtures, the corpus and mutated lines', () => {
+    const texts = [...yamlFiles(join(ROOT, 'fixtures')), ...(HAVE_CORPUS ? [...yamlFiles(join(CORPUS, 'crds')), ...yamlFiles(join(CORPUS, 'samples'))] : [])].map((f) =>
+      readFileSync(f, 'utf8'),
+    );
+    const pieces = ['\n', '\r\n', '\r', ' ', '\t', '-', '- ', '#', '&', '&&', '&a', '...', '---', '%', 'a', ':', '[', '{', ',', '\uFEFF', '\u2028', '\u0085'];
+    let seed = 3;
+    const rnd = (k: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % k);
+    for (let i = 0; i < 20_000; i++) texts.push(Array.from({ length: 1 + rnd(8) }, () => pieces[rnd(pieces.length)]).join(''));
+    let found = 0;
+    for (const t of texts) {
+      expect(unsupportedAt(t) >= 0, JSON.stringify(t.length < 200 ? t : t.slice(0, 200))).toBe(UNSUPPORTED.test(t));
+      if (unsupportedAt(t) >= 0) found++;
+    }
+    expect(found).toBeGreaterThan(1000);
+  });
+});
 
 describe('fast YAML path = full path', () => {
   it('on every fixture (documents, values with their types, positions)', () => {
@@ -36,12 +58,15 @@ describe('fast YAML path = full path', () => {
   it.skipIf(!HAVE_CORPUS)(`on every corpus file${HAVE_CORPUS ? '' : ` (${NO_CORPUS_REASON})`}`, { timeout: 120_000 }, () => {
     const files = [...yamlFiles(join(CORPUS, 'crds')), ...yamlFiles(join(CORPUS, 'samples'))];
     let taken = 0;
+    locateCounts.fast = locateCounts.yaml = 0;
     for (const f of files) {
       const r = compareParse({ path: f, text: readFileSync(f, 'utf8') }, { maxPaths: 150 });
       expect(r.differences, f).toEqual([]);
       if (r.fast) taken++;
     }
     expect(taken / files.length).toBeGreaterThan(0.9);
+    // and most positions came from js-yaml's offsets (fast-locate.ts), not from a second read
+    expect(locateCounts.fast / (locateCounts.fast + locateCounts.yaml)).toBeGreaterThan(0.9);
   });
 
   it('on large files read document by document, and on large documents read on demand', () => {
@@ -78,6 +103,9 @@ describe('fast YAML path = full path', () => {
     ['a lone carriage return', 'apiVersion: v1\r\rkind: X\r\n', false],
     ['CRLF line ends', 'apiVersion: v1\r\nkind: X\r\nspec:\r\n  a: "b"\r\n', true],
     ['tabs inside scalars', 'apiVersion: v1\nkind: X\nspec:\n  a: "b\\tc"\n  d: |\n    x\ty\n', true],
+    ['`---` glued to what follows (not a document start for go-yaml)', '---{a: {b: 1}}\n', false],
+    ['byte order marks inside the text', 'apiVersion: v1\nkind: X\n\uFEFF\uFEFF# c\nspec: {}\n---\n\uFEFFapiVersion: v1\nkind: Y\n', false],
+    ['a tab starting a line', '\t---\napiVersion: v1\nkind: X\n', false],
     ['empty documents', '---\n---\napiVersion: v1\nkind: X\n---\n# only a comment\n', true],
     ['comments only', '# nothing\n\n# here\n', true],
     ['a scalar document', 'hello\n', false],
@@ -92,6 +120,14 @@ describe('fast YAML path = full path', () => {
     ['flow collections on one line', "apiVersion: v1\nkind: X\nspec:\n  a: [1, 'x', {b: c}]\n  d: {}\n  e: []\n", true],
     ['deep nesting', `apiVersion: v1\nkind: X\nspec: ${'['.repeat(1200)}${']'.repeat(1200)}\n`, false],
     ['multi-line plain scalars', 'apiVersion: v1\nkind: X\nspec:\n  a: one\n    two\n\n    three\n', true],
+    ['comments, blank lines and empty values around the nodes a position ends', 'apiVersion: v1\nkind: X\nspec:\n  a:\n    - 1  # one\n    # gone\n\n    - 2\n  # tail\n  b: x   # c\n\n  c: {d: [1, 2]}  \n  e:\n  h: \n  f: |+\n    keep\n\n  g: \'q\'\n  i:\n    j: |\n      text\n      \n  k: "x"\n# end\n', true],
+    ['CRLF line breaks', 'apiVersion: v1\r\nkind: X\r\nspec:\r\n  a: |\r\n    x\r\n\r\n  b:\r\n  - 1\r\n  - c: d  \r\n  e: "f"\r\n', true],
+    ['compact nested sequences and mappings', 'apiVersion: v1\nkind: X\nspec:\n  a:\n  - - 1\n    - 2\n  - b: 1\n    c:\n      - d\n  - - - e\n  - ""\n', true],
+    ['an empty sequence entry (js-yaml reads on at a lesser indentation)', 'apiVersion: v1\nkind: X\nspec:\n  a:\n    -\n- - 1\n', false],
+    ['a sequence entry whose value is on the next line', 'apiVersion: v1\nkind: X\nspec:\n  a:\n    -  # c\n      b\n    - c\n', false],
+    ['no line break at the end', 'apiVersion: v1\nkind: X\nspec:\n  a: [1]\n  b: |\n    x', true],
+    ['a list, its items located through it', 'apiVersion: v1\nkind: List\nitems:\n- apiVersion: v1\n  kind: X\n  metadata:\n    name: a\n  spec: {x: 1}\n- apiVersion: v1\n  kind: Y\n  spec:\n    z:\n      - 1\n', true],
+    ['multi-line plain and quoted scalars', 'apiVersion: v1\nkind: X\nspec:\n  a: one\n    two\n\n    three\n  b: "one\n    two"\n  c: \'x\n\n    y\'  # c\n  d:\n    e\n', true],
     ['block scalars with indicators', 'apiVersion: v1\nkind: X\nspec:\n  a: |-\n    x\n  b: >+\n    y\n    z\n\n  c: |2\n      indented\n', true],
   ];
   for (const [name, text, taken] of cases) {
