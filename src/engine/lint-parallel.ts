@@ -33,11 +33,12 @@ export interface ParallelResult {
 }
 
 /**
- * A file may hold a CRD when its text names the kind, or could spell it with escapes (\x, \u, \U in a
- * double-quoted scalar). Other files hold none: they only need the CRDs, never add to them.
+ * A file may hold a CRD when its text names the kind, or could spell it with escapes (\x, \u, \U or an
+ * escaped line break in a double-quoted scalar). Other files hold none: they only need the CRDs, never
+ * add to them.
  */
 export function mayHoldCrd(f: SourceFile): boolean {
-  return f.text.includes('CustomResourceDefinition') || /\\[xuU]/.test(f.text);
+  return f.text.includes('CustomResourceDefinition') || /\\(?:[xuU]|\r?\n)/.test(f.text);
 }
 
 export interface Split {

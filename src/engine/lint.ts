@@ -11,6 +11,7 @@ import { analyzeCrdSchemas, type SchemaAnalysis } from '../schema/analyze.js';
 import { rules as allRules } from '../rules/index.js';
 import type { Report, ResourceRuleContext, Rule, RuleContext } from '../rules/types.js';
 import { parseSources } from './parse-sources.js';
+import { referenceCrds } from './ref-crds.js';
 import { finalize } from './results.js';
 
 export interface LintOptions {
@@ -38,8 +39,10 @@ export function fill(template: string, data: Readonly<Record<string, string | nu
 }
 
 export function lintSources(files: readonly SourceFile[], opts: LintOptions): LintResult {
-  const refs = (opts.crdFiles ?? []).flatMap((f) => parseFile(f).flatMap((d) => d.manifests)).filter(isCrdManifest);
-  const parsed = parseSources(files, refs);
+  const inputs = files.map((f) => parseFile(f));
+  // the --crd files after the input: only the CRDs the input's objects may need are read
+  const refs = referenceCrds(opts.crdFiles ?? [], inputs);
+  const parsed = parseSources(files, refs, inputs);
   const findings: Finding[] = [...parsed.findings];
   const { manifests, documents } = parsed;
   const crds = manifests.filter(isCrdManifest).map((m) => buildCrd(m, opts.kubeVersion));

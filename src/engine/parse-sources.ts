@@ -1,5 +1,5 @@
 import { isRecord, type Finding } from '../core/types.js';
-import { parseFile, type Manifest, type SourceFile } from '../manifest/parse.js';
+import { parseFile, type Manifest, type ParsedDocument, type SourceFile } from '../manifest/parse.js';
 
 export const PARSE_RULE_ID = 'parse';
 
@@ -14,13 +14,16 @@ export interface ParsedSources {
 /**
  * Parses every file, keeping the objects and turning what could not be read into findings.
  * Large documents read only for their apiVersion and kind are read in full when a CRD of the input
- * (or of `crds`, e.g. --crd files) defines that group and kind.
+ * (or of `crds`, e.g. --crd files) defines that group and kind. `parsed`: the files already parsed.
  */
-export function parseSources(files: readonly SourceFile[], crds: readonly Manifest[] = []): ParsedSources {
+export function parseSources(
+  files: readonly SourceFile[],
+  crds: readonly Manifest[] = [],
+  parsed: readonly ParsedDocument[][] = files.map((f) => parseFile(f)),
+): ParsedSources {
   const manifests: Manifest[] = [];
   const findings: Finding[] = [];
   let documents = 0;
-  const parsed = files.map((f) => parseFile(f));
   const known = new Set<string>();
   for (const m of [...crds, ...parsed.flat().flatMap((d) => d.manifests)]) {
     if (m.kind !== 'CustomResourceDefinition' || !isRecord(m.value['spec'])) continue;
