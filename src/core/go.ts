@@ -9,6 +9,18 @@ function goRune(ch: string): number {
 /** Go's string order (bytes of UTF-8), which is code point order, not UTF-16 code unit order. */
 export function goCompare(a: string, b: string): number {
   if (a === b) return 0;
+  // below the surrogates, code unit order is code point order
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x >= 0xd800 || y >= 0xd800) return runeCompare(a, b);
+    if (x !== y) return x - y;
+  }
+  return a.length - b.length;
+}
+
+function runeCompare(a: string, b: string): number {
   const ia = a[Symbol.iterator]();
   const ib = b[Symbol.iterator]();
   for (;;) {
