@@ -3,7 +3,7 @@ import { ExitCode, InputError, UsageError } from '../core/errors.js';
 import type { Finding, Severity } from '../core/types.js';
 import { lintSources, PARSE_RULE_ID } from '../engine/lint.js';
 import { compareFindings } from '../engine/results.js';
-import { formatters } from '../formatters/index.js';
+import { loadFormatter } from '../formatters/index.js';
 import { PLAIN_STYLE, type FormatterContext, type Style } from '../formatters/types.js';
 import { readInputs } from '../io/inputs.js';
 import { ensureCelParserFor } from '../schema/cel-syntax.js';
@@ -93,7 +93,8 @@ export async function runLint(o: LintCliOptions, io: Io): Promise<ExitCode> {
     toolVersion: VERSION,
     files: [...inputs.files.map((f) => f.path), ...inputs.problems.map((p) => p.path)],
   };
-  io.stdout.write(formatters[o.format](findings, ctx));
+  const format = await loadFormatter(o.format);
+  io.stdout.write(format(findings, ctx));
   // Nothing at all could be checked: exit 2 (input failure), otherwise findings decide.
   if (result.checked === 0 && findings.some((f) => f.fatal)) return ExitCode.Failure;
   if (errors > 0) return ExitCode.Findings;
