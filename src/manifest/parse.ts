@@ -1,4 +1,4 @@
-import { LineCounter, isMap, isPair, isScalar, isSeq, parseAllDocuments, parseDocument, type Document, type Node, type Scalar } from 'yaml';
+import { Lexer, LineCounter, isMap, isPair, isScalar, isSeq, parseAllDocuments, parseDocument, type Document, type Node, type Scalar } from 'yaml';
 import { isRecord, type JsonPath, type Position } from '../core/types.js';
 import { fastDocuments, samePath } from './fast.js';
 import { fastLocator, type FastLocator } from './fast-locate.js';
@@ -92,10 +92,37 @@ const YAML_OPTS = { version: '1.1', uniqueKeys: false, prettyErrors: false, stri
  */
 const COMPACT_NESTING = new RegExp(`(?:-[ \\t]+){${MAX_DEPTH}}`);
 
-/** The 1-based line of hostile compact nesting in a text, if any. */
+/**
+ * Flow collections nested deeper than this are not handed to the yaml package: from about 800 levels
+ * it reports errors of its own, and from about 950 its parser can kill the process (V8 fails to compile
+ * a regular expression that deep in the stack: "RegExpCompiler Allocation failed").
+ */
+export const MAX_FLOW_DEPTH = 500;
+
+/** The 1-based line of hostile nesting in a text, if any: compact sequence entries, or flow collections. */
 function compactNestingLine(text: string): number | undefined {
   const m = COMPACT_NESTING.exec(text);
-  return m ? countLines(text.slice(0, m.index)) + 1 : undefined;
+  return m ? countLines(text.slice(0, m.index)) + 1 : deepFlowLine(text);
+}
+
+/** The 1-based line where flow collections nest deeper than MAX_FLOW_DEPTH (the yaml lexer, which does not recurse, tells). */
+function deepFlowLine(text: string): number | undefined {
+  // fewer brackets in all than the limit: nothing nests that deep
+  let opening = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 91 || c === 123) opening++;
+  }
+  if (opening <= MAX_FLOW_DEPTH) return undefined;
+  let depth = 0;
+  let line = 1;
+  for (const token of new Lexer().lex(text)) {
+    if (token === '[' || token === '{') {
+      if (++depth > MAX_FLOW_DEPTH) return line;
+    } else if (token === ']' || token === '}') depth = Math.max(0, depth - 1);
+    else line += countLines(token);
+  }
+  return undefined;
 }
 
 /** Parses a whole stream; undefined when the parser itself overflowed the stack (or would). */

@@ -6,6 +6,7 @@ import { accessSync, chmodSync, constants, mkdirSync, mkdtempSync, rmSync, write
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseFile } from '../../src/manifest/parse.js';
 import { runCli, STACK_FRAME, type JsonOutput } from '../fuzz/run-cli.js';
 
 const DIR = mkdtempSync(join(tmpdir(), 'crdx-adv-'));
@@ -99,6 +100,19 @@ describe('10,000 levels of nesting: a clear error, no stack overflow', () => {
       expect(d.code).toBe(1);
     });
   }
+
+  it('flow nesting of ~960 levels read again and again is refused as too deep, not a killed process', async () => {
+    // the yaml package's parser, that deep in the stack, made V8 fail compiling a regular expression
+    // ("RegExpCompiler Allocation failed - process out of memory") on the second read (fuzz seed 23)
+    const deep = `{"k":${'{"a":['.repeat(481)}1${']}'.repeat(481)}}\n`;
+    for (let i = 0; i < 4; i++) {
+      const docs = parseFile({ path: 'deep.json', text: `${deep}---\n${INVALID}` }, { fast: false });
+      expect(docs[0]!.problems).toEqual([expect.objectContaining({ code: 'too-deep', fatal: true, position: { line: 1, column: 1 } })]);
+      expect(docs[1]!.manifests).toHaveLength(1);
+    }
+    // the fast path (js-yaml, iterative checks up to MAX_DEPTH) reads it
+    expect(parseFile({ path: 'deep.json', text: deep }, { fast: true })[0]!.manifests[0]!.value).toHaveProperty('k');
+  });
 
   it('a CRD schema 10,000 levels deep is refused as too deep, not a crash', async () => {
     let schema = '{type: string}';
