@@ -34,7 +34,7 @@ export type PlainResolver = (text: string) => { value: unknown } | undefined;
  * Text the fast path does not take at all, where js-yaml reads what go-yaml and the yaml package refuse
  * or read otherwise: a carriage return alone (a line break to js-yaml only), a byte order mark after the
  * start (the yaml package drops one), the line and paragraph separators and NEL (line breaks in YAML 1.1),
- * a tab starting a line, directives, document end markers, `---`
+ * a tab in the indentation of a line (even a blank one), directives, document end markers, `---`
  * glued to what follows (js-yaml starts a document there), a sequence entry empty on its line (after
  * one, js-yaml goes on with the sequence at any lesser indentation); and anchors (aliases need one; the
  * full path counts and bounds them; `&& ` is CEL's operator in a rule, not an anchor). The offset of the
@@ -57,13 +57,13 @@ export function unsupportedAt(text: string): number {
   for (let s = 0; s < n; ) {
     let e = text.indexOf('\n', s);
     if (e < 0) e = n;
-    const c = text.charCodeAt(s);
-    if (c === 9 || c === 37 /* % */) return s;
+    if (text.charCodeAt(s) === 37 /* % */) return s;
     if (text.startsWith('...', s) && (s + 3 >= n || isBlank(text.charCodeAt(s + 3)))) return s;
     if (text.startsWith('---', s) && s + 3 < n && !isBlank(text.charCodeAt(s + 3))) return s;
     // a sequence entry empty on its line: `-`, `- -`, `- # c` ...
     let p = s;
-    while (p < e && (text.charCodeAt(p) === 32 || text.charCodeAt(p) === 9)) p++;
+    while (p < e && text.charCodeAt(p) === 32) p++;
+    if (text.charCodeAt(p) === 9) return s; // a tab in the indentation, even of a blank line
     while (text.charCodeAt(p) === 45) {
       let q = p + 1;
       if (q >= e || text.charCodeAt(q) === 13 || text.charCodeAt(q) === 35) return s;
@@ -193,6 +193,7 @@ function spansLines(text: string): boolean {
   let quote = 0; // the quote character of a scalar continuing on the next line, or 0
   let quoteBase = 0;
   let blockIndent = -1; // the indentation of a block scalar's header line while in its content
+  let nextSpecial = -1; // where the next character spansLines looks at is
   for (let s = 0; s < n; ) {
     let e = text.indexOf('\n', s);
     if (e < 0) e = n;
@@ -220,7 +221,15 @@ function spansLines(text: string): boolean {
       }
       blockIndent = -1;
     }
-    // the rest of the line, from p
+    // the rest of the line, from p: nothing to follow on a line without quotes, brackets or block indicators
+    if (nextSpecial < p) {
+      SPECIAL.lastIndex = p;
+      nextSpecial = SPECIAL.exec(text)?.index ?? n;
+    }
+    if (nextSpecial >= e) {
+      s = e + 1;
+      continue;
+    }
     let depth = 0;
     let tokenStart = true;
     let keyCol = -1; // column of the key whose value comes next on this line
@@ -283,6 +292,9 @@ function spansLines(text: string): boolean {
   }
   return quote !== 0 ? ((spanAt = n), true) : false;
 }
+
+/** The characters that start or end what spansLines follows: quotes, brackets, block scalar indicators. */
+const SPECIAL = /["'[\]{}|>]/g;
 
 /** Index just after the quote closing a scalar whose text starts at `from`, or -1 when not on this line. */
 function closing(text: string, from: number, end: number, quote: number): number {

@@ -21,7 +21,7 @@ function fast(text: string): boolean {
 
 /** What unsupportedAt (fast.ts) finds, as one regular expression. */
 const UNSUPPORTED =
-  /\r(?!\n)|[\uFEFF\u2028\u2029\u0085]|^\t|^%|^\.\.\.(?=[ \t\r\n]|$)|^---[^ \t\r\n]|^[ \t]*(?:-[ \t]+)*-[ \t]*(?:#.*)?\r?$|(?:^|[ \t\r\n[{,?:-])&(?!&[ \t\r\n])[^ \t\r\n,[\]{}]/m;
+  /\r(?!\n)|[\uFEFF\u2028\u2029\u0085]|^ *\t|^%|^\.\.\.(?=[ \t\r\n]|$)|^---[^ \t\r\n]|^[ \t]*(?:-[ \t]+)*-[ \t]*(?:#.*)?\r?$|(?:^|[ \t\r\n[{,?:-])&(?!&[ \t\r\n])[^ \t\r\n,[\]{}]/m;
 
 describe('text the fast path does not take', () => {
   it('is what the regular expression says, on the fixtures, the corpus and mutated lines', () => {
@@ -106,6 +106,7 @@ describe('fast YAML path = full path', () => {
     ['`---` glued to what follows (not a document start for go-yaml)', '---{a: {b: 1}}\n', false],
     ['byte order marks inside the text', 'apiVersion: v1\nkind: X\n\uFEFF\uFEFF# c\nspec: {}\n---\n\uFEFFapiVersion: v1\nkind: Y\n', false],
     ['a tab starting a line', '\t---\napiVersion: v1\nkind: X\n', false],
+    ['a tab in the indentation of a blank line', 'apiVersion: v1\nkind: X\nspec:\n  a: 1\n   \t  \n  b: 2\n', false],
     ['empty documents', '---\n---\napiVersion: v1\nkind: X\n---\n# only a comment\n', true],
     ['comments only', '# nothing\n\n# here\n', true],
     ['a scalar document', 'hello\n', false],
