@@ -781,16 +781,25 @@ class Result {
   readonly errors: VErr[] = [];
   matchCount = 0;
 
-  /** Texts of `errors` (a set: thousands of errors made the linear search quadratic). */
-  private readonly texts = new Set<string>();
+  /** Texts of `errors` (a set: thousands of errors made the linear search quadratic); made on the first add. */
+  private texts: Set<string> | undefined;
 
   /** AddErrors: skips errors whose text is already reported. */
   add(...errs: (VErr | undefined)[]): void {
-    if (this.texts.size !== this.errors.length) for (const x of this.errors) this.texts.add(x.msg); // pushed directly (single)
+    this.addAll(errs);
+  }
+
+  private addAll(errs: readonly (VErr | undefined)[]): void {
+    let texts = this.texts;
+    if (texts === undefined || texts.size !== this.errors.length) {
+      // errors pushed directly (single)
+      texts ??= this.texts = new Set<string>();
+      for (const x of this.errors) texts.add(x.msg);
+    }
     for (const e of errs) {
-      if (e !== undefined && !this.texts.has(e.msg)) {
+      if (e !== undefined && !texts.has(e.msg)) {
         this.errors.push(e);
-        this.texts.add(e.msg);
+        texts.add(e.msg);
       }
     }
   }
@@ -798,7 +807,8 @@ class Result {
   merge(...others: (Result | undefined)[]): this {
     for (const o of others) {
       if (o !== undefined) {
-        this.add(...o.errors);
+        // most results hold no error: nothing to add (and no set to make)
+        if (o.errors.length > 0) this.addAll(o.errors);
         this.matchCount += o.matchCount;
       }
     }
@@ -887,6 +897,16 @@ function validateNode(s: OSchema, data: unknown, path: string, at: JsonPath, ctx
   return result;
 }
 
+/** schemaInfoForType: the schema type and format of a Go kind. */
+const SCHEMA_INFO = {
+  bool: ['boolean', ''],
+  string: ['string', ''],
+  int: ['integer', 'int64'],
+  float: ['number', 'float64'],
+  slice: ['array', ''],
+  map: ['object', ''],
+} as const;
+
 /** typeValidator (type.go). */
 function typeValidator(s: OSchema, data: unknown, kind: GoKind, path: string, at: JsonPath): Result {
   const result = new Result();
@@ -898,17 +918,7 @@ function typeValidator(s: OSchema, data: unknown, kind: GoKind, path: string, at
     }
     return result;
   }
-  // schemaInfoForType
-  const [schType, format] = (
-    {
-      bool: ['boolean', ''],
-      string: ['string', ''],
-      int: ['integer', 'int64'],
-      float: ['number', 'float64'],
-      slice: ['array', ''],
-      map: ['object', ''],
-    } as const
-  )[kind];
+  const [schType, format] = SCHEMA_INFO[kind];
   const isFloatInt = schType === 'number' && isFloat64AJSONInteger(asFloat(data)) && types.includes('integer');
   const isIntFloat = schType === 'integer' && types.includes('number');
   const stringOrSlice = kind === 'string' || kind === 'slice';
