@@ -5,13 +5,14 @@ import type { ShareRequest, ShareResult } from '../engine/lint-parallel.js';
 
 /**
  * Whether a lint of these many bytes runs on two threads: on a machine with more than one core, for
- * inputs large enough that a worker's start (about 0.1 s) pays, and never in the single executable
- * (its bundle is not a file a worker can load). CRDX_WORKERS=0 turns it off; CRDX_PARALLEL_MIN_BYTES
- * sets the size (tests).
+ * inputs large enough that the worker's fixed cost pays (its start, and reading the reference CRDs
+ * again: on the 2-core bench machine two threads were 10% slower than one on 6 MB of custom resources
+ * and about 5% faster on 12 MB), and never in the single executable (its bundle is not a file a
+ * worker can load). CRDX_WORKERS=0 turns it off; CRDX_PARALLEL_MIN_BYTES sets the size (tests, bench).
  */
 export function wantThreads(bytes: number, env: NodeJS.ProcessEnv): boolean {
   if (env['CRDX_WORKERS'] === '0') return false;
-  const min = Number(env['CRDX_PARALLEL_MIN_BYTES'] ?? 2 * 1024 * 1024);
+  const min = Number(env['CRDX_PARALLEL_MIN_BYTES'] ?? 8 * 1024 * 1024);
   return bytes >= min && availableParallelism() > 1 && workerScript() !== undefined;
 }
 
