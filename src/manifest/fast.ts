@@ -85,9 +85,11 @@ function isBlank(c: number): boolean {
 /**
  * Plain scalars that YAML 1.1 (and go-yaml) may read as something other than a string: null and bool
  * words, numbers, timestamps, `.inf`/`.nan`, `<<`, `=`. Anything else is a string in every schema.
+ * After a leading `.` only digits, `_`, an exponent or the end make a float: `.spec.replicas` (a
+ * printer column's or a subresource's path) is a string.
  */
-const MAYBE_NOT_STRING =
-  /^(?:[-+.0-9]|(?:~|[Nn]ull|NULL|[Yy]|[Yy]es|YES|[Nn]|[Nn]o|NO|[Tt]rue|TRUE|[Ff]alse|FALSE|[Oo]n|ON|[Oo]ff|OFF|<<|=)?$)/;
+export const MAYBE_NOT_STRING =
+  /^(?:[-+0-9]|\.(?:[0-9_eE]|$|inf$|Inf$|INF$|nan$|NaN$|NAN$)|(?:~|[Nn]ull|NULL|[Yy]|[Yy]es|YES|[Nn]|[Nn]o|NO|[Tt]rue|TRUE|[Ff]alse|FALSE|[Oo]n|ON|[Oo]ff|OFF|<<|=)?$)/;
 const SAFE_INT = /^(?:0|-?[1-9][0-9]{0,14})$/;
 
 /** Marks in keys: a key holding one was not a plain string (js-yaml turns keys into strings). */

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fastDocuments, lastGiveUp, unsupportedAt } from '../../src/manifest/fast.js';
+import { fastDocuments, lastGiveUp, MAYBE_NOT_STRING, unsupportedAt } from '../../src/manifest/fast.js';
 import { locateCounts, MAX_DEPTH, parseFile, plainScalarValue } from '../../src/manifest/parse.js';
 import { compareParse } from '../helpers/compare-parse.js';
 import { CORPUS, HAVE_CORPUS, NO_CORPUS_REASON } from '../helpers/corpus.js';
@@ -38,6 +38,25 @@ describe('text the fast path does not take', () => {
       if (unsupportedAt(t) >= 0) found++;
     }
     expect(found).toBeGreaterThan(1000);
+  });
+});
+
+describe('plain scalars the fast path takes as strings without asking the full path', () => {
+  it('are strings for the full path too', () => {
+    const texts = ['.spec.replicas', '.status.conditions[?(@.type=="Ready")].status', '.metadata.name', '.a', '.x1', '.items', '.inf', '.Inf', '.INF', '.nan', '.NaN', '.NAN', '.infinity', '.nanx', '.e5', '.E+1', '.5', '._5', '.', '..', '.1.2', '.5e3', '.e', '.Infx'];
+    const letters = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-+eE[]()@"';
+    let seed = 5;
+    const rnd = (k: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % k);
+    for (let i = 0; i < 3000; i++) texts.push(`.${Array.from({ length: 1 + rnd(6) }, () => letters[rnd(letters.length)]).join('')}`);
+    let strings = 0;
+    for (const t of texts) {
+      if (MAYBE_NOT_STRING.test(t)) continue;
+      strings++;
+      // what the full path reads for the same scalar in value position
+      expect(plainScalarValue(t), t).toEqual({ value: t });
+    }
+    expect(strings).toBeGreaterThan(2000);
+    for (const t of ['.inf', '.NaN', '.5', '.e5', '.']) expect(MAYBE_NOT_STRING.test(t), t).toBe(true);
   });
 });
 
