@@ -1,6 +1,7 @@
 import type { Finding } from '../core/types.js';
 import type { SourceFile } from '../manifest/parse.js';
 import { lintSources, type LintOptions } from './lint.js';
+import { SPELLING_ESCAPE } from './ref-crds.js';
 import { finalize } from './results.js';
 
 /**
@@ -38,7 +39,7 @@ export interface ParallelResult {
  * add to them.
  */
 export function mayHoldCrd(f: SourceFile): boolean {
-  return f.text.includes('CustomResourceDefinition') || /\\(?:[xuU]|\r?\n)/.test(f.text);
+  return f.text.includes('CustomResourceDefinition') || SPELLING_ESCAPE.test(f.text);
 }
 
 export interface Split {

@@ -33,8 +33,8 @@ function inputKinds(inputs: readonly ParsedDocument[][]): string[] | undefined {
   return [...kinds];
 }
 
-/** Escapes in a double-quoted scalar that could spell a letter. */
-const ESCAPE = /\\(?:[xuU]|\r?\n)/;
+/** Escapes in a double-quoted scalar that could spell a letter (so a kind, or CustomResourceDefinition). */
+export const SPELLING_ESCAPE = /\\(?:[xuU]|\r?\n)/;
 /** An alias or an explicit key: a value could come from elsewhere in the part. */
 const INDIRECT = /(?:^|[\s{,[])\?(?:[ \t]|$)|(?:^|[\s:,[{-])\*[^\s,[\]{}*]/m;
 
@@ -49,7 +49,7 @@ function mayDefine(kinds: readonly string[]): (text: string) => boolean {
       `(?:[&!]\\S*[ \\t]+)*(?:[|>][-+0-9]*[ \\t]*(?:#[^\\n]*)?\\r?\\n(?:[ \\t]*\\r?\\n)*[ \\t]*)?["']?${k}`,
     'm',
   );
-  return (text) => ESCAPE.test(text) || (word.test(text) && (value.test(text) || INDIRECT.test(text)));
+  return (text) => SPELLING_ESCAPE.test(text) || (word.test(text) && (value.test(text) || INDIRECT.test(text)));
 }
 
 /** The file with only the `---` parts that may define one of the kinds. */

@@ -1,5 +1,6 @@
 import { FAILSAFE_SCHEMA, load, type LoadOptions, type State } from 'js-yaml';
 import type { JsonPath, Position } from '../core/types.js';
+import { isBlank } from './fast.js';
 
 /**
  * Positions in a document the fast path read (fast.ts), without the yaml package. js-yaml reads the
@@ -27,7 +28,6 @@ interface Node {
 /** What a position is wanted for: a path and whether its key or its value. */
 export type FastLocator = (path: JsonPath, at: 'key' | 'value') => Position | undefined;
 
-const SCHEMA = FAILSAFE_SCHEMA;
 
 /**
  * A locator over one document's text (a `---` chunk the fast path read), lines counted from
@@ -125,7 +125,7 @@ function tree(text: string, maxDepth: number): Node | undefined {
     (stack.length > 0 ? stack[stack.length - 1]!.children : roots).push(node);
   };
   try {
-    load(text, { schema: SCHEMA, listener, maxDepth: maxDepth + 10 } as LoadOptions);
+    load(text, { schema: FAILSAFE_SCHEMA, listener, maxDepth: maxDepth + 10 } as LoadOptions);
   } catch {
     return undefined;
   }
@@ -155,16 +155,14 @@ function valueEnd(text: string, n: Node, key: boolean): number | undefined {
       return c === 10 || c === 13 ? n.start : undefined;
     }
     case 'scalar': {
-      const c = text.charCodeAt(n.start);
-      if (!key && (c === 124 || c === 62) /* | > */) return blockScalarEnd(text, n);
+      if (!key && isBlockScalar(text, n)) return blockScalarEnd(text, n);
       // js-yaml may stop after spaces that follow a plain scalar
       let e = n.close;
-      while (e > n.start && isSpace(text.charCodeAt(e - 1))) e--;
+      while (e > n.start && isBlank(text.charCodeAt(e - 1))) e--;
       return e;
     }
     default: {
-      const c = text.charCodeAt(n.start);
-      if (c === 91 || c === 123 /* [ { */) return n.close;
+      if (isFlow(text, n)) return n.close;
       const last = n.children[n.children.length - 1];
       if (last === undefined) return undefined;
       return nodeEnd(text, last);
@@ -181,10 +179,8 @@ function nodeEnd(text: string, n: Node): number | undefined {
   if (n.kind === 'empty') return undefined;
   const end = valueEnd(text, n, false);
   if (end === undefined) return undefined;
-  const c = text.charCodeAt(n.start);
-  const block = n.kind !== 'scalar' && c !== 91 && c !== 123;
   let i = end;
-  if (!block && !(n.kind === 'scalar' && (c === 124 || c === 62))) {
+  if (n.kind === 'scalar' ? !isBlockScalar(text, n) : isFlow(text, n)) {
     // a scalar or flow collection: the rest of its line
     while (i < text.length && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i++;
     if (text.charCodeAt(i) === 35) while (i < text.length && text.charCodeAt(i) !== 10) i++;
@@ -194,6 +190,18 @@ function nodeEnd(text: string, n: Node): number | undefined {
     else if (i < text.length || i > end) return undefined;
   }
   return followedByContent(text, i) ? i : undefined;
+}
+
+/** A scalar written as a block scalar (`|`, `>`). */
+function isBlockScalar(text: string, n: Node): boolean {
+  const c = text.charCodeAt(n.start);
+  return n.kind === 'scalar' && (c === 124 || c === 62);
+}
+
+/** A collection written in flow style (`[`, `{`). */
+function isFlow(text: string, n: Node): boolean {
+  const c = text.charCodeAt(n.start);
+  return (n.kind === 'mapping' || n.kind === 'sequence') && (c === 91 || c === 123);
 }
 
 /** Whether a line with content (not blank, not only a comment) or the end of the text comes at `i`. */
@@ -238,10 +246,6 @@ function blockScalarEnd(text: string, n: Node): number | undefined {
     i = prev + 1;
   }
   return i;
-}
-
-function isSpace(c: number): boolean {
-  return c === 32 || c === 9 || c === 10 || c === 13;
 }
 
 function lineStarts(text: string): number[] {

@@ -78,7 +78,7 @@ export function unsupportedAt(text: string): number {
 }
 
 /** A space, a tab or a line break (or the end of the text: NaN). */
-function isBlank(c: number): boolean {
+export function isBlank(c: number): boolean {
   return c === 32 || c === 9 || c === 10 || c === 13 || Number.isNaN(c);
 }
 

@@ -100,7 +100,7 @@ const COMPACT_NESTING = new RegExp(`(?:-[ \\t]+){${MAX_DEPTH}}`);
 export const MAX_FLOW_DEPTH = 500;
 
 /** The 1-based line of hostile nesting in a text, if any: compact sequence entries, or flow collections. */
-function compactNestingLine(text: string): number | undefined {
+function hostileNestingLine(text: string): number | undefined {
   const m = COMPACT_NESTING.exec(text);
   return m ? countLines(text.slice(0, m.index)) + 1 : deepFlowLine(text);
 }
@@ -206,7 +206,7 @@ export function plainScalarValue(text: string): { value: unknown } | undefined {
 }
 
 function fullText(file: SourceFile, text: string, lineOffset: number, firstDoc: number): ParsedDocument[] | undefined {
-  if (compactNestingLine(text) !== undefined) return undefined;
+  if (hostileNestingLine(text) !== undefined) return undefined;
   try {
     const lineCounter = new LineCounter();
     const docs = parseAllDocuments(text, { ...YAML_OPTS, lineCounter });
@@ -254,7 +254,7 @@ function parseChunked(file: SourceFile, text: string, large: number, fast: boole
       out.push({
         file,
         docIndex: firstDoc,
-        problems: [{ code: 'too-deep', message: 'document is nested too deeply to be read', position: { line: c.lineOffset + (compactNestingLine(c.text) ?? 1), column: 1 }, fatal: true }],
+        problems: [{ code: 'too-deep', message: 'document is nested too deeply to be read', position: { line: c.lineOffset + (hostileNestingLine(c.text) ?? 1), column: 1 }, fatal: true }],
         manifests: [],
         empty: false,
       });
