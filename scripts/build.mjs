@@ -1,15 +1,20 @@
 #!/usr/bin/env node
-// Production build: esbuild bundles src/ into dist/ as ESM with code splitting, so every
-// `await import()` of the sources (the lint and default commands, the CEL parser, the cluster
-// client) stays a separate chunk that is only read when used. Type checking is `npm run
-// typecheck` (tsc), which `npm test` runs first.
+// Production build with esbuild. Type checking is `npm run typecheck` (tsc), which `npm test` runs
+// first.
 //
-//   node scripts/build.mjs          dist/ (ESM, split): bin/kubectl-crdx imports dist/cli/main.js
+//   node scripts/build.mjs          dist/cli/kubectl-crdx.cjs: the CLI as one CommonJS file, which
+//                                   bin/kubectl-crdx compiles with V8's code cache (V8 compiles each
+//                                   function when first called, so code a run does not use costs
+//                                   little), and the cache this Node makes of it; dist/cli/spinner.mjs
+//                                   (ora, cluster mode only); the lint worker and the modules tests and
+//                                   scripts import, as ESM split into chunks
 //   node scripts/build.mjs --sea [FILE]  .build/sea/kubectl-crdx.cjs: one CommonJS file, nothing
 //                                   external, for the Node single executable (scripts/package.mjs),
 //                                   and beside it client-node.cjs, the cluster client, an asset of it
 import { build } from 'esbuild';
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -87,6 +92,53 @@ module.exports = m.exports;`,
   },
 };
 
+/** The CLI bundle bin/kubectl-crdx runs. */
+const CLI_BUNDLE = 'dist/cli/kubectl-crdx.cjs';
+
+/**
+ * In the CLI bundle, src/io/lazy-deps.ts asks bin/kubectl-crdx to import the cluster client and the
+ * spinner (`__crdxImport`, a parameter of the function the bundle is wrapped in): code compiled
+ * through node:vm cannot call import() (Node 20 wants --experimental-vm-modules for that).
+ */
+const hostImports = {
+  name: 'host-imports',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]src[\\/]io[\\/]lazy-deps\.ts$/ }, () => ({
+      loader: 'js',
+      contents: `export const importClientNode = () => __crdxImport('@kubernetes/client-node');
+export const importOra = () => __crdxImport('./spinner.mjs');`,
+    }));
+    // a lazy import() of a Node built-in becomes a require() when first used
+    b.onResolve({ filter: /^node:/ }, (args) => (args.kind === 'dynamic-import' ? { path: args.path, namespace: 'builtin-require' } : undefined));
+    b.onLoad({ filter: /.*/, namespace: 'builtin-require' }, (args) => ({ loader: 'js', contents: `module.exports = require(${JSON.stringify(args.path)});` }));
+  },
+};
+
+/**
+ * Writes the bundle's id (a hash of its text) as its first line: V8 accepts a code cache for any
+ * source of the same length, so bin/kubectl-crdx names each cache after the bundle it was made from.
+ */
+function stampBundle(file) {
+  const text = readFileSync(file, 'utf8');
+  if (/\bimport\(/.test(text)) throw new Error(`${file}: has an import() call, which cannot run from the code cache`);
+  writeFileSync(file, `//crdx-bundle ${createHash('sha256').update(text).digest('hex').slice(0, 16)}\n${text}`);
+}
+
+/**
+ * The code cache shipped beside the bundle (dist/cli/<id>-<node version>-<arch>.v8cache): made by
+ * linting a fixture CRD (with a CEL rule) once, so it holds what a lint compiles. Used when the
+ * running Node is the one that built it; other Nodes make their own in the user's cache directory.
+ */
+function shipCodeCache() {
+  const r = spawnSync(process.execPath, [join(root, 'bin', 'kubectl-crdx'), 'lint', join(root, 'fixtures', 'crds')], {
+    cwd: root,
+    stdio: 'ignore',
+    env: { ...process.env, CRDX_CACHE_DIR: join(root, 'dist', 'cli'), CRDX_COMPILE_CACHE: '1', NO_COLOR: '1' },
+  });
+  // exit 1: the fixtures have findings
+  if (r.status !== 1) console.warn(`build: making the code cache: lint exited ${r.status ?? r.signal}`);
+}
+
 if (sea) {
   const outfile = process.argv[process.argv.indexOf('--sea') + 1] ?? '.build/sea/kubectl-crdx.cjs';
   const cjs = { ...common, format: 'cjs', splitting: false, minifyIdentifiers: true };
@@ -110,10 +162,25 @@ if (sea) {
     metafile: true,
     banner: { js: "import { createRequire as __crdxCreateRequire } from 'node:module'; const require = __crdxCreateRequire(import.meta.url);" },
   };
-  // The product: one entry (what bin/kubectl-crdx runs), so a cold start reads as few files as
-  // possible: dist/cli/process.js (commander, the CLI), then per command one lazy chunk.
-  // dist/engine/lint-worker.js: the worker thread of a parallel lint (src/engine/lint-parallel.ts)
-  const product = await build({ ...esm, entryPoints: ['src/cli/process.ts', 'src/engine/lint-worker.ts'], chunkNames: 'chunks/[name]-[hash]' });
+  // The CLI (what bin/kubectl-crdx runs): one CommonJS file, compiled from V8's code cache at start
+  // (see bin/kubectl-crdx), plus the spinner as an ES module of its own, imported only in cluster mode
+  const cli = await build({
+    ...common,
+    format: 'cjs',
+    splitting: false,
+    plugins: [...common.plugins, hostImports],
+    entryPoints: ['src/cli/process.ts'],
+    outfile: CLI_BUNDLE,
+    metafile: true,
+    // the worker's script is found from the bundle's own place (src/cli/lint-threads.ts)
+    define: { 'import.meta.url': '__crdxMetaUrl' },
+    banner: { js: 'var __crdxMetaUrl = require("node:url").pathToFileURL(__filename).href;' },
+  });
+  stampBundle(join(root, CLI_BUNDLE));
+  const spinner = await build({ ...common, format: 'esm', stdin: { contents: "export { default } from 'ora';", resolveDir: root, sourcefile: 'spinner.mjs', loader: 'js' }, outfile: 'dist/cli/spinner.mjs', metafile: true, banner: esm.banner });
+  // dist/engine/lint-worker.js: the worker thread of a parallel lint (src/engine/lint-parallel.ts),
+  // split ESM like the internal bundles below
+  const product = await build({ ...esm, entryPoints: ['src/engine/lint-worker.ts'], chunkNames: 'chunks/[name]-[hash]' });
   // Modules imported by scripts/gen-docs.mjs, test/bench and tools, bundled apart from the product
   // so they do not split its chunks.
   const internal = await build({
@@ -132,7 +199,8 @@ if (sea) {
   });
   // files of earlier builds are removed (dist/ is not wiped first: a concurrent run of the built
   // CLI keeps working while this build writes)
-  const written = new Set([...Object.keys(product.metafile.outputs), ...Object.keys(internal.metafile.outputs)].map((f) => join(root, f)));
+  const written = new Set([cli, spinner, product, internal].flatMap((b) => Object.keys(b.metafile.outputs)).map((f) => join(root, f)));
   for (const f of readdirSync(join(root, 'dist'), { recursive: true, withFileTypes: true }))
     if (f.isFile() && !written.has(join(f.parentPath ?? f.path, f.name))) rmSync(join(f.parentPath ?? f.path, f.name));
+  shipCodeCache();
 }

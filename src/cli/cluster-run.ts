@@ -9,6 +9,7 @@ import { splitApiVersion } from '../cr/catalog.js';
 import { isCrdManifest } from '../crd/model.js';
 import { parseSources } from '../engine/parse-sources.js';
 import type { Cluster } from '../io/cluster.js';
+import { importOra } from '../io/lazy-deps.js';
 import type { SourceFile } from '../manifest/parse.js';
 import type { ClusterCliOptions } from './cluster-options.js';
 import type { Io } from './io.js';
@@ -23,7 +24,7 @@ export async function withSpinner<T>(io: Io, text: string, work: () => Promise<T
   // pseudo-terminal without a size does: no spinner there
   const columns = (io.stderr as { columns?: unknown }).columns;
   if (io.stderr.isTTY !== true || typeof columns !== 'number' || columns <= 0) return work();
-  const { default: ora } = await import('ora');
+  const { default: ora } = await importOra();
   const spinner = ora({ text, stream: io.stderr as unknown as NodeJS.WritableStream, discardStdin: false }).start();
   try {
     return await work();

@@ -12,6 +12,7 @@ import https from 'node:https';
 import { delimiter, join } from 'node:path';
 import { formatDuration } from '../core/duration.js';
 import { ClusterError, InternalError } from '../core/errors.js';
+import { importClientNode } from './lazy-deps.js';
 
 export interface ClusterOptions {
   /** --kubeconfig: one file, used alone (as kubectl does). */
@@ -160,7 +161,7 @@ async function transportFor(kc: KubeConfig, server: URL, hasUser: boolean, where
 /** Reads the kubeconfig and prepares requests; does not contact the server yet. */
 export async function connect(o: ClusterOptions, io: Env & { readonly userAgent: string }): Promise<Cluster> {
   const files = kubeconfigFiles(o, io);
-  const k8s: ClientNode = await import('@kubernetes/client-node');
+  const k8s: ClientNode = await importClientNode();
   const kc = loadKubeconfig(k8s, files);
   const source = files.length === 1 ? `kubeconfig ${files[0]}` : `kubeconfig ${files.join(delimiter)}`;
   const contextName = o.context !== undefined && o.context !== '' ? o.context : kc.getCurrentContext();

@@ -1,7 +1,8 @@
 /**
- * What `npm pack` ships: the built CLI (dist/cli/process.js, the lint worker dist/engine/lint-worker.js
- * and their lazily loaded chunks), bin/,
- * README.md, LICENSE and package.json; no sources, tests, fixtures or internal bundles.
+ * What `npm pack` ships: the built CLI (the bundle dist/cli/kubectl-crdx.cjs, its code cache made by
+ * the build, the spinner dist/cli/spinner.mjs, the lint worker dist/engine/lint-worker.js and its
+ * lazily loaded chunks), bin/, README.md, LICENSE and package.json; no sources, tests, fixtures or
+ * internal bundles.
  * Needs `npm run build` first.
  */
 import { execa } from 'execa';
@@ -19,7 +20,20 @@ describe('npm pack', { timeout: 60_000 }, () => {
     const [pack] = JSON.parse(String(r.stdout)) as [{ files: { path: string }[] }];
     const files = pack.files.map((f) => f.path).sort();
     const other = files.filter((f) => !/^dist\/chunks\/[\w-]+\.js$/.test(f));
-    expect(other).toEqual(['LICENSE', 'README.md', 'bin/kubectl-crdx', 'dist/cli/process.js', 'dist/engine/lint-worker.js', 'package.json']);
+    const cache = other.filter((f) => /^dist\/cli\/[0-9a-f]{16}-v[\d.]+-\w+\.v8cache$/.test(f));
+    expect(cache).toHaveLength(1);
+    expect(other.filter((f) => !cache.includes(f))).toEqual([
+      'LICENSE',
+      'README.md',
+      'bin/kubectl-crdx',
+      'bin/package.json',
+      'dist/cli/kubectl-crdx.cjs',
+      'dist/cli/spinner.mjs',
+      'dist/engine/lint-worker.js',
+      'package.json',
+    ]);
+    // the bundle and the spinner are whole: they import no file of dist/
+    for (const f of ['dist/cli/kubectl-crdx.cjs', 'dist/cli/spinner.mjs']) expect(readFileSync(join(ROOT, f), 'utf8')).not.toMatch(/(?:from|import\(|require\()\s*"\.{1,2}\//);
     // every chunk the entry reaches is in the package (and nothing else of dist/)
     const reached = new Set<string>();
     const visit = (rel: string): void => {
@@ -28,15 +42,16 @@ describe('npm pack', { timeout: 60_000 }, () => {
       const text = readFileSync(join(ROOT, rel), 'utf8');
       for (const m of text.matchAll(/(?:from|import)\s*\(?\s*"(\.{1,2}\/[^"]+\.js)"/g)) visit(join(rel, '..', m[1]!));
     };
-    visit('dist/cli/process.js');
     visit('dist/engine/lint-worker.js');
-    expect([...reached].sort()).toEqual(files.filter((f) => f.startsWith('dist/')));
+    expect([...reached].sort()).toEqual(files.filter((f) => f.startsWith('dist/') && !f.startsWith('dist/cli/')));
   });
 
   it('the bin runs the packaged entry', () => {
     const bin = readFileSync(join(ROOT, 'bin', 'kubectl-crdx'), 'utf8');
     expect(bin).toMatch(/^#!\/usr\/bin\/env node/);
-    expect(bin).toContain("from '../dist/cli/process.js'");
-    expect(existsSync(join(ROOT, 'dist', 'cli', 'process.js'))).toBe(true);
+    expect(bin).toContain("path.join(__dirname, '..', 'dist', 'cli', 'kubectl-crdx.cjs')");
+    expect(existsSync(join(ROOT, 'dist', 'cli', 'kubectl-crdx.cjs'))).toBe(true);
+    // CommonJS (it defines the bundle's require); the package itself is ESM
+    expect(JSON.parse(readFileSync(join(ROOT, 'bin', 'package.json'), 'utf8'))).toEqual({ type: 'commonjs' });
   });
 });

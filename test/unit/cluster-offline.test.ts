@@ -1,9 +1,10 @@
 /**
  * The offline path never loads the cluster client: the built CLI (`node bin/kubectl-crdx`, needs
- * `npm run build`) runs under a module hook that records every module Node resolves. Whether dist/
- * is tsc output or an esbuild bundle with lazy chunks, loading @kubernetes/client-node shows up as
- * its files (when it stays external) and as the network built-ins its code and ours import; the
- * control run with --cluster proves the hook sees them.
+ * `npm run build`) runs under hooks that record every module Node resolves: ES modules (the cluster
+ * client and the spinner, imported by bin/kubectl-crdx for the bundle) through a module hook, and
+ * require() calls (bin/kubectl-crdx and the CommonJS bundle) through Module._load. Loading
+ * @kubernetes/client-node shows up as its files and as the network built-ins its code and ours
+ * import; the control run with --cluster proves the hooks see them.
  */
 import { execa } from 'execa';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -25,14 +26,25 @@ export async function resolve(specifier, context, next) {
 `;
 writeFileSync(join(dir, 'hooks.mjs'), HOOKS);
 writeFileSync(join(dir, 'register.mjs'), `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(join(dir, 'hooks.mjs')).href)});\n`);
+writeFileSync(
+  join(dir, 'require-log.cjs'),
+  `const Module = require('node:module');
+const { appendFileSync } = require('node:fs');
+const load = Module._load;
+Module._load = function (request, parent, isMain) {
+  appendFileSync(process.env.CRDX_MODULE_LOG, request + '\\n');
+  return load.call(this, request, parent, isMain);
+};
+`,
+);
 
 /** Network and cluster modules: none may load unless --cluster is given. */
-const CLUSTER_ONLY = /\/node_modules\/@kubernetes\/client-node\/|^node:(https?|net|tls)$|\/node_modules\/ora\//;
+const CLUSTER_ONLY = /\/node_modules\/@kubernetes\/client-node\/|^node:(https?|net|tls)$|\/node_modules\/ora\/|\/dist\/cli\/spinner\.mjs$/;
 
 async function modulesLoaded(name: string, args: readonly string[]): Promise<{ exitCode: number | undefined; urls: string[] }> {
   const log = join(dir, `${name}.log`);
   writeFileSync(log, '');
-  const r = await execa('node', ['--import', pathToFileURL(join(dir, 'register.mjs')).href, 'bin/kubectl-crdx', ...args], {
+  const r = await execa('node', ['--require', join(dir, 'require-log.cjs'), '--import', pathToFileURL(join(dir, 'register.mjs')).href, 'bin/kubectl-crdx', ...args], {
     cwd: ROOT,
     reject: false,
     stdin: 'ignore',

@@ -1,0 +1,84 @@
+/**
+ * bin/kubectl-crdx compiles the CLI bundle with V8's code cache: the one the build shipped beside the
+ * bundle when this Node made it, else one of the user's cache directory, written by the first run
+ * that had none. Needs `npm run build` first (it makes the shipped cache with this Node).
+ * `--max-semi-space-size` changes V8's flags, and V8 refuses a cache made under other flags: that
+ * is how a run here stands for a Node the shipped cache does not fit.
+ */
+import { execa } from 'execa';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), 'crdx-code-cache-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const OTHER_FLAGS = ['--max-semi-space-size=2'];
+const ARGS = ['lint', 'fixtures/crds', '-o', 'json'];
+
+async function run(cacheDir: string, nodeFlags: readonly string[] = [], env: Record<string, string> = {}): Promise<{ code: number | undefined; stdout: string; stderr: string }> {
+  const r = await execa('node', [...nodeFlags, 'bin/kubectl-crdx', ...ARGS], { cwd: ROOT, reject: false, stdin: 'ignore', env: { NO_COLOR: '1', CRDX_CACHE_DIR: cacheDir, ...env } });
+  return { code: r.exitCode, stdout: String(r.stdout), stderr: String(r.stderr) };
+}
+
+const bundleId = (): string => /^\/\/crdx-bundle ([0-9a-f]{16})\n/.exec(readFileSync(join(ROOT, 'dist', 'cli', 'kubectl-crdx.cjs'), 'utf8'))![1]!;
+const cacheName = (): string => `${bundleId()}-${process.version}-${process.arch}.v8cache`;
+
+describe('code cache', () => {
+  it('the build ships a cache for this Node; it is accepted, so nothing is written', async () => {
+    expect(statSync(join(ROOT, 'dist', 'cli', cacheName())).size).toBeGreaterThan(100_000);
+    const d = join(dir, 'shipped');
+    const r = await run(d);
+    expect(r.code).toBe(1);
+    expect(() => readdirSync(d)).toThrow();
+  });
+
+  it('a Node the shipped cache does not fit writes its own once, then uses it; the output never changes', async () => {
+    const d = join(dir, 'own');
+    const plain = await run(d, [], { CRDX_COMPILE_CACHE: '0' });
+    expect(plain.code).toBe(1);
+    const first = await run(d, OTHER_FLAGS);
+    expect(first).toEqual(plain);
+    expect(readdirSync(d)).toEqual([cacheName()]);
+    const file = join(d, cacheName());
+    const made = statSync(file);
+    expect(made.mode & 0o777).toBe(0o600);
+    const second = await run(d, OTHER_FLAGS);
+    expect(second).toEqual(plain);
+    // accepted: not written again (a write renames a new file into place)
+    expect(statSync(file).ino).toBe(made.ino);
+    expect((await run(d, OTHER_FLAGS, { CRDX_CACHE_DIR: join(dir, 'elsewhere') })).code).toBe(1);
+    expect(readdirSync(join(dir, 'elsewhere'))).toEqual([cacheName()]);
+  });
+
+  it('a cache V8 refuses (damaged) is replaced; caches of other bundles or Nodes are removed', async () => {
+    const d = join(dir, 'damaged');
+    const plain = await run(d, [], { CRDX_COMPILE_CACHE: '0' });
+    await run(d, OTHER_FLAGS);
+    const file = join(d, cacheName());
+    const good = readFileSync(file);
+    writeFileSync(file, Buffer.alloc(good.length, 7));
+    writeFileSync(join(d, `0123456789abcdef-v18.0.0-${process.arch}.v8cache`), 'old');
+    writeFileSync(join(d, 'notes.txt'), 'not ours');
+    const before = statSync(file).ino;
+    const r = await run(d, OTHER_FLAGS);
+    expect(r).toEqual(plain);
+    expect(readdirSync(d).sort()).toEqual([cacheName(), 'notes.txt']);
+    expect(statSync(file).ino).not.toBe(before);
+    expect(readFileSync(file).equals(Buffer.alloc(good.length, 7))).toBe(false);
+    expect(await run(d, OTHER_FLAGS)).toEqual(plain);
+  });
+
+  it('CRDX_COMPILE_CACHE=0 reads and writes none; an unwritable cache directory changes nothing', async () => {
+    const d = join(dir, 'off');
+    const plain = await run(d, OTHER_FLAGS, { CRDX_COMPILE_CACHE: '0' });
+    expect(() => readdirSync(d)).toThrow();
+    const blocked = join(dir, 'a-file');
+    writeFileSync(blocked, '');
+    const r = await run(join(blocked, 'sub'), OTHER_FLAGS);
+    expect(r).toEqual(plain);
+  });
+});
