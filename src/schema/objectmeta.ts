@@ -1167,8 +1167,29 @@ function validateEmbeddedResource(loc: Loc, x: Raw): FieldError[] {
   return errs;
 }
 
+/**
+ * Whether an embedded resource can sit at or below a schema node (through properties,
+ * additionalProperties and items, as validateWalk goes): below a node where none can, the walk finds
+ * nothing to check. Cached per schema object.
+ */
+const reachesEmbeddedCache = new WeakMap<Raw, boolean>();
+function reachesEmbedded(s: Raw): boolean {
+  let v = reachesEmbeddedCache.get(s);
+  if (v !== undefined) return v;
+  reachesEmbeddedCache.set(s, true); // conservative while in progress
+  v = embedded(s);
+  const p = s['properties'];
+  if (!v && isRecord(p)) for (const k of Object.keys(p)) if (isRecord(p[k]) && reachesEmbedded(p[k])) v = true;
+  const a = addlSchema(s);
+  if (!v && a) v = reachesEmbedded(a);
+  const i = itemSchema(s);
+  if (!v && i) v = reachesEmbedded(i);
+  reachesEmbeddedCache.set(s, v);
+  return v;
+}
+
 function validateWalk(loc: Loc, x: unknown, s: Raw | undefined, out: FieldError[]): void {
-  if (s === undefined) return;
+  if (s === undefined || !reachesEmbedded(s)) return;
   if (Array.isArray(x)) {
     const items = itemSchema(s);
     x.forEach((v, i) => validateWalk(loc.index(i), v, items, out));

@@ -1330,10 +1330,13 @@ function sliceValidator(s: OSchema, val: unknown[], path: string, at: JsonPath, 
 /** objectValidator (object_validator.go). */
 function objectValidator(s: OSchema, val: Record<string, unknown>, path: string, at: JsonPath, ctx: Ctx, corr: Corr | undefined): Result {
   const res = new Result();
-  const keys = sortedKeys(val);
-  const numKeys = keys.length;
   const props = s.properties;
   const has = (k: string): boolean => Object.prototype.hasOwnProperty.call(val, k);
+  // the keys in Go's order are only walked when additionalProperties or patternProperties is set
+  // (else the loop below finds nothing for any key): most objects are never sorted
+  const ap = s.additionalProperties;
+  const keys = ap !== undefined || s.patternProperties !== undefined ? sortedKeys(val) : Object.keys(val);
+  const numKeys = keys.length;
 
   if (s.minProperties !== undefined && numKeys < s.minProperties) {
     res.add({
@@ -1356,7 +1359,6 @@ function objectValidator(s: OSchema, val: Record<string, unknown>, path: string,
     });
   }
 
-  const ap = s.additionalProperties;
   if (ap !== undefined && !ap.allows) {
     for (const k of keys) {
       const regular = props?.has(k) ?? false;
@@ -1378,7 +1380,7 @@ function objectValidator(s: OSchema, val: Record<string, unknown>, path: string,
         });
       }
     }
-  } else {
+  } else if (s.patternProperties !== undefined || ap?.schema !== undefined) {
     for (const key of keys) {
       const regular = props?.has(key) ?? false;
       const { matched } = validatePatternProperty(s, key, val[key], res, path, at, ctx, corr);
@@ -1499,10 +1501,32 @@ export function validateListTypesUpdate(value: unknown, old: unknown, schema: Ra
 }
 
 export function validateListTypes(value: unknown, schema: Raw, loc: Loc): FieldError[] {
-  return listWalk(loc, schema, normalizeValue(value));
+  if (!reachesListType(schema)) return [];
+  return listWalk(loc, schema, normalizedView(value));
+}
+
+/**
+ * Whether a set or map list type sits at or below a schema node (through properties,
+ * additionalProperties and items, as listWalk goes): below a node where none does, the walk finds
+ * nothing. Cached per schema object.
+ */
+const reachesListTypeCache = new WeakMap<Raw, boolean>();
+function reachesListType(s: Raw): boolean {
+  let v = reachesListTypeCache.get(s);
+  if (v !== undefined) return v;
+  reachesListTypeCache.set(s, true); // conservative while in progress
+  const t = s['x-kubernetes-list-type'];
+  v = t === 'set' || t === 'map';
+  const p = s.properties;
+  if (!v && isMap(p)) for (const k of Object.keys(p)) if (isMap(p[k]) && reachesListType(p[k])) v = true;
+  if (!v && isMap(s.additionalProperties)) v = reachesListType(s.additionalProperties);
+  if (!v && isMap(s.items)) v = reachesListType(s.items);
+  reachesListTypeCache.set(s, v);
+  return v;
 }
 
 function listWalk(loc: Loc, s: Raw, obj: unknown): FieldError[] {
+  if (!reachesListType(s)) return [];
   if (Array.isArray(obj)) return listArray(loc, s, obj);
   if (isMap(obj)) return listObject(loc, s, obj);
   return [];

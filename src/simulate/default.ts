@@ -13,6 +13,9 @@
  *
  * Changes: one 'defaulted' change per replaced value, in walk order; `after` is the default as
  * copied from the schema (defaults nested inside it follow as their own changes).
+ *
+ * What nothing is defaulted in is returned as it is (shared with the input, which is never changed);
+ * defaults are copies of the schema's.
  */
 import { isRecord, type JsonPath } from '../core/types.js';
 import type { Schema } from '../schema/raw.js';
@@ -62,53 +65,78 @@ function mayDefault(s: Schema): boolean {
   return any;
 }
 
-function walk(x: unknown, s: StepSchema, path: JsonPath, changes: Change[]): unknown {
-  if (s === undefined || !mayDefault(s)) return deepCopy(x);
+/**
+ * The defaulted value; the value itself (not a copy) where nothing below it is defaulted. `path` is
+ * where `x` sits, a stack the walk pushes to and pops from (copied into a change).
+ */
+function walk(x: unknown, s: StepSchema, path: (string | number)[], changes: Change[]): unknown {
+  if (s === undefined || !mayDefault(s)) return x;
   if (Array.isArray(x)) {
     const items = itemsOf(s);
-    return x.map((v, i) => {
-      let e = v;
+    let out: unknown[] | undefined;
+    for (let i = 0; i < x.length; i++) {
+      let e: unknown = x[i];
       if (nonNullableNull(e, items) && hasDefault(items)) {
         e = deepCopy(defaultOf(items));
         changes.push({ kind: 'defaulted', path: [...path, i], before: null, after: deepCopy(e) });
       }
-      return walk(e, items, [...path, i], changes);
-    });
+      path.push(i);
+      const w = walk(e, items, path, changes);
+      path.pop();
+      if (w !== x[i]) (out ??= x.slice())[i] = w;
+    }
+    return out ?? x;
   }
   if (!isRecord(x)) return x;
 
   // first pass: declared properties with a default, over the input's keys plus the new ones
-  const out = newObject();
-  for (const k of Object.keys(x)) setOwn(out, k, x[k]);
+  let out: Record<string, unknown> | undefined;
   const p = s['properties'];
   const declared = isRecord(p) ? Object.keys(p) : [];
   for (const k of declared) {
     const ps = propertySchema(s, k);
     if (!hasDefault(ps)) continue;
-    const found = hasOwn(out, k);
-    if (!found || nonNullableNull(out[k], ps)) {
+    const cur = out ?? x;
+    const found = hasOwn(cur, k);
+    if (!found || nonNullableNull(cur[k], ps)) {
       const d = deepCopy(defaultOf(ps));
       changes.push(found ? { kind: 'defaulted', path: [...path, k], before: null, after: deepCopy(d) } : { kind: 'defaulted', path: [...path, k], after: deepCopy(d) });
+      out ??= copyOf(x);
       setOwn(out, k, d);
     }
   }
 
   // second pass: recurse into every key
   const ap = additionalOf(s);
-  for (const k of Object.keys(out)) {
+  const src = out ?? x;
+  for (const k of Object.keys(src)) {
     const ps = propertySchema(s, k);
+    const v = src[k];
+    let w: unknown;
+    path.push(k);
     if (ps !== undefined) {
-      setOwn(out, k, walk(out[k], ps, [...path, k], changes));
+      w = walk(v, ps, path, changes);
     } else if (ap !== undefined) {
-      let v = out[k];
-      if (nonNullableNull(v, ap.schema) && hasDefault(ap.schema)) {
-        v = deepCopy(defaultOf(ap.schema));
-        changes.push({ kind: 'defaulted', path: [...path, k], before: null, after: deepCopy(v) });
+      let e = v;
+      if (nonNullableNull(e, ap.schema) && hasDefault(ap.schema)) {
+        e = deepCopy(defaultOf(ap.schema));
+        changes.push({ kind: 'defaulted', path: path.slice(), before: null, after: deepCopy(e) });
       }
-      setOwn(out, k, walk(v, ap.schema, [...path, k], changes));
+      w = walk(e, ap.schema, path, changes);
     } else {
-      setOwn(out, k, deepCopy(out[k]));
+      w = v;
+    }
+    path.pop();
+    if (w !== v) {
+      out ??= copyOf(x);
+      setOwn(out, k, w);
     }
   }
+  return out ?? x;
+}
+
+function copyOf(x: Record<string, unknown>): Record<string, unknown> {
+  const out = newObject();
+  for (const k of Object.keys(x)) setOwn(out, k, x[k]);
   return out;
 }

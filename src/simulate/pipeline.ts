@@ -2,7 +2,8 @@
  * The decode pipeline of a custom resource, in the order of apiextensions-apiserver
  * pkg/apiserver/customresource_handler.go: the schema-coercing decoder
  * (unstructuredSchemaCoercer.apply) followed by the versioning codec's defaulter
- * (unstructuredDefaulter.Default). Pure: the input is never mutated.
+ * (unstructuredDefaulter.Default). Pure: the input is never mutated, and the value decoded shares
+ * no object with it (the caller may edit it).
  *
  * ObjectMeta handling lives in another module and is injected (`objectMeta`); without it the root
  * metadata is put back as it came in and embedded metadata is left alone.
@@ -184,7 +185,9 @@ export const DECODE_STAGES: readonly Stage[] = [
  * `dropInvalidMetadata`/`repairGeneration`, for a storage read) against one version's schema.
  */
 export function decode(value: unknown, schema: StepSchema, opts: PipelineOptions = {}): PipelineResult {
-  let st: State = { value: deepCopy(value), changes: [], unknownFieldPaths: [], saved: new Map() };
+  // the result shares nothing with the input: pruning makes a copy, and every later stage either
+  // copies what it changes or hands back what it was given; without pruning, the copy is made here
+  let st: State = { value: opts.preserveUnknownFields === true ? deepCopy(value) : value, changes: [], unknownFieldPaths: [], saved: new Map() };
   for (const stage of DECODE_STAGES) {
     st = stage.run(st, schema, opts);
     if (st.error) return { value: deepCopy(value), changes: [], unknownFieldPaths: [], error: st.error };

@@ -52,53 +52,61 @@ export function prune(value: unknown, schema: StepSchema, opts: PruneOptions = {
   return { value: out, changes: acc.changes, unknownFieldPaths: [...acc.unknown].sort(goCompare) };
 }
 
-function remove(acc: Acc, path: JsonPath, before: unknown, record: boolean): void {
-  acc.changes.push({ kind: 'pruned', path, before: deepCopy(before) });
-  if (record) acc.unknown.push(formatUnknownFieldPath(path));
+/** Records the removal of the key at `path` (the walk's stack: copied here). */
+function remove(acc: Acc, path: readonly (string | number)[], before: unknown, record: boolean): void {
+  const p = path.slice();
+  acc.changes.push({ kind: 'pruned', path: p, before: deepCopy(before) });
+  if (record) acc.unknown.push(formatUnknownFieldPath(p));
 }
 
-/** prune(): the schema-driven walk. */
-function pruneNode(x: unknown, s: StepSchema, path: JsonPath, acc: Acc): unknown {
+/**
+ * prune(): the schema-driven walk; a copy of `x`. `path` is where `x` sits, a stack the walk pushes
+ * to and pops from.
+ */
+function pruneNode(x: unknown, s: StepSchema, path: (string | number)[], acc: Acc): unknown {
   if (preservesUnknownFields(s)) return skipPrune(x, s, path, acc);
   if (Array.isArray(x)) {
     const items = itemsOf(s);
-    return x.map((v, i) => pruneNode(v, items, [...path, i], acc));
+    const out = new Array<unknown>(x.length);
+    for (let i = 0; i < x.length; i++) {
+      path.push(i);
+      out[i] = pruneNode(x[i], items, path, acc);
+      path.pop();
+    }
+    return out;
   }
   if (!isRecord(x)) return x;
   const out = newObject();
   for (const k of Object.keys(x)) {
     const v = x[k];
-    const p = [...path, k];
-    if (s === undefined) {
-      remove(acc, p, v, true);
-      continue;
+    path.push(k);
+    if (s === undefined) remove(acc, path, v, true);
+    else if (isEmbeddedResource(s) && META_FIELDS.has(k)) setOwn(out, k, deepCopy(v));
+    else {
+      const ps = propertySchema(s, k);
+      const ap = ps === undefined ? additionalOf(s) : undefined;
+      if (ps !== undefined) setOwn(out, k, pruneNode(v, ps, path, acc));
+      else if (ap !== undefined) setOwn(out, k, pruneNode(v, ap.schema, path, acc));
+      // the server does not report apiVersion/kind/metadata removed at the top level of the pruned value
+      else remove(acc, path, v, !META_FIELDS.has(k) || path.length > 1);
     }
-    if (isEmbeddedResource(s) && META_FIELDS.has(k)) {
-      setOwn(out, k, deepCopy(v));
-      continue;
-    }
-    const ps = propertySchema(s, k);
-    if (ps !== undefined) {
-      setOwn(out, k, pruneNode(v, ps, p, acc));
-      continue;
-    }
-    const ap = additionalOf(s);
-    if (ap !== undefined) {
-      setOwn(out, k, pruneNode(v, ap.schema, p, acc));
-      continue;
-    }
-    // the server does not report apiVersion/kind/metadata removed at the top level of the pruned value
-    remove(acc, p, v, !META_FIELDS.has(k) || path.length > 0);
+    path.pop();
   }
   return out;
 }
 
 /** skipPrune(): below x-kubernetes-preserve-unknown-fields, unknown keys stay and are not reported. */
-function skipPrune(x: unknown, s: StepSchema, path: JsonPath, acc: Acc): unknown {
+function skipPrune(x: unknown, s: StepSchema, path: (string | number)[], acc: Acc): unknown {
   if (s === undefined) return deepCopy(x);
   if (Array.isArray(x)) {
     const items = itemsOf(s);
-    return x.map((v, i) => skipPrune(v, items, [...path, i], acc));
+    const out = new Array<unknown>(x.length);
+    for (let i = 0; i < x.length; i++) {
+      path.push(i);
+      out[i] = skipPrune(x[i], items, path, acc);
+      path.pop();
+    }
+    return out;
   }
   if (!isRecord(x)) return x;
   const out = newObject();
@@ -110,9 +118,11 @@ function skipPrune(x: unknown, s: StepSchema, path: JsonPath, acc: Acc): unknown
     }
     const ps = propertySchema(s, k);
     const ap = ps === undefined ? additionalOf(s) : undefined;
-    if (ps !== undefined) setOwn(out, k, pruneNode(v, ps, [...path, k], acc));
-    else if (ap !== undefined) setOwn(out, k, pruneNode(v, ap.schema, [...path, k], acc));
+    path.push(k);
+    if (ps !== undefined) setOwn(out, k, pruneNode(v, ps, path, acc));
+    else if (ap !== undefined) setOwn(out, k, pruneNode(v, ap.schema, path, acc));
     else setOwn(out, k, deepCopy(v));
+    path.pop();
   }
   return out;
 }

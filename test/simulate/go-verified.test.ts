@@ -45,6 +45,15 @@ function at(v: unknown, path: readonly (string | number)[]): unknown {
   return cur;
 }
 
+/** Every object and array in a JSON value. */
+function objectsOf(v: unknown, out = new Set<object>()): Set<object> {
+  if (v !== null && typeof v === 'object') {
+    out.add(v);
+    for (const x of Object.values(v)) objectsOf(x, out);
+  }
+  return out;
+}
+
 function run(c: GoCase): { value: unknown; unknown: readonly string[]; changes: readonly Change[]; error?: boolean } {
   const input = deepFreeze(JSON.parse(JSON.stringify(c.value)) as unknown);
   const schema = c.schema === null ? undefined : deepFreeze(c.schema);
@@ -63,6 +72,12 @@ function run(c: GoCase): { value: unknown; unknown: readonly string[]; changes: 
     }
     case 'pipeline': {
       const r = decode(input, schema);
+      // the decoded value is the caller's to edit: no object of it is one of the input's (stages share
+      // what they do not change, so this rests on pruning's copy, or on decode's own without pruning)
+      for (const opts of [{}, { skipDefaulting: true }, { preserveUnknownFields: true }, { preserveUnknownFields: true, skipDefaulting: true }]) {
+        const mine = objectsOf(decode(input, schema, opts).value);
+        expect([...objectsOf(input)].filter((o) => mine.has(o))).toEqual([]);
+      }
       return { value: r.value, unknown: r.unknownFieldPaths, changes: r.changes, ...(r.error ? { error: true } : {}) };
     }
   }

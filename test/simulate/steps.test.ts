@@ -121,12 +121,25 @@ describe('applyDefaults', () => {
     expect(m.b.l).toEqual([1]);
   });
 
-  it('does nothing without a schema but still returns a copy', () => {
+  it('does nothing without a schema: the input itself comes back', () => {
     const input = { a: { b: null } };
     const r = applyDefaults(input, undefined);
-    expect(r.value).toEqual(input);
-    expect(r.value).not.toBe(input);
+    expect(r.value).toBe(input);
     expect(r.changes).toEqual([]);
+  });
+
+  it('copies only the objects on the way to a default; the rest is shared, the input unchanged', () => {
+    const schema = deepFreeze({ type: 'object', properties: { a: { type: 'object', properties: { x: { type: 'integer', default: 1 } } }, b: { type: 'object' }, l: { type: 'array', items: { type: 'object', properties: { y: { type: 'string', default: 'd' } } } } } });
+    const input = deepFreeze({ a: {}, b: { deep: { v: 1 } }, l: [{ y: 'set' }, {}] });
+    const r = applyDefaults(input, schema);
+    expect(r.value).toEqual({ a: { x: 1 }, b: { deep: { v: 1 } }, l: [{ y: 'set' }, { y: 'd' }] });
+    const v = r.value as typeof input & { a: object; l: object[] };
+    expect(v).not.toBe(input);
+    expect(v.a).not.toBe(input.a);
+    expect(v.b).toBe(input.b);
+    expect(v.l).not.toBe(input.l);
+    expect(v.l[0]).toBe(input.l[0]);
+    expect(r.changes.map((c) => c.path)).toEqual([['a', 'x'], ['l', 1, 'y']]);
   });
 });
 
