@@ -149,12 +149,20 @@ function readBackSafe(schema: Schema): boolean {
   if (status && status['default'] !== undefined && status['default'] !== null) return false;
   const metadata = props?.['metadata'];
   if (metadata !== undefined && JSON.stringify(metadata).includes('"default":')) return false;
-  let safe = true;
-  JSON.stringify(schema, (k, v: unknown) => {
-    if (k === 'default' && v !== null && JSON.stringify(v).includes('null')) safe = false;
-    return v;
-  });
-  return safe;
+  return !defaultMayHoldNull(schema);
+}
+
+/** Whether some `default` key at any depth holds a value whose JSON text has `null` in it. */
+function defaultMayHoldNull(x: unknown): boolean {
+  if (Array.isArray(x)) return x.some(defaultMayHoldNull);
+  if (x === null || typeof x !== 'object') return false;
+  const o = x as Record<string, unknown>;
+  for (const k of Object.keys(o)) {
+    const v = o[k];
+    if (k === 'default' && v !== null && v !== undefined && JSON.stringify(v)?.includes('null') === true) return true;
+    if (defaultMayHoldNull(v)) return true;
+  }
+  return false;
 }
 
 /** customresource_handler.go: the version's deprecationWarning, else defaultDeprecationWarning. */

@@ -29,6 +29,8 @@ const MAP_FIELDS = new Set(['properties', 'definitions', 'patternProperties', 'd
  * nil and empty maps (the map-typed fields); struct pointers ({} vs absent) stay different.
  */
 export function semanticEqual(a: unknown, b: unknown, key = ''): boolean {
+  // the same value (a version against itself): equal without a walk
+  if (a === b) return true;
   // JSON-valued fields (default, example, enum members) hold values, not Go slices or maps: [] and {} are values there
   if (JSON_VALUED.has(key)) return (a === undefined || a === null) === (b === undefined || b === null) && jsonEqual(a, b);
   const emptyA = isEmptyish(a, key);

@@ -174,15 +174,19 @@ class Corr {
 }
 
 /** SubPropertyValidator: a ratcheting validator for a correlated child, the plain one otherwise (and for the root's apiVersion/kind). */
-function byKey(corr: Corr | undefined, field: string, parentPath: string): [Corr | undefined, boolean] {
-  if (corr === undefined || (parentPath === '' && (field === 'kind' || field === 'apiVersion'))) return [undefined, false];
+function byKey(corr: Corr | undefined, field: string, parentPath: string): readonly [Corr | undefined, boolean] {
+  if (corr === undefined || (parentPath === '' && (field === 'kind' || field === 'apiVersion'))) return NO_CORR;
   const c = corr.key(field);
   return [c, c !== undefined];
 }
 
+/** No old value to correlate with (every create): one shared answer. */
+const NO_CORR: readonly [undefined, false] = [undefined, false];
+
 /** SubIndexValidator */
-function byIndex(corr: Corr | undefined, i: number): [Corr | undefined, boolean] {
-  const c = corr?.index(i);
+function byIndex(corr: Corr | undefined, i: number): readonly [Corr | undefined, boolean] {
+  if (corr === undefined) return NO_CORR;
+  const c = corr.index(i);
   return [c, c !== undefined];
 }
 
@@ -804,13 +808,11 @@ class Result {
     }
   }
 
-  merge(...others: (Result | undefined)[]): this {
-    for (const o of others) {
-      if (o !== undefined) {
-        // most results hold no error: nothing to add (and no set to make)
-        if (o.errors.length > 0) this.addAll(o.errors);
-        this.matchCount += o.matchCount;
-      }
+  merge(o: Result | undefined): this {
+    if (o !== undefined) {
+      // most results hold no error: nothing to add (and no set to make)
+      if (o.errors.length > 0) this.addAll(o.errors);
+      this.matchCount += o.matchCount;
     }
     return this;
   }
@@ -861,12 +863,12 @@ function validateNode(s: OSchema, data: unknown, path: string, at: JsonPath, ctx
   const result = new Result();
   const kind = kindOf(data);
   if (kind === 'null') {
-    result.merge(typeValidator(s, data, kind, path, at));
+    addType(result, typeError(s, data, kind, path, at));
     result.merge(commonValidator(s, data, path, at));
     return result;
   }
   if (s.type.length > 0 || s.format !== '') {
-    result.merge(typeValidator(s, data, kind, path, at));
+    addType(result, typeError(s, data, kind, path, at));
     result.inc();
   }
   result.merge(schemaPropsValidator(s, data, kind, path, at, ctx, corr));
@@ -897,6 +899,12 @@ function validateNode(s: OSchema, data: unknown, path: string, at: JsonPath, ctx
   return result;
 }
 
+/** Merges typeValidator's result: its error, else its one match. */
+function addType(result: Result, e: VErr | undefined): void {
+  if (e === undefined) result.inc();
+  else result.add(e);
+}
+
 /** schemaInfoForType: the schema type and format of a Go kind. */
 const SCHEMA_INFO = {
   bool: ['boolean', ''],
@@ -907,16 +915,17 @@ const SCHEMA_INFO = {
   map: ['object', ''],
 } as const;
 
-/** typeValidator (type.go). */
-function typeValidator(s: OSchema, data: unknown, kind: GoKind, path: string, at: JsonPath): Result {
-  const result = new Result();
-  result.inc();
+/**
+ * typeValidator (type.go): its error, or undefined when it matches (the caller adds the error, or
+ * counts the match: the validator's result has one or the other).
+ */
+function typeError(s: OSchema, data: unknown, kind: GoKind, path: string, at: JsonPath): VErr | undefined {
   const types = s.type;
   if (kind === 'null') {
     if (types.length > 0 && !types.includes('null') && !s.nullable) {
-      return single(invalidType(path, types.join(','), 'null', at));
+      return invalidType(path, types.join(','), 'null', at);
     }
-    return result;
+    return undefined;
   }
   const [schType, format] = SCHEMA_INFO[kind];
   const isFloatInt = schType === 'number' && isFloat64AJSONInteger(asFloat(data)) && types.includes('integer');
@@ -924,15 +933,15 @@ function typeValidator(s: OSchema, data: unknown, kind: GoKind, path: string, at
   const stringOrSlice = kind === 'string' || kind === 'slice';
 
   if (!stringOrSlice && s.format !== '' && !(types.includes(schType) || format === s.format || isFloatInt || isIntFloat)) {
-    return single(invalidType(path, s.format, format, at));
+    return invalidType(path, s.format, format, at);
   }
   if (!(types.includes('number') || types.includes('integer')) && s.format !== '' && stringOrSlice) {
-    return result;
+    return undefined;
   }
   if (!(types.includes(schType) || isFloatInt || isIntFloat)) {
-    return single(invalidType(path, types.join(','), schType, at));
+    return invalidType(path, types.join(','), schType, at);
   }
-  return result;
+  return undefined;
 }
 
 /** swag.IsFloat64AJSONInteger (go-openapi/swag v0.23.0). */
@@ -1161,7 +1170,7 @@ function numberValidator(s: OSchema, val: unknown, kind: GoKind, path: string, a
         : boundFloat(path, resMinimum.valid ? val : data, data, m, s.exclusiveMinimum, 'min', at);
     if (err !== undefined) resMinimum.merge(single(err));
   }
-  res.merge(resMultiple, resMinimum, resMaximum);
+  res.merge(resMultiple).merge(resMinimum).merge(resMaximum);
   res.inc();
   return res;
 }
