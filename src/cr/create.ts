@@ -90,6 +90,8 @@ const NIL = new Loc('', []);
 const GENERATED = ['uid', 'resourceVersion', 'creationTimestamp', 'generation', 'managedFields'] as const;
 /** WipeObjectMetaSystemFields (creationTimestamp and uid are also in GENERATED). */
 const WIPED = ['creationTimestamp', 'uid', 'deletionTimestamp', 'deletionGracePeriodSeconds', 'selfLink'] as const;
+/** Both, once each, in that order. */
+const SERVER_MANAGED: readonly string[] = [...new Set<string>([...WIPED, ...GENERATED])];
 /** field.ErrorTypes that keep the server from evaluating CEL rules (strategy.go hasBlockingErr). */
 const BLOCKING = new Set(['NotSupported', 'Required', 'TooLong', 'TooMany', 'TypeInvalid']);
 
@@ -127,7 +129,7 @@ export function simulateCreate(input: Record<string, unknown>, served: ServedVer
   const obj = req.value as Record<string, unknown>;
   const md = isRecord(obj['metadata']) ? (obj['metadata'] as Record<string, unknown>) : undefined;
   if (md) {
-    for (const k of new Set<string>([...WIPED, ...GENERATED])) {
+    for (const k of SERVER_MANAGED) {
       if (!(k in md)) continue;
       if (!(k === 'creationTimestamp' && md[k] === null)) changes.push({ kind: 'server-managed', path: ['metadata', k], before: md[k], stage: 'create', version });
       if ((WIPED as readonly string[]).includes(k)) delete md[k];

@@ -14,11 +14,14 @@ export function wireValue(m: Manifest): Record<string, unknown> {
 }
 
 function hasDate(v: unknown): boolean {
+  if (typeof v !== 'object' || v === null) return false;
   if (v instanceof Date) return true;
-  if (Array.isArray(v)) return v.some(hasDate);
-  if (isRecord(v)) {
-    for (const k in v) if (Object.prototype.hasOwnProperty.call(v, k) && hasDate(v[k])) return true;
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) if (hasDate(v[i])) return true;
+    return false;
   }
+  const o = v as Record<string, unknown>;
+  for (const k of Object.keys(o)) if (hasDate(o[k])) return true;
   return false;
 }
 
