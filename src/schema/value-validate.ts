@@ -247,6 +247,10 @@ function goFloatToInt64(f: number): bigint {
 
 /** Replaces lone surrogates by U+FFFD, as Go's JSON decoder does with invalid UTF-16 escapes. */
 function wellFormed(s: string): string {
+  // String.prototype.isWellFormed / toWellFormed (ES2024; V8 in every Node.js from 20): the same
+  // replacement of lone surrogates by U+FFFD, without a RegExp scan of every string
+  const w = s as string & { isWellFormed?: () => boolean; toWellFormed?: () => string };
+  if (w.isWellFormed !== undefined && w.toWellFormed !== undefined) return w.isWellFormed() ? s : w.toWellFormed();
   return /[\uD800-\uDFFF]/.test(s)
     ? s.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')
     : s;
@@ -285,7 +289,8 @@ function normalizedView(v: unknown): unknown {
   }
   const o = v as Record<string, unknown>;
   const keys = Object.keys(o);
-  const vals: unknown[] = new Array(keys.length);
+  // the members' views, made once something changes (most objects have nothing to change)
+  let vals: unknown[] | undefined;
   let changed = Object.getPrototypeOf(o) !== Object.prototype;
   for (let i = 0; i < keys.length; i++) {
     const k = keys[i]!;
@@ -295,10 +300,16 @@ function normalizedView(v: unknown): unknown {
       continue;
     }
     const c = normalizedView(x);
-    vals[i] = c;
+    if (vals !== undefined) vals[i] = c;
+    else if (c !== x) {
+      vals = new Array(keys.length);
+      for (let j = 0; j < i; j++) vals[j] = o[keys[j]!];
+      vals[i] = c;
+    }
     if (c !== x || k === '__proto__' || wellFormed(k) !== k) changed = true;
   }
   if (!changed) return o;
+  if (vals === undefined) vals = keys.map((k) => o[k]);
   const out: Record<string, unknown> = {};
   for (let i = 0; i < keys.length; i++) if (o[keys[i]!] !== undefined) out[wellFormed(keys[i]!)] = vals[i];
   return out;
