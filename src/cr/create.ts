@@ -190,7 +190,7 @@ export function simulateCreate(input: Record<string, unknown>, served: ServedVer
       celNotEvaluated = !cel.complete;
     }
   }
-  const result = { ...base, celNotEvaluated, changes, warnings, errors };
+  const result = { served, celNotEvaluated, notes, changes, warnings, errors };
   if (errors.length > 0) return result;
 
   // 5. WarningsOnCreate
@@ -202,7 +202,7 @@ export function simulateCreate(input: Record<string, unknown>, served: ServedVer
   // 6. write and read back
   let out: Record<string, unknown> = obj;
   if (opts.skipStorage !== true && (opts.alwaysReadBack === true || !served.readBackIsIdentity)) out = roundTrip(obj, served, changes, notes);
-  return { ...result, value: stripGenerated(out) };
+  return { served, celNotEvaluated, notes, changes, warnings, errors, value: stripGenerated(out) };
 }
 
 /** The store's view at validation time: a generated name, the request namespace, generation 1. */

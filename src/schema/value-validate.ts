@@ -779,6 +779,26 @@ type Code =
   /** Not an *errors.Validation (composite errors, range-check errors): Invalid at the root path with value "". */
   | 'plain';
 
+/**
+ * Where a value sits: a path, or a step below another place. The validators make one step per member
+ * they visit; the path is only spelled out for an error (pathOf).
+ */
+type At = JsonPath | AtLink;
+class AtLink {
+  constructor(
+    readonly parent: At,
+    readonly seg: string | number,
+  ) {}
+}
+
+function pathOf(at: At): JsonPath {
+  if (!(at instanceof AtLink)) return at;
+  const segs: (string | number)[] = [];
+  let x: At = at;
+  for (; x instanceof AtLink; x = x.parent) segs.push(x.seg);
+  return [...x, ...segs.reverse()];
+}
+
 interface VErr {
   readonly code: Code;
   /** errors.Validation.Name: the openapi path ('' at the root, `.x` for required/additional properties at the root). */
@@ -788,7 +808,7 @@ interface VErr {
   readonly value?: unknown;
   readonly valid?: number;
   readonly values?: readonly unknown[];
-  readonly at: JsonPath;
+  readonly at: At;
   readonly atKey?: boolean;
 }
 
@@ -846,11 +866,11 @@ function single(e: VErr): Result {
 
 const IN = 'body';
 
-function invalidType(name: string, typeName: string, value: string, at: JsonPath): VErr {
+function invalidType(name: string, typeName: string, value: string, at: At): VErr {
   return { code: 'invalidType', name, value, at, msg: `${name} in ${IN} must be of type ${typeName}: ${quote(value)}` };
 }
 
-function plain(msg: string, at: JsonPath): VErr {
+function plain(msg: string, at: At): VErr {
   return { code: 'plain', name: '', msg, at };
 }
 
@@ -859,7 +879,7 @@ function plain(msg: string, at: JsonPath): VErr {
 // ---------------------------------------------------------------------------------------------------------------
 
 /** validate.SchemaValidator.Validate: the validators in order, each applied when it applies to the value's kind. */
-function validateAgainst(s: OSchema, data: unknown, path: string, at: JsonPath, ctx: Ctx, corr?: Corr, ratchet = false): Result {
+function validateAgainst(s: OSchema, data: unknown, path: string, at: At, ctx: Ctx, corr?: Corr, ratchet = false): Result {
   const result = validateNode(s, data, path, at, ctx, corr);
   // ratchetingValueValidator.Validate: the errors of an unchanged (correlated and deep-equal) value become warnings
   if (ratchet && corr !== undefined && !result.valid && corr.deepEqual()) {
@@ -870,7 +890,7 @@ function validateAgainst(s: OSchema, data: unknown, path: string, at: JsonPath, 
   return result;
 }
 
-function validateNode(s: OSchema, data: unknown, path: string, at: JsonPath, ctx: Ctx, corr: Corr | undefined): Result {
+function validateNode(s: OSchema, data: unknown, path: string, at: At, ctx: Ctx, corr: Corr | undefined): Result {
   const result = new Result();
   const kind = kindOf(data);
   if (kind === 'null') {
@@ -930,7 +950,7 @@ const SCHEMA_INFO = {
  * typeValidator (type.go): its error, or undefined when it matches (the caller adds the error, or
  * counts the match: the validator's result has one or the other).
  */
-function typeError(s: OSchema, data: unknown, kind: GoKind, path: string, at: JsonPath): VErr | undefined {
+function typeError(s: OSchema, data: unknown, kind: GoKind, path: string, at: At): VErr | undefined {
   const types = s.type;
   if (kind === 'null') {
     if (types.length > 0 && !types.includes('null') && !s.nullable) {
@@ -974,7 +994,7 @@ function isFloat64AJSONInteger(f: number): boolean {
 }
 
 /** schemaPropsValidator (schema_props.go): allOf, anyOf, oneOf, not, dependencies. */
-function schemaPropsValidator(s: OSchema, data: unknown, kind: GoKind, path: string, at: JsonPath, ctx: Ctx, corr: Corr | undefined): Result {
+function schemaPropsValidator(s: OSchema, data: unknown, kind: GoKind, path: string, at: At, ctx: Ctx, corr: Corr | undefined): Result {
   const main = new Result();
 
   if (s.anyOf.length > 0) {
@@ -1056,7 +1076,7 @@ function schemaPropsValidator(s: OSchema, data: unknown, kind: GoKind, path: str
 }
 
 /** stringValidator (validator.go): maxLength, then minLength, then pattern; stops at the first failure. */
-function stringValidator(s: OSchema, data: string, path: string, at: JsonPath): Result | undefined {
+function stringValidator(s: OSchema, data: string, path: string, at: At): Result | undefined {
   if (s.maxLength !== undefined && runeCount(data) > s.maxLength) {
     return single({
       code: 'tooLong',
@@ -1096,14 +1116,14 @@ function stringValidator(s: OSchema, data: string, path: string, at: JsonPath): 
 }
 
 /** formatValidator (formats.go) with strfmt.Default. */
-function formatValidator(format: string, data: string, path: string, at: JsonPath): Result | undefined {
+function formatValidator(format: string, data: string, path: string, at: At): Result | undefined {
   const check = FORMAT_CHECKS[normalizeFormat(format)];
   if (check === undefined || check(data)) return undefined;
   return single(invalidType(path, format, data, at));
 }
 
 /** commonValidator (validator.go basicCommonValidator): enum, with Go's reflect conversions. */
-function commonValidator(s: OSchema, data: unknown, path: string, at: JsonPath): Result | undefined {
+function commonValidator(s: OSchema, data: unknown, path: string, at: At): Result | undefined {
   if (s.enum.length === 0) return undefined;
   for (const ev of s.enum) {
     if (enumMatches(data, ev)) return undefined;
@@ -1137,7 +1157,7 @@ function intToString(i: bigint): string {
 }
 
 /** numberValidator (validator.go). */
-function numberValidator(s: OSchema, val: unknown, kind: GoKind, path: string, at: JsonPath): Result {
+function numberValidator(s: OSchema, val: unknown, kind: GoKind, path: string, at: At): Result {
   let typeName = '';
   let format = '';
   if (s.type.length === 1) {
@@ -1194,7 +1214,7 @@ function rangeCheck(
   format: string,
   prefix: string,
   path: string,
-  at: JsonPath,
+  at: At,
 ): VErr | undefined {
   let ok = true;
   if (typeName === 'integer') {
@@ -1222,7 +1242,7 @@ function rangeCheck(
   return plain(msg, at);
 }
 
-function multipleOfInt(path: string, data: bigint, factor: bigint, at: JsonPath): VErr | undefined {
+function multipleOfInt(path: string, data: bigint, factor: bigint, at: At): VErr | undefined {
   if (factor <= 0n) {
     return {
       code: 'multipleOfMustBePositive',
@@ -1236,7 +1256,7 @@ function multipleOfInt(path: string, data: bigint, factor: bigint, at: JsonPath)
   return { code: 'multipleOf', name: path, value: bigOut(data), at, msg: `${path} in ${IN} should be a multiple of ${factor}` };
 }
 
-function multipleOfFloat(path: string, data: number, factor: number, at: JsonPath): VErr | undefined {
+function multipleOfFloat(path: string, data: number, factor: number, at: At): VErr | undefined {
   if (factor <= 0) {
     return {
       code: 'multipleOfMustBePositive',
@@ -1257,7 +1277,7 @@ function boundText(path: string, which: 'max' | 'min', exclusive: boolean, bound
 }
 
 /** MaximumInt / MinimumInt: the bound was truncated to an int64. */
-function boundInt(path: string, data: bigint, bound: bigint, exclusive: boolean, which: 'max' | 'min', at: JsonPath): VErr | undefined {
+function boundInt(path: string, data: bigint, bound: bigint, exclusive: boolean, which: 'max' | 'min', at: At): VErr | undefined {
   const fails =
     which === 'max' ? (exclusive ? data >= bound : data > bound) : exclusive ? data <= bound : data < bound;
   if (!fails) return undefined;
@@ -1272,7 +1292,7 @@ function boundFloat(
   bound: number,
   exclusive: boolean,
   which: 'max' | 'min',
-  at: JsonPath,
+  at: At,
 ): VErr | undefined {
   const fails =
     which === 'max' ? (exclusive ? data >= bound : data > bound) : exclusive ? data <= bound : data < bound;
@@ -1287,18 +1307,18 @@ function bigOut(b: bigint): number | bigint {
 }
 
 /** schemaSliceValidator (slice_validator.go). */
-function sliceValidator(s: OSchema, val: unknown[], path: string, at: JsonPath, ctx: Ctx, corr: Corr | undefined): Result {
+function sliceValidator(s: OSchema, val: unknown[], path: string, at: At, ctx: Ctx, corr: Corr | undefined): Result {
   const result = new Result();
   const size = val.length;
   if (s.items !== undefined) {
-    for (let i = 0; i < size; i++) result.merge(validateAgainst(s.items, val[i], `${path}[${i}]`, [...at, i], ctx, ...byIndex(corr, i)));
+    for (let i = 0; i < size; i++) result.merge(validateAgainst(s.items, val[i], `${path}[${i}]`, new AtLink(at, i), ctx, ...byIndex(corr, i)));
   }
   let itemsSize = 0;
   const tuple = s.itemsTuple ?? [];
   if (tuple.length > 0) {
     itemsSize = tuple.length;
     for (let i = 0; i < itemsSize && i < size; i++) {
-      result.merge(validateAgainst(tuple[i]!, val[i], `${path}[${i}]`, [...at, i], ctx, ...byIndex(corr, i)));
+      result.merge(validateAgainst(tuple[i]!, val[i], `${path}[${i}]`, new AtLink(at, i), ctx, ...byIndex(corr, i)));
     }
   }
   if (s.additionalItems !== undefined && itemsSize < size) {
@@ -1309,7 +1329,7 @@ function sliceValidator(s: OSchema, val: unknown[], path: string, at: JsonPath, 
     if (ai !== undefined) {
       // The upstream loop bound (size-itemsSize+1) is kept as is.
       for (let i = itemsSize; i < size - itemsSize + 1; i++) {
-        result.merge(validateAgainst(ai, val[i], `${path}[${i}]`, [...at, i], ctx, ...byIndex(corr, i)));
+        result.merge(validateAgainst(ai, val[i], `${path}[${i}]`, new AtLink(at, i), ctx, ...byIndex(corr, i)));
       }
     }
   }
@@ -1348,7 +1368,7 @@ function sliceValidator(s: OSchema, val: unknown[], path: string, at: JsonPath, 
 }
 
 /** objectValidator (object_validator.go). */
-function objectValidator(s: OSchema, val: Record<string, unknown>, path: string, at: JsonPath, ctx: Ctx, corr: Corr | undefined): Result {
+function objectValidator(s: OSchema, val: Record<string, unknown>, path: string, at: At, ctx: Ctx, corr: Corr | undefined): Result {
   const res = new Result();
   const props = s.properties;
   const has = (k: string): boolean => Object.prototype.hasOwnProperty.call(val, k);
@@ -1394,7 +1414,7 @@ function objectValidator(s: OSchema, val: Record<string, unknown>, path: string,
           code: 'unallowedProperty',
           name: path,
           value: k,
-          at: [...at, k],
+          at: new AtLink(at, k),
           atKey: true,
           msg: `${path}.${k} in ${IN} is a forbidden property`,
         });
@@ -1405,7 +1425,7 @@ function objectValidator(s: OSchema, val: Record<string, unknown>, path: string,
       const regular = props?.has(key) ?? false;
       const { matched } = validatePatternProperty(s, key, val[key], res, path, at, ctx, corr);
       if (!(regular || matched) && ap?.schema !== undefined) {
-        res.merge(validateAgainst(ap.schema, val[key], `${path}.${key}`, [...at, key], ctx, ...byKey(corr, key, path)));
+        res.merge(validateAgainst(ap.schema, val[key], `${path}.${key}`, new AtLink(at, key), ctx, ...byKey(corr, key, path)));
       }
     }
   }
@@ -1414,13 +1434,13 @@ function objectValidator(s: OSchema, val: Record<string, unknown>, path: string,
     for (const [pName, pSchema] of props) {
       if (!has(pName)) continue;
       const rName = path !== '' ? `${path}.${pName}` : pName;
-      res.merge(validateAgainst(pSchema, val[pName], rName, [...at, pName], ctx, ...byKey(corr, pName, path)));
+      res.merge(validateAgainst(pSchema, val[pName], rName, new AtLink(at, pName), ctx, ...byKey(corr, pName, path)));
     }
   }
 
   for (const k of s.required) {
     if (!has(k)) {
-      res.add({ code: 'required', name: `${path}.${k}`, at: [...at, k], atKey: true, msg: `${path}.${k} in ${IN} is required` });
+      res.add({ code: 'required', name: `${path}.${k}`, at: new AtLink(at, k), atKey: true, msg: `${path}.${k} in ${IN} is required` });
     }
   }
 
@@ -1431,7 +1451,7 @@ function objectValidator(s: OSchema, val: Record<string, unknown>, path: string,
       if (!regular && matched) {
         for (const pName of patterns) {
           const ps = s.patternProperties.get(pName);
-          if (ps !== undefined) res.merge(validateAgainst(ps, val[key], `${path}.${key}`, [...at, key], ctx, ...byKey(corr, key, path)));
+          if (ps !== undefined) res.merge(validateAgainst(ps, val[key], `${path}.${key}`, new AtLink(at, key), ctx, ...byKey(corr, key, path)));
         }
       }
     }
@@ -1445,7 +1465,7 @@ function validatePatternProperty(
   value: unknown,
   result: Result,
   path: string,
-  at: JsonPath,
+  at: At,
   ctx: Ctx,
   corr: Corr | undefined,
 ): { matched: boolean; patterns: string[] } {
@@ -1453,7 +1473,7 @@ function validatePatternProperty(
   for (const [k, sch] of s.patternProperties ?? []) {
     if (reMatch(k, key)) {
       patterns.push(k);
-      result.merge(validateAgainst(sch, value, `${path}.${key}`, [...at, key], ctx, ...byKey(corr, key, path)));
+      result.merge(validateAgainst(sch, value, `${path}.${key}`, new AtLink(at, key), ctx, ...byKey(corr, key, path)));
     }
   }
   return { matched: patterns.length > 0, patterns };
@@ -1472,7 +1492,7 @@ function fieldPath(base: string, name: string): string {
 }
 
 function toFieldError(e: VErr, loc: Loc): FieldError {
-  const at = e.at;
+  const at = pathOf(e.at);
   const atKey = e.atKey === true ? { atKey: true as const } : {};
   if (e.code === 'plain') {
     return { type: 'Invalid', field: loc.field === '' ? '<nil>' : loc.field, value: '', detail: e.msg, at };
