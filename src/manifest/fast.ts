@@ -1,11 +1,15 @@
 import { FAILSAFE_SCHEMA, loadAll, Type, type LoadOptions, type State } from 'js-yaml';
 import { isRecord, type JsonPath } from '../core/types.js';
+import { MAYBE_NOT_STRING, readBlockChunks, SAFE_INT, type PlainResolver } from './block-reader.js';
 import { countLines, splitDocuments, type Chunk } from './split.js';
 
+export { MAYBE_NOT_STRING, type PlainResolver } from './block-reader.js';
+
 /**
- * The fast reading path. Most manifests are plain block YAML: for them js-yaml (several times faster than
- * the yaml package's document model) gives the values, and the yaml package reads a document only when a
- * position in it is asked for (a finding, a rendered change).
+ * The fast reading path. Most manifests are plain block YAML: for them a one-pass reader of that subset
+ * (block-reader.ts) gives the values of each `---` chunk it takes, js-yaml (several times faster than the
+ * yaml package's document model) the values of the chunks it leaves, and the yaml package reads a
+ * document only when a position in it is asked for (a finding, a rendered change).
  *
  * The values must be exactly what the full path (parse.ts: the yaml package, YAML 1.1, go-yaml's quirks)
  * gives, so this path gives up, and the full path reads the text, wherever the two could differ or the
@@ -26,9 +30,6 @@ export interface FastDocument {
   /** The `---`-separated part of the text the document is. */
   readonly chunk: Chunk;
 }
-
-/** Reads a value the way the full path reads a plain scalar in value position; undefined: give up. */
-export type PlainResolver = (text: string) => { value: unknown } | undefined;
 
 /**
  * Text the fast path does not take at all, where js-yaml reads what go-yaml and the yaml package refuse
@@ -82,16 +83,6 @@ export function isBlank(c: number): boolean {
   return c === 32 || c === 9 || c === 10 || c === 13 || Number.isNaN(c);
 }
 
-/**
- * Plain scalars that YAML 1.1 (and go-yaml) may read as something other than a string: null and bool
- * words, numbers, timestamps, `.inf`/`.nan`, `<<`, `=`. Anything else is a string in every schema.
- * After a leading `.` only digits, `_`, an exponent or the end make a float: `.spec.replicas` (a
- * printer column's or a subresource's path) is a string.
- */
-export const MAYBE_NOT_STRING =
-  /^(?:[-+0-9]|\.(?:[0-9_eE]|$|inf$|Inf$|INF$|nan$|NaN$|NAN$)|(?:~|[Nn]ull|NULL|[Yy]|[Yy]es|YES|[Nn]|[Nn]o|NO|[Tt]rue|TRUE|[Ff]alse|FALSE|[Oo]n|ON|[Oo]ff|OFF|<<|=)?$)/;
-const SAFE_INT = /^(?:0|-?[1-9][0-9]{0,14})$/;
-
 /** Marks in keys: a key holding one was not a plain string (js-yaml turns keys into strings). */
 const MARK = '\u0000crdx';
 
@@ -138,9 +129,9 @@ const GIVE_UP = Symbol('give up');
  * or fewer than one YAML document gives up.
  */
 export function fastDocuments(text: string, resolve: PlainResolver, maxDepth: number): FastDocument[] | undefined {
-  const unsupported = unsupportedAt(text);
-  if (unsupported >= 0) return giveUp(`unsupported text at ${unsupported}`);
-  if (spansLines(text)) return giveUp(`a quoted scalar or flow collection may span lines (line ${countLines(text.slice(0, spanAt)) + 1})`);
+  const chunks = splitDocuments(text);
+  // plain block YAML in one pass (block-reader.ts); js-yaml for the chunks it leaves
+  const values = oneReader ? readBlockChunks(chunks, resolve, maxDepth) : undefined;
   const out: FastDocument[] = [];
   let tagged = false;
   const listener = (event: string, state: State): void => {
@@ -150,8 +141,16 @@ export function fastDocuments(text: string, resolve: PlainResolver, maxDepth: nu
     if (state.kind === 'sequence' && Array.isArray(state.result)) (state.result as unknown[]).push(SEQ_END);
   };
   try {
-    const chunks = splitDocuments(text);
-    for (const chunk of chunks) {
+    for (const [i, chunk] of chunks.entries()) {
+      const value = values?.[i];
+      if (value !== undefined) {
+        blockReads++;
+        out.push({ value, chunk });
+        continue;
+      }
+      const unsupported = unsupportedAt(chunk.text);
+      if (unsupported >= 0) return giveUp(`unsupported text at ${chunk.start + unsupported}`);
+      if (spansLines(chunk.text)) return giveUp(`a quoted scalar or flow collection may span lines (line ${chunk.lineOffset + countLines(chunk.text.slice(0, spanAt)) + 1})`);
       const docs = loadAll(chunk.text, undefined, { schema: SCHEMA, listener, maxDepth: maxDepth + 10 } as LoadOptions);
       if (tagged || docs.length !== 1) return giveUp(tagged ? 'an explicit tag' : `${docs.length} documents in a chunk at ${chunk.start}`);
       // a stream of nothing but comments and blank lines holds no document at all
@@ -164,6 +163,18 @@ export function fastDocuments(text: string, resolve: PlainResolver, maxDepth: nu
     throw e;
   }
   return out;
+}
+
+/** Whether block-reader.ts reads first (tests turn it off to compare it with js-yaml's reading). */
+let oneReader = true;
+/** How many documents block-reader.ts read (tests). */
+export let blockReads = 0;
+
+/** Turns the one-pass block reader on or off (tests); returns the previous setting. */
+export function useBlockReader(on: boolean): boolean {
+  const was = oneReader;
+  oneReader = on;
+  return was;
 }
 
 /** Why the last text went the full path (for tests and diagnostics). */

@@ -22,9 +22,10 @@ describe('fuzz: mutated fixtures and corpus manifests through lint and default',
     const slowest = join(tmpdir(), `crdx-fuzz-slowest-${r.seed}.yaml`);
     writeFileSync(slowest, r.stats.slowestInput);
     process.stdout.write(
-      `fuzz: seed ${r.seed}: ${r.runs} cases (lint and default each) in ${(r.ms / 1000).toFixed(1)} s; slowest run ${Math.round(r.stats.slowestMs)} ms (${r.stats.slowest}; input ${r.stats.slowestInput.length} chars: ${slowest}); lint ${(r.stats.lintMs / 1000).toFixed(1)} s, default ${(r.stats.defaultMs / 1000).toFixed(1)} s; ${r.stats.fastCases} read by the fast YAML path, each the same as the full path\n`,
+      `fuzz: seed ${r.seed}: ${r.runs} cases (lint and default each) in ${(r.ms / 1000).toFixed(1)} s; slowest run ${Math.round(r.stats.slowestMs)} ms (${r.stats.slowest}; input ${r.stats.slowestInput.length} chars: ${slowest}); lint ${(r.stats.lintMs / 1000).toFixed(1)} s, default ${(r.stats.defaultMs / 1000).toFixed(1)} s; ${r.stats.fastCases} read by the fast YAML path (${r.stats.blockCases} of them by its block reader), each the same as the full path\n`,
     );
     // the comparison of the two YAML paths is only worth something when the fast path reads many cases
     expect(r.stats.fastCases).toBeGreaterThan(r.runs / 10);
+    expect(r.stats.blockCases).toBeGreaterThan(r.runs / 20);
   });
 });

@@ -14,6 +14,7 @@ import { jsonText } from '../../src/core/json-text.js';
 import { DEFAULT_KUBE_VERSION } from '../../src/core/kube-version.js';
 import { buildCrd, isCrdManifest, type Crd } from '../../src/crd/model.js';
 import { parseFile } from '../../src/manifest/parse.js';
+import { blockReads } from '../../src/manifest/fast.js';
 import { yamlFiles } from '../helpers/files.js';
 import { CORPUS, HAVE_CORPUS } from '../helpers/corpus.js';
 import { compareParse } from '../helpers/compare-parse.js';
@@ -313,6 +314,8 @@ export interface CaseStats {
   defaultMs: number;
   /** Cases the fast YAML path read (and that agreed with the full path). */
   fastCases: number;
+  /** Of those, cases where the one-pass block reader (src/manifest/block-reader.ts) read a document. */
+  blockCases: number;
 }
 
 /**
@@ -321,9 +324,11 @@ export interface CaseStats {
  */
 export async function checkCase(text: string, seed: Seed, stats: CaseStats): Promise<void> {
   // the fast YAML path (src/manifest/fast.ts) must read exactly what the full path reads, positions too
+  const blockBefore = blockReads;
   const cmp = compareParse({ path: '-', text }, { maxPaths: 30 });
   if (cmp.differences.length > 0) throw new Error(`fast and full YAML reading differ on a mutant of ${seed.name}:\n${cmp.differences.slice(0, 3).join('\n')}`);
   if (cmp.fast) stats.fastCases++;
+  if (cmp.fast && blockReads > blockBefore) stats.blockCases++;
   const lint = await runCli(['lint', '-o', 'json', '-'], text);
   noCrash(lint, 'lint', seed.name);
   const out = JSON.parse(lint.stdout) as JsonOutput;
@@ -379,7 +384,7 @@ export interface FuzzReport {
 export async function fuzz(runs: number, seed: number, last?: string): Promise<FuzzReport> {
   const all = seeds();
   let n = 0;
-  const stats: CaseStats = { slowestMs: 0, slowest: '', slowestInput: '', lintMs: 0, defaultMs: 0, fastCases: 0 };
+  const stats: CaseStats = { slowestMs: 0, slowest: '', slowestInput: '', lintMs: 0, defaultMs: 0, fastCases: 0, blockCases: 0 };
   // yaml's parser reads process.env.LOG_TOKENS (a debug switch) for every token, a call into the
   // runtime each time; the product's bundle has that read compiled out (scripts/build.mjs). A plain
   // object for the duration makes it as cheap here.
