@@ -64,11 +64,7 @@ export function readBlockChunks(chunks: readonly Chunk[], resolve: PlainResolver
   });
 }
 
-/** Where the reader gave up last (for diagnostics). */
-export let lastBlockGiveUp = '';
-
 function giveUp(): never {
-  lastBlockGiveUp = new Error().stack?.split('\n')[2]?.trim() ?? '';
   throw GIVE_UP;
 }
 
