@@ -16,6 +16,7 @@ import type { Io } from './io.js';
 import { decideColor } from './lint-command.js';
 import type { DefaultCliOptions } from './main.js';
 import { VERSION } from './version.js';
+import { jsonText } from '../core/json-text.js';
 
 function chalkStyle(): Style {
   const c = new Chalk({ level: chalk.level > 0 ? chalk.level : 1 });
@@ -44,7 +45,7 @@ export async function runDefault(o: DefaultCliOptions, io: Io, crds: readonly Cr
 
   // CEL rules are evaluated only once the (lazily loaded) CEL module is there
   await ensureCelParserFor([...fromCluster.crds, ...crdInputs.files, ...inputs.files]);
-  if (!celParserLoaded() && crds.some((c) => JSON.stringify(c.spec).includes('x-kubernetes-validations'))) await ensureCelParser();
+  if (!celParserLoaded() && crds.some((c) => (jsonText(c.spec) ?? '').includes('x-kubernetes-validations'))) await ensureCelParser();
   const run = defaultSources(inputs.files, [...fromCluster.crds, ...crdInputs.files], { kubeVersion: o.kubeVersion, crds });
   const color = decideColor(o.color, { ...io, stdout: io.stderr });
   const style = color ? chalkStyle() : PLAIN_STYLE;

@@ -10,6 +10,7 @@ import type { Io } from './io.js';
 import { decideColor } from './lint-command.js';
 import type { ScaleCliOptions } from './main.js';
 import { chalkStyle, clusterCrdFiles, findingContext, unmatchedError } from './status-command.js';
+import { jsonText } from '../core/json-text.js';
 
 /** The Scale in the server's field order (kind before apiVersion), not sorted like an unstructured object. */
 function renderScales(scales: readonly object[], extra: readonly Record<string, unknown>[], format: 'yaml' | 'json'): string {
@@ -17,7 +18,7 @@ function renderScales(scales: readonly object[], extra: readonly Record<string, 
   if (all.length === 0) return '';
   if (format === 'json') {
     const doc = all.length === 1 ? all[0] : { apiVersion: 'v1', items: all, kind: 'List' };
-    return `${JSON.stringify(doc, null, 4)}\n`;
+    return `${jsonText(doc, 4) ?? ''}\n`;
   }
   // YAML: one document each, the Scales first, then the stored objects
   return all.map((o) => renderObjects([o as Record<string, unknown>], 'yaml')).join('---\n');

@@ -12,6 +12,7 @@ import { rec, str } from '../crd/json.js';
 import type { Schema } from '../schema/raw.js';
 import { pruneDefaults } from './prune-defaults.js';
 import type { ScaleSpec } from './scale.js';
+import { jsonText } from '../core/json-text.js';
 
 export interface ServedVersion {
   readonly crd: Crd;
@@ -124,7 +125,7 @@ export class CrdCatalog {
       decodeSchema,
       statusEnabled: sub !== undefined && sub['status'] !== undefined && sub['status'] !== null,
       scale,
-      hasCel: schema !== undefined && JSON.stringify(schema).includes('"x-kubernetes-validations":'),
+      hasCel: schema !== undefined && (jsonText(schema) ?? '').includes('"x-kubernetes-validations":'),
       deprecationWarning: deprecationWarning(crd, v),
       storage() {
         const sv = crd.versions.find((x) => x.storage);
@@ -148,7 +149,7 @@ function readBackSafe(schema: Schema): boolean {
   const status = rec(props?.['status']);
   if (status && status['default'] !== undefined && status['default'] !== null) return false;
   const metadata = props?.['metadata'];
-  if (metadata !== undefined && JSON.stringify(metadata).includes('"default":')) return false;
+  if (metadata !== undefined && (jsonText(metadata) ?? '').includes('"default":')) return false;
   return !defaultMayHoldNull(schema);
 }
 
@@ -159,7 +160,7 @@ function defaultMayHoldNull(x: unknown): boolean {
   const o = x as Record<string, unknown>;
   for (const k of Object.keys(o)) {
     const v = o[k];
-    if (k === 'default' && v !== null && v !== undefined && JSON.stringify(v)?.includes('null') === true) return true;
+    if (k === 'default' && v !== null && v !== undefined && jsonText(v)?.includes('null') === true) return true;
     if (defaultMayHoldNull(v)) return true;
   }
   return false;

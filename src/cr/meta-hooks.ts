@@ -13,6 +13,7 @@ import { coerceObjectMeta, getObjectMeta, objectMetaToUnstructured } from '../sc
 import type { Schema } from '../schema/raw.js';
 import type { MetaStepResult, ObjectMetaHooks } from '../simulate/pipeline.js';
 import type { Change } from '../simulate/types.js';
+import { jsonText } from '../core/json-text.js';
 
 const ROOT = new Loc('', []);
 
@@ -43,7 +44,7 @@ function hasEmbedded(schema: Schema | undefined): boolean {
   if (schema === undefined) return false;
   let v = EMBEDDED.get(schema);
   if (v === undefined) {
-    v = JSON.stringify(schema).includes('"x-kubernetes-embedded-resource":true');
+    v = (jsonText(schema) ?? '').includes('"x-kubernetes-embedded-resource":true');
     EMBEDDED.set(schema, v);
   }
   return v;

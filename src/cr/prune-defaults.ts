@@ -19,7 +19,7 @@ import { jsonText } from '../core/json-text.js';
 type Seg = { readonly child: string } | 'index';
 
 export function pruneDefaults(root: Schema): Schema {
-  if (!JSON.stringify(root).includes('"default":')) return root;
+  if (!(jsonText(root) ?? '').includes('"default":')) return root;
   return walk(root, root, []) ?? root;
 }
 

@@ -3,6 +3,7 @@ import { invalid } from '../core/field-error.js';
 import { Loc } from '../core/path.js';
 import { serverMeta } from './helpers.js';
 import { defineRule, serverReport } from './types.js';
+import { jsonText } from '../core/json-text.js';
 
 const PUF = new Loc('spec.preserveUnknownFields', ['spec', 'preserveUnknownFields']);
 
@@ -19,7 +20,7 @@ export const preserveUnknownFields = defineRule({
   *check({ crd }) {
     if (!crd.preserveUnknownFields) return;
     if (crd.spec['preserveUnknownFields'] !== true) return;
-    if (crd.schemas.some((t) => JSON.stringify(t.schema).includes('"default":')))
+    if (crd.schemas.some((t) => (jsonText(t.schema) ?? '').includes('"default":')))
       yield serverReport(invalid(PUF, true, 'must be false in order to use defaults in the schema'));
     if (crd.requestVersion === 'v1') {
       const ext = atLeast(crd.kube, 25) ? 'x-kubernetes-preserve-unknown-fields' : 'x-preserve-unknown-fields';

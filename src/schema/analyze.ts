@@ -14,6 +14,7 @@ import { validateDefaults } from './defaults.js';
 import { newStructuralError, validateStructural } from './structural.js';
 import { walkSchema } from './walk.js';
 import { isGoZero, type Schema } from './raw.js';
+import { jsonText } from '../core/json-text.js';
 
 export type SchemaCategory = 'root' | 'structural' | 'pattern' | 'openapi' | 'defaults' | 'list-map' | 'cel';
 
@@ -146,7 +147,8 @@ export function analyzeSchema(crd: Crd, target: SchemaTarget): SchemaAnalysis {
 }
 
 function usesStructuralFeatures(s: Schema): boolean {
-  return JSON.stringify(s).includes('"x-kubernetes-') || JSON.stringify(s).includes('"default"');
+  const t = jsonText(s) ?? '';
+  return t.includes('"x-kubernetes-') || t.includes('"default"');
 }
 
 export function analyzeCrdSchemas(crd: Crd): SchemaAnalysis[] {

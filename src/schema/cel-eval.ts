@@ -15,6 +15,7 @@ import { Loc } from '../core/path.js';
 import { isRecord } from '../core/types.js';
 import { loadedCelModule } from './cel-syntax.js';
 import type { Schema } from './raw.js';
+import { jsonText } from '../core/json-text.js';
 
 /** Internal switch: CRDX_CEL_EVAL=0 turns evaluation off (every CEL rule then counts as not evaluated). */
 const ENABLED = process.env['CRDX_CEL_EVAL'] !== '0';
@@ -290,7 +291,7 @@ const rulesBelow = new WeakMap<object, boolean>();
 function hasRules(s: unknown): boolean {
   if (typeof s !== 'object' || s === null) return false;
   let r = rulesBelow.get(s);
-  if (r === undefined) rulesBelow.set(s, (r = JSON.stringify(s).includes('"x-kubernetes-validations":')));
+  if (r === undefined) rulesBelow.set(s, (r = (jsonText(s) ?? '').includes('"x-kubernetes-validations":')));
   return r;
 }
 

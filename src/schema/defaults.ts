@@ -12,6 +12,7 @@ import { celSyntaxError } from './cel-syntax.js';
 import { addl, flag, itemsSchema, prop, props, sType, type Schema, META_FIELDS } from './raw.js';
 import { coerceObjectMeta, validateObjectMeta } from './objectmeta.js';
 import { validateValue, type ValueValidateOptions } from './value-validate.js';
+import { jsonText } from '../core/json-text.js';
 
 export function validateDefaults(root: Schema, loc: Loc, kubeMinor = 36): FieldError[] {
   const out: FieldError[] = [];
@@ -22,7 +23,7 @@ export function validateDefaults(root: Schema, loc: Loc, kubeMinor = 36): FieldE
 }
 
 function deepEqual(a: unknown, b: unknown): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
+  return jsonText(a) === jsonText(b);
 }
 
 function visit(

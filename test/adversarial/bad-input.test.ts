@@ -325,6 +325,33 @@ describe('int64s beyond 2^53 are exact (the real server: kubectl sends them as w
     expect(j.stdout).toMatch(/"b": 9223372036854775807\n/);
     expect(j.code).toBe(0);
   });
+
+  it("a CRD's own default, enum and example keep them exact (raw JSON to the server); its bounds are float64", async () => {
+    const withA = (a: string): string => crd(`{type: object, properties: {spec: {type: object, properties: {a: ${a}}}}}`);
+    // the server creates these CRDs (test/conformance/bad-input.conformance.test.ts)
+    for (const a of [
+      '{type: integer, format: int64, default: 9223372036854775807}',
+      '{type: integer, default: -9223372036854775808}',
+      '{type: integer, enum: [9007199254740993], default: 9007199254740993}',
+      '{type: integer, multipleOf: 3, default: 9007199254740993}',
+      '{type: integer, example: 9223372036854775807}',
+    ]) expect((await lint(withA(a))).out.findings, a).toEqual([]);
+    // 9007199254740993 is above the float64 bound 9007199254740992; int64 max as a bound is 2^63
+    expect((await lint(withA('{type: integer, maximum: 9007199254740992, default: 9007199254740993}'))).out.findings.map((f) => f.message)).toEqual([
+      'spec.validation.openAPIV3Schema.properties[spec].properties[a].default: Invalid value: 9007199254740993:  in body should be less than or equal to 9007199254740992',
+    ]);
+    expect((await lint(withA('{type: integer, format: int64, maximum: 9223372036854775807, default: 5}'))).out.findings.map((f) => f.message)).toEqual([
+      'spec.validation.openAPIV3Schema.properties[spec].properties[a].default: Invalid value: "": Maximum boundary value must be of type integer with format int64 in ',
+    ]);
+    // defaulting and an enum meet the exact value
+    const text = `${withA('{type: integer, enum: [9007199254740993, 1], default: 9007199254740993}')}---\napiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w}\nspec: {}\n`;
+    const j = await runCli(['default', '--no-explain', '-o', 'json', '-f', '-'], text);
+    expect(j.stdout).toMatch(/"a": 9007199254740993\n/);
+    expect(j.code).toBe(0);
+    expect((await lint(text.replace('spec: {}', 'spec: {a: 9007199254740992}'))).out.findings.map((f) => f.message)).toEqual([
+      'spec.a: Unsupported value: 9007199254740992: supported values: "9007199254740993", "1"',
+    ]);
+  });
 });
 
 describe('number keys become the JSON keys kubectl makes of them (sigs.k8s.io/yaml)', () => {

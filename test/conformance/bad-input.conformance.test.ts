@@ -152,3 +152,90 @@ describe.skipIf(!RUN)('odd input: kubectl 1.32 and the real server against lint 
     expect(lint.findings).toEqual([expect.objectContaining({ ruleId: 'parse', fatal: true, line, column: 15, message: expect.stringContaining('unsupported map key of type: uint64') })]);
   });
 });
+
+/**
+ * int64s beyond 2^53 in a CRD's own schema: its JSON values (default, enum, example) keep them exact
+ * (the server decodes them with k8s.io/apimachinery's json, int64 where it fits), its bounds are
+ * float64. Each case is a CRD the real server creates or refuses, then, when created, a custom
+ * resource its defaulting and validation meet.
+ */
+describe.skipIf(!RUN)('int64s beyond 2^53 in a CRD schema: kubectl and the real server against lint and default', () => {
+  let h: Harness;
+  const kubectl = (args: string[], input: string) => execa(KUBECTL, ['--kubeconfig', h.kubeconfig, ...args, '-f', '-'], { input, reject: false });
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(async () => {
+    await h?.stop();
+  });
+
+  const bigCrd = (n: number, prop: string): string => `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: big${n}s.example.com}
+spec:
+  group: example.com
+  scope: Namespaced
+  names: {plural: big${n}s, singular: big${n}, kind: Big${n}, listKind: Big${n}List}
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec:
+            type: object
+            properties:
+              a: ${prop}
+`;
+  const bigCr = (n: number, spec: string): string => `apiVersion: example.com/v1\nkind: Big${n}\nmetadata: {name: x, namespace: default}\nspec: ${spec}\n`;
+
+  const cases: [prop: string, spec: string][] = [
+    ['{type: integer, default: 9223372036854775807}', '{}'],
+    ['{type: integer, format: int64, default: 9223372036854775807}', '{}'],
+    ['{type: integer, default: -9223372036854775808}', '{}'],
+    ['{type: integer, default: 9007199254740993}', '{}'],
+    ['{type: integer, default: 9223372036854775808}', '{}'],
+    ['{type: number, default: 9007199254740993}', '{}'],
+    ['{type: integer, format: int64, maximum: 9223372036854775807}', '{a: 5}'],
+    ['{type: integer, format: int64, maximum: 9223372036854775807, default: 5}', '{}'],
+    ['{type: integer, maximum: 9007199254740992, default: 9007199254740993}', '{}'],
+    ['{type: integer, enum: [9007199254740993, 1]}', '{a: 9007199254740993}'],
+    ['{type: integer, enum: [9007199254740993, 1]}', '{a: 9007199254740992}'],
+    ['{type: integer, enum: [9007199254740993], default: 9007199254740993}', '{}'],
+    ['{type: integer, example: 9223372036854775807}', '{a: 1}'],
+    ['{type: object, x-kubernetes-preserve-unknown-fields: true, default: {n: [9223372036854775807, 9007199254740993]}}', '{}'],
+    ['{type: integer, multipleOf: 3, default: 9007199254740993}', '{}'],
+    ['{type: integer, x-kubernetes-validations: [{rule: "self > 9007199254740992"}], default: 9007199254740993}', '{}'],
+  ];
+  cases.forEach(([prop, spec], i) => {
+    it(`${prop} with spec ${spec}`, async () => {
+      const crd = bigCrd(i, prop);
+      const created = await kubectl(['create'], crd);
+      const crdLint = JSON.parse((await runCli(['lint', '-o', 'json', '-'], crd)).stdout) as JsonOutput;
+      const crdErrors = crdLint.findings.filter((f) => f.severity === 'error').map((f) => f.message);
+      if (created.exitCode !== 0) {
+        // kubectl trims each cause it prints (a go-openapi message may end with a space)
+        expect(new Set(crdErrors.map((m) => m.trim()))).toEqual(new Set(kubectlCauses(created.stderr)));
+        return;
+      }
+      expect(crdErrors).toEqual([]);
+      expect(await waitForConditionTrue(h, `big${i}s.example.com`, 'Established')).toBeDefined();
+      const server = await kubectl(['create', '--dry-run=server', '-o', 'json'], bigCr(i, spec));
+      const text = `${crd}---\n${bigCr(i, spec)}`;
+      const def = await runCli(['default', '--no-explain', '-o', 'json', '-f', '-'], text);
+      const lint = JSON.parse((await runCli(['lint', '-o', 'json', '-'], text)).stdout) as JsonOutput;
+      const errors = lint.findings.filter((f) => f.severity === 'error').map((f) => f.message);
+      if (server.exitCode === 0) {
+        expect(errors).toEqual([]);
+        expect(JSON.parse(def.stdout).spec).toEqual(JSON.parse(server.stdout).spec);
+        expect(numbers(specText(def.stdout))).toEqual(numbers(specText(server.stdout)));
+        expect(def.code).toBe(0);
+      } else {
+        expect(new Set(errors)).toEqual(new Set(kubectlCauses(server.stderr)));
+        expect(def.code).toBe(1);
+      }
+    });
+  });
+});
