@@ -12,7 +12,7 @@ export const versions = defineRule({
     docs: {
       description: 'Versions need unique DNS-1035 names and exactly one storage version.',
       details:
-        'Each version name is a DNS-1035 label (the first one is reported twice, as spec.versions[0].name and spec.version); names are unique; exactly one version has storage: true, which also becomes status.storedVersions on create.',
+        'Each version name is a DNS-1035 label (the first one is reported twice, as spec.versions[0].name and spec.version); names are unique; exactly one version has storage: true, which also becomes status.storedVersions on create (a storage version that repeats the name of an earlier version is missing from it).',
       reference: 'crd-validation.md §4 (V1, V2, V4-V7)',
     },
   }),
@@ -36,10 +36,20 @@ export const versions = defineRule({
     if (!unique) yield serverReport(invalid(listAt, internalValue, 'must contain unique version names'));
     const storage = vs.filter((v) => v.storage);
     if (storage.length !== 1) yield serverReport(invalid(listAt, internalValue, 'must have exactly one version marked as storage version'));
-    // PrepareForCreate sets storedVersions to the first storage version
+    // PrepareForCreate sets storedVersions to the first storage version; the stored-versions check
+    // then walks spec.versions, taking each stored name off at its first version of that name: a
+    // storage version whose name is no longer there (a second storage version, or a storage
+    // version that repeats the name of an earlier one) is missing from storedVersions
     const stored = new Loc('status.storedVersions', listAt.at);
     if (storage.length === 0) yield serverReport(invalid(stored, [], 'must have at least one stored version'));
-    for (const v of storage.slice(1))
-      yield serverReport(invalid(new Loc('status.storedVersions', v.loc.child('storage').at), [storage[0]!.name], `must have the storage version ${v.name}`));
+    else {
+      const storedVersions = [storage[0]!.name];
+      const pending = new Set(storedVersions);
+      for (const v of vs) {
+        const ok = pending.has(v.name);
+        if (v.storage && !ok) yield serverReport(invalid(new Loc('status.storedVersions', v.loc.child('storage').at), storedVersions, `must have the storage version ${v.name}`));
+        if (ok) pending.delete(v.name);
+      }
+    }
   },
 });
