@@ -1,5 +1,6 @@
 import { ExitCode, InputError, UsageError } from '../core/errors.js';
-import { renderObjects, sortKeys } from '../cr/render.js';
+import { goYaml } from '../cr/render.js';
+import { goJsonIndent, structOrdered } from '../core/go-print.js';
 import { compareFindings } from '../engine/results.js';
 import { scaleSources } from '../engine/subresources.js';
 import { stylish, printable } from '../formatters/stylish.js';
@@ -10,18 +11,17 @@ import type { Io } from './io.js';
 import { decideColor } from './lint-command.js';
 import type { ScaleCliOptions } from './main.js';
 import { chalkStyle, clusterCrdFiles, findingContext, unmatchedError } from './status-command.js';
-import { jsonText } from '../core/json-text.js';
 
 /** The Scale in the server's field order (kind before apiVersion), not sorted like an unstructured object. */
 function renderScales(scales: readonly object[], extra: readonly Record<string, unknown>[], format: 'yaml' | 'json'): string {
-  const all = [...scales, ...extra.map((o) => sortKeys(o) as Record<string, unknown>)];
+  const all: unknown[] = [...scales.map(structOrdered), ...extra];
   if (all.length === 0) return '';
   if (format === 'json') {
     const doc = all.length === 1 ? all[0] : { apiVersion: 'v1', items: all, kind: 'List' };
-    return `${jsonText(doc, 4) ?? ''}\n`;
+    return `${goJsonIndent(doc)}\n`;
   }
-  // YAML: one document each, the Scales first, then the stored objects
-  return all.map((o) => renderObjects([o as Record<string, unknown>], 'yaml')).join('---\n');
+  // YAML (keys sorted whatever the type, as kubectl -o yaml prints): one document each, the Scales first, then the stored objects
+  return [...scales, ...extra].map((o) => goYaml(o)).join('---\n');
 }
 
 export async function runScale(o: ScaleCliOptions, io: Io): Promise<ExitCode> {

@@ -2,7 +2,6 @@
  * Text for `kubectl crdx default`: the objects (YAML or JSON, keys in the server's order) and the
  * explanation of every change, positioned in the input. Pure; colours are injected.
  */
-import { stringify } from 'yaml';
 import { goCompare } from '../core/go.js';
 import { formatPath } from '../core/path.js';
 import { isRecord } from '../core/types.js';
@@ -11,6 +10,8 @@ import { printable } from '../formatters/stylish.js';
 import type { Manifest } from '../manifest/parse.js';
 import type { CreateResult, CrChange } from './create.js';
 import { jsonText } from '../core/json-text.js';
+import { goJsonIndent } from '../core/go-print.js';
+import { goYamlText } from '../core/go-yaml-emit.js';
 
 export type OutputFormat = 'yaml' | 'json';
 
@@ -25,12 +26,16 @@ export function sortKeys(v: unknown): unknown {
   return v;
 }
 
-/** One object prints as itself, several as a v1 List (as kubectl get -o yaml prints them). */
+/** One object prints as itself, several as a v1 List, as kubectl -o yaml / -o json print them. */
 export function renderObjects(objects: readonly Record<string, unknown>[], format: OutputFormat): string {
   if (objects.length === 0) return '';
-  const doc = objects.length === 1 ? sortKeys(objects[0]) : { apiVersion: 'v1', items: objects.map(sortKeys), kind: 'List' };
-  if (format === 'json') return `${jsonText(doc, 4)}\n`;
-  return stringify(doc, { version: '1.1', lineWidth: 0, aliasDuplicateObjects: false });
+  const doc = objects.length === 1 ? objects[0] : { apiVersion: 'v1', items: objects, kind: 'List' };
+  return format === 'json' ? `${goJsonIndent(doc)}\n` : goYaml(doc);
+}
+
+/** YAML as kubectl -o yaml prints it (sigs.k8s.io/yaml over go-yaml v2). */
+export function goYaml(doc: unknown): string {
+  return goYamlText(doc);
 }
 
 /** A value as one short printable line of JSON: at most `width` characters, `absent` for undefined. */

@@ -7,10 +7,12 @@
  * creationTimestamp, managedFields, deletion and selfLink fields): the server ignores or rejects
  * them when it creates an object, and linting them would report what nobody wrote.
  */
-import { parse, stringify } from 'yaml';
+import { parse } from 'yaml';
 import { ClusterError } from '../core/errors.js';
 import { isRecord } from '../core/types.js';
-import { sortKeys } from '../cr/render.js';
+import { goYaml, sortKeys } from '../cr/render.js';
+import { goJsonIndent } from '../core/go-print.js';
+import { jsonText } from '../core/json-text.js';
 import type { SourceFile } from '../manifest/parse.js';
 import type { Access, Cluster } from './cluster.js';
 
@@ -35,17 +37,16 @@ export function clusterFileName(context: string, ...segments: readonly string[])
   return `cluster:${context}/${segments.join('/')}`;
 }
 
-/** YAML with sorted keys; JSON when YAML would not read back the same values (e.g. integers beyond 2^53). */
+/** YAML as kubectl get -o yaml prints it; JSON when YAML would not read back the same values (e.g. integers beyond 2^53). */
 export function renderSource(path: string, obj: Record<string, unknown>): SourceFile {
-  const sorted = sortKeys(obj);
-  const yaml = stringify(sorted, { version: '1.1', lineWidth: 0, aliasDuplicateObjects: false });
+  const yaml = goYaml(obj);
   let same = false;
   try {
-    same = JSON.stringify(parse(yaml, { version: '1.1' })) === JSON.stringify(sorted);
+    same = jsonText(sortKeys(parse(yaml, { version: '1.1' }))) === jsonText(sortKeys(obj));
   } catch {
     same = false;
   }
-  return { path, text: same ? yaml : `${JSON.stringify(sorted, null, 2)}\n` };
+  return { path, text: same ? yaml : `${goJsonIndent(obj, '  ')}\n` };
 }
 
 function str(v: unknown): string {

@@ -239,3 +239,73 @@ spec:
     });
   });
 });
+
+/**
+ * The text of `default -o yaml` and `-o json` is the text kubectl prints for the server's answer
+ * (`kubectl create --dry-run=server -o yaml|json`) once the metadata the server generates is taken
+ * out: key order (byte order in JSON, go-yaml's natural order in YAML, integer-like keys included),
+ * escaping, number and string forms, sequence indentation.
+ */
+describe.skipIf(!RUN)('default prints what kubectl prints', () => {
+  let h: Harness;
+  const kubectl = (args: string[], input: string) => execa(KUBECTL, ['--kubeconfig', h.kubeconfig, ...args, '-f', '-'], { input, reject: false, stripFinalNewline: false });
+  const crd = `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: texts.example.com}
+spec:
+  group: example.com
+  scope: Namespaced
+  names: {plural: texts, singular: text, kind: Text, listKind: TextList}
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec:
+            type: object
+            x-kubernetes-preserve-unknown-fields: true
+            properties:
+              defaulted: {type: string, default: "a&b"}
+              list: {type: array, items: {type: object, x-kubernetes-preserve-unknown-fields: true}, default: [{z: 1, a: [x, y]}]}
+`;
+  beforeAll(async () => {
+    h = await startHarness();
+    const r = await kubectl(['create'], crd);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(await waitForConditionTrue(h, 'texts.example.com', 'Established')).toBeDefined();
+  });
+  afterAll(async () => {
+    await h?.stop();
+  });
+
+  const SERVER_META = /^\s*"?(creationTimestamp|generation|uid|resourceVersion)"?: .*\n/gm;
+  const withoutServerMeta = (text: string): string => text.replace(SERVER_META, '').replace(/,\n(\s*)}/g, '\n$1}');
+  const specs = [
+    '{item10: 1, item2: 2, item02: 3, a1b: 0, a01b: 0, foo_bar: 1, fooBar: 2, Zed: 3, zed: 4, "-x": 5, "10": a, "2": b, "0": c, "": d, é: e, "9a": f, ".": g}',
+    '{s: "<tag> & more", u: "\\u2028 \\u00e9 \\U0001F600 \\t tab", multi: "one\\ntwo\\n", strip: "one\\ntwo", lead: " x", colon: "a: b", hash: "a #b", star: "*x", yes: "yes", num: "123", nul: "null", empty: ""}',
+    '{f: 1.5, e: 1e21, small: 0.000001, smaller: 1e-7, neg: -0.5, int: 42, big: 9223372036854775807, z: 0, t: true, nested: {b: {}, a: []}}',
+    '{list: [{b: 2, a: 1, c: [1, [2]], d: "x"}, {}]}',
+    // folding past column 80 (plain, single- and double-quoted), long and multi-line keys
+    `{long: "${'word '.repeat(30)}end", longq: "&${'word '.repeat(30)}end", longd: "\\t ${'word '.repeat(30)}  two  spaces ${'x '.repeat(40)}", ${'k'.repeat(130)}: 1, "multi\\nkey": 2}`,
+    // block scalars: keep, strip, clip, leading space, trailing spaces, a line with only spaces
+    '{keep: "a\\n\\n", strip: "a\\nb", clip: "a\\nb\\n", lead: " a\\nb\\n", trail: "a  \\nb\\n", blank: "a\\n  \\nb\\n", onlybreak: "\\n", crlf: "a\\r\\nb"}',
+    // strings that would read back as another type, or nearly
+    '{a: "0o17", b: "08", c: "1_000", d: "+1", e: ".5", f: "1:20", g: "<<", h: "~", i: "Yes", j: "2024-01-02", k: "2024-1-2 3:04:05", l: "2024-13-01", m: "1e5", n: "0x1F", o: ".inf", p: "-", q: "- x", r: "a:b", s: "?x", t: "@x", u: "!x", v: "%x", w: "x #y", x: "x#y", y: "---", z: "...x", aa: "12e", ab: "1.", ac: "0b101", ad: "99999999999999999999", ae: "NaN", af: "\\u00a0", ah: "a\\u0085b", ai: "a \\u0085 \\u0085b\\u0085"}',
+    '{f1: 1234567.5, f2: 123456.5, f3: 0.00001, f4: 0.0001, f5: 1e20, f6: 12345678901234567890, f7: -1.5e-10, f8: 100.25, f9: 3.0}',
+  ];
+  specs.forEach((spec, i) => {
+    const cr = `apiVersion: example.com/v1\nkind: Text\nmetadata: {name: t${i}, namespace: default, labels: {b: "1", a: "2"}, annotations: {z: "&"}}\nspec: ${spec}\n`;
+    for (const format of ['yaml', 'json'] as const) {
+      it(`-o ${format}: ${spec}`, async () => {
+        const server = await kubectl(['create', '--dry-run=server', '-o', format], cr);
+        expect(server.exitCode, server.stderr).toBe(0);
+        const ours = await runCli(['default', '--no-explain', '-o', format, '-f', '-'], `${crd}---\n${cr}`);
+        expect(ours.code, ours.stderr).toBe(0);
+        expect(ours.stdout).toBe(withoutServerMeta(server.stdout));
+      });
+    }
+  });
+});

@@ -55,7 +55,7 @@ spec:
     const input = `${await import('node:fs').then((fs) => fs.readFileSync(`${ROOT}/${CRD}`, 'utf8'))}---\napiVersion: example.com/v1\nkind: Widget\nmetadata: {name: a}\n---\napiVersion: example.com/v1\nkind: Widget\nmetadata: {name: b}\nspec: {replicas: 3}\n`;
     const r = await crdx(['default', '-f', '-'], input);
     expect(r.exitCode).toBe(0);
-    expect(r.stdout).toMatch(/^apiVersion: v1\nitems:\n {2}- apiVersion: example.com\/v1\n/);
+    expect(r.stdout).toMatch(/^apiVersion: v1\nitems:\n- apiVersion: example.com\/v1\n/);
     expect(r.stdout).toContain('kind: List');
     expect(r.stderr).toBe('');
   });
