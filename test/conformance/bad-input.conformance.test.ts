@@ -6,10 +6,12 @@
  * (`kubectl create --dry-run=server`, KUBECTL or /usr/bin/kubectl); skipped without it or without Go.
  */
 import { execa } from 'execa';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, type JsonOutput } from '../fuzz/run-cli.js';
-import { goAvailable, startHarness, waitForConditionTrue, type Harness } from './harness.js';
+import { parseFile } from '../../src/manifest/parse.js';
+import { corpusFiles, HAVE_CORPUS } from '../helpers/corpus.js';
+import { deleteAllCRDs, goAvailable, startHarness, waitForConditionTrue, type Harness } from './harness.js';
 
 const KUBECTL = process.env['KUBECTL'] ?? '/usr/bin/kubectl';
 const RUN = goAvailable() && existsSync(KUBECTL);
@@ -308,4 +310,66 @@ spec:
       });
     }
   });
+});
+
+/**
+ * Every corpus sample with its project's CRDs installed: the text of `default -o yaml|json` for
+ * each of its documents is kubectl's for `kubectl create --dry-run=server` of that document (once
+ * the metadata the server generates is taken out); a document the server rejects is rejected too.
+ */
+describe.skipIf(!RUN || !HAVE_CORPUS)('default prints what kubectl prints: corpus samples', () => {
+  let h: Harness;
+  const kubectl = (args: string[], input: string) => execa(KUBECTL, ['--kubeconfig', h.kubeconfig, ...args, '-f', '-'], { input, reject: false, stripFinalNewline: false });
+  const SERVER_META = /^\s*"?(creationTimestamp|generation|uid|resourceVersion)"?: .*\n/gm;
+  const withoutServerMeta = (text: string): string => text.replace(SERVER_META, '').replace(/,\n(\s*)}/g, '\n$1}');
+  let compared = 0;
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(async () => {
+    console.log(`conformance tally (default text): ${compared} sample documents x 2 formats printed as kubectl prints them`);
+    await h?.stop();
+  });
+  const crdsOf = new Map<string, string[]>();
+  for (const f of corpusFiles('crds')) crdsOf.set(f.project, [...(crdsOf.get(f.project) ?? []), f.path]);
+  const samples = corpusFiles('samples');
+  for (const project of [...new Set(samples.map((s) => s.project))]) {
+    describe(project, () => {
+      beforeAll(async () => {
+        await deleteAllCRDs(h);
+        for (const p of crdsOf.get(project) ?? []) {
+          const r = await kubectl(['create'], readFileSync(p, 'utf8'));
+          // some projects ship the same CRD in two files
+          if (!r.stderr.includes('AlreadyExists')) expect(r.exitCode, r.stderr).toBe(0);
+        }
+        for (const p of crdsOf.get(project) ?? [])
+          for (const d of parseFile({ path: p, text: readFileSync(p, 'utf8') }))
+            for (const m of d.manifests) if (m.kind === 'CustomResourceDefinition' && m.name) await waitForConditionTrue(h, m.name, 'Established');
+      }, 300_000);
+      for (const s of samples.filter((x) => x.project === project)) {
+        const docs = s.text.split(/^---[ \t]*$/m).filter((t) => /^kind:/m.test(t));
+        docs.forEach((doc, i) => {
+          it(`${s.path.split('/samples/').pop()} #${i}`, async () => {
+            const crdArgs = (crdsOf.get(project) ?? []).flatMap((p) => ['--crd', p]);
+            for (const format of ['yaml', 'json'] as const) {
+              const server = await kubectl(['create', '--dry-run=server', '-o', format], doc);
+              const ours = await runCli(['default', '--no-explain', '-o', format, '-f', '-', ...crdArgs], doc);
+              if (server.exitCode !== 0) {
+                expect(ours.code, `${server.stderr}\n${ours.stdout}`).not.toBe(0);
+                return;
+              }
+              const md = (parseFile({ path: 'doc.yaml', text: doc })[0]?.manifests[0]?.value['metadata'] ?? {}) as Record<string, unknown>;
+              let sent = server.stdout;
+              // kubectl sends a document without a namespace to its context's namespace
+              if (md['namespace'] === undefined) sent = sent.replace(/^ {2}namespace: default\n|^ {8}"namespace": "default",?\n/m, '');
+              // the server makes a name from generateName, which default leaves out
+              if (md['name'] === undefined) sent = sent.replace(/^ {2}name: .*\n|^ {8}"name": ".*",?\n/m, '');
+              expect(ours.stdout).toBe(withoutServerMeta(sent));
+            }
+            compared++;
+          });
+        });
+      }
+    });
+  }
 });
