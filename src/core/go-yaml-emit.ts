@@ -180,8 +180,21 @@ function numberText(n: number | bigint): string {
   return goFloatG(n);
 }
 
+/** The code points of a text. */
+function codePoints(s: string): number[] {
+  const out: number[] = new Array<number>(s.length);
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.codePointAt(i)!;
+    out[n++] = c;
+    if (c > 0xffff) i++;
+  }
+  out.length = n;
+  return out;
+}
+
 class Emitter {
-  private readonly out: string[] = [];
+  private out = '';
   private column = 0;
   private indent = -1;
   private whitespace = true;
@@ -195,23 +208,26 @@ class Emitter {
       this.indicator('...', true, false, false);
       this.writeIndent(0);
     }
-    return this.out.join('');
+    return this.out;
   }
 
   private put(s: string): void {
-    this.out.push(s);
+    this.out += s;
     this.column++;
   }
 
   private putBreak(): void {
-    this.out.push('\n');
+    this.out += '\n';
     this.column = 0;
   }
 
   private writeIndent(indent = this.indent): void {
     const want = Math.max(indent, 0);
     if (!this.indention || this.column > want || (this.column === want && !this.whitespace)) this.putBreak();
-    while (this.column < want) this.put(' ');
+    if (this.column < want) {
+      this.out += ' '.repeat(want - this.column);
+      this.column = want;
+    }
     this.whitespace = true;
     this.indention = true;
   }
@@ -251,7 +267,7 @@ class Emitter {
       const saved = this.increaseIndent(false, false);
       for (const k of keys) {
         this.writeIndent();
-        const cps = Array.from(k, (c) => c.codePointAt(0)!);
+        const cps = codePoints(k);
         if (!analyze(cps).multiline && Buffer.byteLength(k, 'utf8') <= 128) {
           this.string(k, cps, true);
           this.indicator(':', false, false, false);
@@ -266,9 +282,9 @@ class Emitter {
       this.indent = saved;
       return;
     }
-    if (typeof v === 'string') return this.string(v, Array.from(v, (c) => c.codePointAt(0)!), ctx.simpleKey);
+    if (typeof v === 'string') return this.string(v, codePoints(v), ctx.simpleKey);
     const text = v === null || v === undefined ? 'null' : typeof v === 'boolean' ? String(v) : typeof v === 'number' || typeof v === 'bigint' ? numberText(v) : String(v);
-    this.scalar(Array.from(text, (c) => c.codePointAt(0)!), 'plain', ctx.simpleKey);
+    this.scalar(text, codePoints(text), 'plain', ctx.simpleKey);
   }
 
   private emptyFlow(open: string, close: string): void {
@@ -278,11 +294,11 @@ class Emitter {
 
   private string(s: string, cps: readonly number[], simpleKey: boolean): void {
     const requested: Style = s.includes('\n') ? 'literal' : s !== '' && plainReadsAsString(s) ? 'plain' : 'double';
-    this.scalar(cps, requested, simpleKey);
+    this.scalar(s, cps, requested, simpleKey);
   }
 
   /** yaml_emitter_select_scalar_style, then the writer of that style, one indent level in. */
-  private scalar(cps: readonly number[], requested: Style, simpleKey: boolean): void {
+  private scalar(s: string, cps: readonly number[], requested: Style, simpleKey: boolean): void {
     const a = analyze(cps);
     let style = requested;
     if (simpleKey && a.multiline) style = 'double';
@@ -290,23 +306,31 @@ class Emitter {
     if (style === 'single' && !a.single) style = 'double';
     if (style === 'literal' && (!a.block || simpleKey)) style = 'double';
     const saved = this.increaseIndent(true, false);
-    if (style === 'plain') this.plain(cps, !simpleKey);
+    if (style === 'plain') this.plain(s, cps, !simpleKey);
     else if (style === 'single') this.singleQuoted(cps, !simpleKey);
     else if (style === 'double') this.doubleQuoted(cps, !simpleKey);
-    else this.literal(cps);
+    else this.literal(s, cps);
     this.indent = saved;
   }
 
   private writeBreak(c: number): void {
     if (c === 0x0a) this.putBreak();
     else {
-      this.out.push(String.fromCodePoint(c));
+      this.out += String.fromCodePoint(c);
       this.column = 0;
     }
   }
 
-  private plain(cps: readonly number[], allowBreaks: boolean): void {
+  private plain(s: string, cps: readonly number[], allowBreaks: boolean): void {
     if (!this.whitespace) this.put(' ');
+    // no line breaks in a plain scalar; a space folds only once the column is past the width
+    if (!allowBreaks || this.column + cps.length - 1 <= BEST_WIDTH) {
+      this.out += s;
+      this.column += cps.length;
+      this.whitespace = false;
+      this.indention = false;
+      return;
+    }
     let spaces = false;
     let breaks = false;
     for (let i = 0; i < cps.length; i++) {
@@ -392,7 +416,7 @@ class Emitter {
     this.indention = false;
   }
 
-  private literal(cps: readonly number[]): void {
+  private literal(s: string, cps: readonly number[]): void {
     this.indicator('|', true, false, false);
     const first = cps[0]!;
     if (first === 0x20 || isBreak(first)) this.indicator(String(BEST_INDENT), false, false, false);
@@ -407,17 +431,25 @@ class Emitter {
     this.indention = true;
     this.whitespace = true;
     let breaks = true;
-    for (const c of cps) {
+    // line by line: the break characters are all in the BMP; only whether the column is past
+    // the indentation matters after a line, so a line's UTF-16 length stands for its width
+    for (let i = 0; i < s.length; ) {
+      const c = s.charCodeAt(i);
       if (isBreak(c)) {
         this.writeBreak(c);
         this.indention = true;
         breaks = true;
-      } else {
-        if (breaks) this.writeIndent();
-        this.put(String.fromCodePoint(c));
-        this.indention = false;
-        breaks = false;
+        i++;
+        continue;
       }
+      let j = i + 1;
+      while (j < s.length && !isBreak(s.charCodeAt(j))) j++;
+      if (breaks) this.writeIndent();
+      this.out += s.slice(i, j);
+      this.column += j - i;
+      this.indention = false;
+      breaks = false;
+      i = j;
     }
   }
 }
@@ -446,23 +478,31 @@ const NAMED_ESCAPES = new Map<number, string>([
  * break (with the blanks around it) becomes a space, n breaks n-1 line feeds.
  */
 function afterYamlReread(v: unknown): unknown {
-  if (typeof v === 'string') return v.includes('\u0085') ? v.replace(/[ \t]*(?:\u0085[ \t]*)+/g, (m) => {
-    const n = m.split('\u0085').length - 1;
-    return n === 1 ? ' ' : '\n'.repeat(n - 1);
-  }) : v;
-  if (Array.isArray(v)) return v.map(afterYamlReread);
+  if (typeof v === 'string') return v.includes('\u0085') ? foldNel(v) : v;
+  if (Array.isArray(v)) {
+    let out: unknown[] | undefined;
+    v.forEach((x, i) => {
+      const y = afterYamlReread(x);
+      if (y !== x) (out ??= [...v])[i] = y;
+    });
+    return out ?? v;
+  }
   if (isRecord(v)) {
-    let out: Record<string, unknown> | undefined;
-    for (const k of Object.keys(v)) {
-      const x = afterYamlReread(v[k]);
-      const k2 = afterYamlReread(k) as string;
-      if (x !== v[k] || k2 !== k) out ??= {};
-    }
-    if (out === undefined) return v;
-    for (const k of Object.keys(v)) Object.defineProperty(out, afterYamlReread(k) as string, { value: afterYamlReread(v[k]), enumerable: true, writable: true, configurable: true });
+    const keys = Object.keys(v);
+    const values = keys.map((k) => afterYamlReread(v[k]));
+    if (keys.every((k, i) => values[i] === v[k] && !k.includes('\u0085'))) return v;
+    const out: Record<string, unknown> = {};
+    keys.forEach((k, i) => Object.defineProperty(out, k.includes('\u0085') ? foldNel(k) : k, { value: values[i], enumerable: true, writable: true, configurable: true }));
     return out;
   }
   return v;
+}
+
+function foldNel(s: string): string {
+  return s.replace(/[ \t]*(?:\u0085[ \t]*)+/g, (m) => {
+    const n = m.split('\u0085').length - 1;
+    return n === 1 ? ' ' : '\n'.repeat(n - 1);
+  });
 }
 
 /** The YAML text kubectl -o yaml prints for a decoded JSON value (one document, no `---`). */

@@ -6,6 +6,10 @@
 import { describe, expect, it } from 'vitest';
 import { goJsonIndent, goYamlKeyCompare, structOrdered } from '../../src/core/go-print.js';
 import { goFloatG, goYamlText, plainReadsAsString } from '../../src/core/go-yaml-emit.js';
+import { jsonText } from '../../src/core/json-text.js';
+import { sortKeys } from '../../src/cr/render.js';
+import { parseFile } from '../../src/manifest/parse.js';
+import { corpusFiles, HAVE_CORPUS } from '../helpers/corpus.js';
 
 describe('go-yaml v2 key order', () => {
   it('runs of digits compare as numbers, a non-letter sorts before a letter, letters by code point', () => {
@@ -119,5 +123,22 @@ describe('kubectl -o json text', () => {
     expect(goJsonIndent(structOrdered({ kind: 'Scale', apiVersion: 'autoscaling/v1', spec: { replicas: 1 } }), '  ')).toBe(
       '{\n  "kind": "Scale",\n  "apiVersion": "autoscaling/v1",\n  "spec": {\n    "replicas": 1\n  }\n}',
     );
+  });
+});
+
+describe('kubectl -o yaml text reads back as the same object', () => {
+  it.skipIf(!HAVE_CORPUS)('every corpus CRD and sample (long descriptions folded, block scalars, quoted texts)', () => {
+    let docs = 0;
+    const bad: string[] = [];
+    for (const kind of ['crds', 'samples'] as const)
+      for (const f of corpusFiles(kind))
+        for (const d of parseFile({ path: f.path, text: f.text }))
+          for (const m of d.manifests) {
+            docs++;
+            const back = parseFile({ path: 'back.yaml', text: goYamlText(m.value) })[0];
+            if (jsonText(sortKeys(back?.manifests[0]?.value)) !== jsonText(sortKeys(m.value))) bad.push(`${f.path} #${d.docIndex}`);
+          }
+    expect(bad).toEqual([]);
+    expect(docs).toBeGreaterThan(300);
   });
 });
