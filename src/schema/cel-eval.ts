@@ -16,6 +16,7 @@ import { isRecord } from '../core/types.js';
 import { loadedCelModule } from './cel-syntax.js';
 import type { Schema } from './raw.js';
 import { jsonText } from '../core/json-text.js';
+import { goMissingKey, missingKeyOf, type SubResult } from './cel-errors.js';
 
 /** Internal switch: CRDX_CEL_EVAL=0 turns evaluation off (every CEL rule then counts as not evaluated). */
 const ENABLED = process.env['CRDX_CEL_EVAL'] !== '0';
@@ -55,6 +56,15 @@ function environment(): Env | undefined {
   if (!m) return undefined;
   env = new m.Environment({ enableOptionalTypes: true, unlistedVariablesAreDyn: true }) as unknown as Env;
   return env;
+}
+
+/** One sub-expression of a rule evaluated on its own (cel-errors.ts). */
+function evaluateText(text: string, ctx: Record<string, unknown>): SubResult {
+  try {
+    return { ok: true, value: environment()!.parse(text)(ctx) };
+  } catch (e) {
+    return { ok: false, key: missingKeyOf(e) };
+  }
 }
 
 /** The expression without its string literals (for scanning identifiers and calls). */
@@ -388,8 +398,15 @@ class Walk {
       let res: unknown;
       try {
         res = c.run!(ctx);
-      } catch {
-        this.complete = false;
+      } catch (err) {
+        // a missing key or an index past the end is an Invalid error at this node, as cel-go reports it (cel-errors.ts)
+        const key = (c.usesOldSelf || !this.update || !ratchet) && missingKeyOf(err) !== undefined ? goMissingKey(c.rule, (c.run as { ast?: unknown }).ast, (text) => evaluateText(text, ctx)) : undefined;
+        if (key === undefined) {
+          this.complete = false;
+          continue;
+        }
+        const why = c.message !== undefined && c.message.length > 0 ? c.message.trim() : c.rule.trim();
+        this.errors.push({ type: 'Invalid', field: loc.field === '' ? '<nil>' : loc.field, value: typeof s['type'] === 'string' ? s['type'] : '', detail: `${key} evaluating rule: ${why}`, at: loc.at });
         continue;
       }
       if (res === true) continue;
