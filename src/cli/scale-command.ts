@@ -1,5 +1,5 @@
 import { ExitCode, InputError, UsageError } from '../core/errors.js';
-import { goYaml } from '../cr/render.js';
+import { goYamlText } from '../core/go-yaml-emit.js';
 import { goJsonIndent, structOrdered } from '../core/go-print.js';
 import { compareFindings } from '../engine/results.js';
 import { scaleSources } from '../engine/subresources.js';
@@ -21,7 +21,7 @@ function renderScales(scales: readonly object[], extra: readonly Record<string, 
     return `${goJsonIndent(doc)}\n`;
   }
   // YAML (keys sorted whatever the type, as kubectl -o yaml prints): one document each, the Scales first, then the stored objects
-  return [...scales, ...extra].map((o) => goYaml(o)).join('---\n');
+  return [...scales, ...extra].map((o) => goYamlText(o)).join('---\n');
 }
 
 export async function runScale(o: ScaleCliOptions, io: Io): Promise<ExitCode> {

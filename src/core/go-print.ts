@@ -109,32 +109,33 @@ function write(v: unknown, pad: string, indent: string, out: string[]): void {
     out.push(`${pad}]`);
   } else if (v instanceof Map) {
     // a Map keeps its order (structOrdered)
-    const entries = [...(v as Map<string, unknown>).entries()].filter(([, x]) => x !== undefined);
-    if (entries.length === 0) return void out.push('{}');
-    const inner = pad + indent;
-    out.push('{\n');
-    entries.forEach(([k, x], i) => {
-      out.push(`${inner}${goJsonString(k)}: `);
-      write(x, inner, indent, out);
-      out.push(i < entries.length - 1 ? ',\n' : '\n');
-    });
-    out.push(`${pad}}`);
+    writeObject([...(v as Map<string, unknown>).entries()], pad, indent, out);
   } else if (isRecord(v)) {
-    const keys = Object.keys(v)
-      .filter((k) => v[k] !== undefined)
-      .sort(goCompare);
-    if (keys.length === 0) return void out.push('{}');
-    const inner = pad + indent;
-    out.push('{\n');
-    keys.forEach((k, i) => {
-      out.push(`${inner}${goJsonString(k)}: `);
-      write(v[k], inner, indent, out);
-      out.push(i < keys.length - 1 ? ',\n' : '\n');
-    });
-    out.push(`${pad}}`);
+    writeObject(
+      Object.keys(v)
+        .sort(goCompare)
+        .map((k) => [k, v[k]]),
+      pad,
+      indent,
+      out,
+    );
   } else {
     out.push('null');
   }
+}
+
+/** The members of an object in the order given; undefined members are left out, as JSON.stringify does. */
+function writeObject(members: [string, unknown][], pad: string, indent: string, out: string[]): void {
+  const set = members.filter(([, x]) => x !== undefined);
+  if (set.length === 0) return void out.push('{}');
+  const inner = pad + indent;
+  out.push('{\n');
+  set.forEach(([k, x], i) => {
+    out.push(`${inner}${goJsonString(k)}: `);
+    write(x, inner, indent, out);
+    out.push(i < set.length - 1 ? ',\n' : '\n');
+  });
+  out.push(`${pad}}`);
 }
 
 /**

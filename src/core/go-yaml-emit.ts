@@ -11,7 +11,7 @@
  * against the text of the real kubectl in test/conformance/bad-input.conformance.test.ts.
  */
 import { goYamlKeyCompare } from './go-print.js';
-import { isRecord } from './types.js';
+import { isRecord, setOwn } from './types.js';
 
 const BEST_INDENT = 2;
 const BEST_WIDTH = 80;
@@ -109,9 +109,9 @@ function goParsesAsInt(s: string): boolean {
   return (v >= INT64_MIN && v <= INT64_MAX) || (m[1] === '' && v >= 0n && v <= UINT64_MAX);
 }
 
-/** strconv.ParseFloat(s, 64) succeeds for a text matching YAML_STYLE_FLOAT (no range error). */
-function goParsesAsFloat(s: string): boolean {
-  return Number.isFinite(Number(s));
+/** A float to go-yaml: the form of yamlStyleFloat, and strconv.ParseFloat(s, 64) without a range error. */
+function readsAsFloat(s: string): boolean {
+  return YAML_STYLE_FLOAT.test(s) && Number.isFinite(Number(s));
 }
 
 /** go-yaml v2's parseTimestamp: 2006-1-2, with a time after T/t or a space. */
@@ -135,12 +135,12 @@ function isTimestamp(s: string): boolean {
 export function plainReadsAsString(s: string): boolean {
   if (BOOL_NULL_ETC.has(s)) return false;
   const c = s[0]!;
-  if (c === '.') return !goParsesAsFloat(s) || !/^\.[0-9]/.test(s) || !YAML_STYLE_FLOAT.test(s);
+  if (c === '.') return !readsAsFloat(s);
   if (c === '+' || c === '-' || (c >= '0' && c <= '9')) {
     if (isTimestamp(s)) return false;
     const plain = s.replace(/_/g, '');
     if (goParsesAsInt(plain)) return false;
-    if (YAML_STYLE_FLOAT.test(plain) && goParsesAsFloat(plain)) return false;
+    if (readsAsFloat(plain)) return false;
     if (BASE60_FLOAT.test(s)) return false;
   }
   return true;
@@ -327,37 +327,25 @@ class Emitter {
     if (!allowBreaks || this.column + cps.length - 1 <= BEST_WIDTH) {
       this.out += s;
       this.column += cps.length;
-      this.whitespace = false;
-      this.indention = false;
-      return;
-    }
-    let spaces = false;
-    let breaks = false;
-    for (let i = 0; i < cps.length; i++) {
-      const c = cps[i]!;
-      if (c === 0x20) {
-        if (allowBreaks && !spaces && this.column > BEST_WIDTH && cps[i + 1] !== 0x20) this.writeIndent();
-        else this.put(' ');
-        spaces = true;
-      } else if (isBreak(c)) {
-        if (!breaks && c === 0x0a) this.putBreak();
-        this.writeBreak(c);
-        this.indention = true;
-        breaks = true;
-      } else {
-        if (breaks) this.writeIndent();
-        this.put(String.fromCodePoint(c));
-        this.indention = false;
-        spaces = false;
-        breaks = false;
-      }
-    }
+    } else this.foldable(cps, allowBreaks, false);
     this.whitespace = false;
     this.indention = false;
   }
 
   private singleQuoted(cps: readonly number[], allowBreaks: boolean): void {
     this.indicator("'", true, false, false);
+    this.foldable(cps, allowBreaks, true);
+    this.indicator("'", false, false, false);
+    this.whitespace = false;
+    this.indention = false;
+  }
+
+  /**
+   * The text of a plain or single-quoted scalar: a single space past the width becomes a line
+   * break, line breaks are written doubled, `'` doubled when quoted. (A plain scalar has neither
+   * leading nor trailing spaces nor line breaks, so one loop serves both writers.)
+   */
+  private foldable(cps: readonly number[], allowBreaks: boolean, quoted: boolean): void {
     let spaces = false;
     let breaks = false;
     for (let i = 0; i < cps.length; i++) {
@@ -373,16 +361,13 @@ class Emitter {
         breaks = true;
       } else {
         if (breaks) this.writeIndent();
-        if (c === 0x27) this.put("'");
+        if (quoted && c === 0x27) this.put("'");
         this.put(String.fromCodePoint(c));
         this.indention = false;
         spaces = false;
         breaks = false;
       }
     }
-    this.indicator("'", false, false, false);
-    this.whitespace = false;
-    this.indention = false;
   }
 
   private doubleQuoted(cps: readonly number[], allowBreaks: boolean): void {
@@ -492,7 +477,7 @@ function afterYamlReread(v: unknown): unknown {
     const values = keys.map((k) => afterYamlReread(v[k]));
     if (keys.every((k, i) => values[i] === v[k] && !k.includes('\u0085'))) return v;
     const out: Record<string, unknown> = {};
-    keys.forEach((k, i) => Object.defineProperty(out, k.includes('\u0085') ? foldNel(k) : k, { value: values[i], enumerable: true, writable: true, configurable: true }));
+    keys.forEach((k, i) => setOwn(out, k.includes('\u0085') ? foldNel(k) : k, values[i]));
     return out;
   }
   return v;

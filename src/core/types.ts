@@ -80,6 +80,14 @@ export function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+/** Sets an own, enumerable property, even for keys such as `__proto__`. */
+export function setOwn(o: Record<string, unknown>, k: string, v: unknown): void {
+  // Object.prototype's only inherited setter is __proto__: every other key is an own data property
+  // by plain assignment, which keeps objects in V8's fast mode (defineProperty on every key did not)
+  if (k === '__proto__') Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
+  else o[k] = v;
+}
+
 export function isArray(v: unknown): v is readonly unknown[] {
   return Array.isArray(v);
 }

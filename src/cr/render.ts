@@ -30,12 +30,7 @@ export function sortKeys(v: unknown): unknown {
 export function renderObjects(objects: readonly Record<string, unknown>[], format: OutputFormat): string {
   if (objects.length === 0) return '';
   const doc = objects.length === 1 ? objects[0] : { apiVersion: 'v1', items: objects, kind: 'List' };
-  return format === 'json' ? `${goJsonIndent(doc)}\n` : goYaml(doc);
-}
-
-/** YAML as kubectl -o yaml prints it (sigs.k8s.io/yaml over go-yaml v2). */
-export function goYaml(doc: unknown): string {
-  return goYamlText(doc);
+  return format === 'json' ? `${goJsonIndent(doc)}\n` : goYamlText(doc);
 }
 
 /** A value as one short printable line of JSON: at most `width` characters, `absent` for undefined. */

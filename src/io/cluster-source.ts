@@ -10,7 +10,8 @@
 import { parse } from 'yaml';
 import { ClusterError } from '../core/errors.js';
 import { isRecord } from '../core/types.js';
-import { goYaml, sortKeys } from '../cr/render.js';
+import { sortKeys } from '../cr/render.js';
+import { goYamlText } from '../core/go-yaml-emit.js';
 import { goJsonIndent } from '../core/go-print.js';
 import { jsonText } from '../core/json-text.js';
 import type { SourceFile } from '../manifest/parse.js';
@@ -39,7 +40,7 @@ export function clusterFileName(context: string, ...segments: readonly string[])
 
 /** YAML as kubectl get -o yaml prints it; JSON when YAML would not read back the same values (e.g. integers beyond 2^53). */
 export function renderSource(path: string, obj: Record<string, unknown>): SourceFile {
-  const yaml = goYaml(obj);
+  const yaml = goYamlText(obj);
   let same = false;
   try {
     same = jsonText(sortKeys(parse(yaml, { version: '1.1' }))) === jsonText(sortKeys(obj));

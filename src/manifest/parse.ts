@@ -1,5 +1,5 @@
 import { Lexer, LineCounter, isMap, isPair, isScalar, isSeq, parseAllDocuments, parseDocument, type Document, type Node, type Scalar } from 'yaml';
-import { isRecord, type JsonPath, type Position } from '../core/types.js';
+import { isRecord, setOwn, type JsonPath, type Position } from '../core/types.js';
 import { fastDocuments, samePath } from './fast.js';
 import { fastLocator, type FastLocator } from './fast-locate.js';
 import { relaxQuotedIndentation } from './relax.js';
@@ -681,10 +681,6 @@ function toFloats(v: unknown): unknown {
     for (const k of Object.keys(v)) setOwn(v, k, toFloats(v[k]));
   }
   return v;
-}
-
-function setOwn(o: Record<string, unknown>, k: string, value: unknown): void {
-  Object.defineProperty(o, k, { value, enumerable: true, writable: true, configurable: true });
 }
 
 /** Walks the YAML AST along a path; with `closest`, stops at the deepest node that exists. */

@@ -1,5 +1,8 @@
 /** Plain-JSON helpers for the simulation steps: deep copies and own-key access that is safe for any key. */
-import { isRecord } from '../core/types.js';
+import { isRecord, setOwn } from '../core/types.js';
+
+/** Moved to core/types (the YAML reader and printer use it too); re-exported for the simulation steps. */
+export { setOwn };
 
 export type JsonObject = Record<string, unknown>;
 
@@ -8,13 +11,6 @@ export function newObject(): JsonObject {
   return {};
 }
 
-/** Sets an own, enumerable property, even for keys such as `__proto__`. */
-export function setOwn(o: JsonObject, k: string, v: unknown): void {
-  // Object.prototype's only inherited setter is __proto__: every other key is an own data property
-  // by plain assignment, which keeps objects in V8's fast mode (defineProperty on every key did not)
-  if (k === '__proto__') Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
-  else o[k] = v;
-}
 
 export function hasOwn(o: object, k: string): boolean {
   return Object.prototype.hasOwnProperty.call(o, k);
