@@ -17,20 +17,43 @@ const KUBECTL = process.env['KUBECTL'] ?? '/usr/bin/kubectl';
 const RUN = goAvailable() && existsSync(KUBECTL);
 if (!RUN) console.warn(`bad-input conformance skipped: needs go and kubectl (${KUBECTL})`);
 
-const CRD = `apiVersion: apiextensions.k8s.io/v1
+/** A namespaced example.com CRD with one served and stored version v1; `schema` is the openAPIV3Schema as YAML indented under it. */
+function crdYaml(plural: string, kind: string, schema: string): string {
+  return `apiVersion: apiextensions.k8s.io/v1
 kind: CustomResourceDefinition
-metadata: {name: nums.example.com}
+metadata: {name: ${plural}.example.com}
 spec:
   group: example.com
   scope: Namespaced
-  names: {plural: nums, singular: num, kind: Num, listKind: NumList}
+  names: {plural: ${plural}, singular: ${kind.toLowerCase()}, kind: ${kind}, listKind: ${kind}List}
   versions:
   - name: v1
     served: true
     storage: true
     schema:
       openAPIV3Schema:
-        type: object
+${schema}`;
+}
+
+/** The real kubectl against the harness, the manifest on stdin; `keepNewline` keeps stdout exactly as printed. */
+function kubectlAt(h: Harness, args: string[], input: string, keepNewline = false) {
+  return execa(KUBECTL, ['--kubeconfig', h.kubeconfig, ...args, '-f', '-'], { input, reject: false, stripFinalNewline: !keepNewline });
+}
+
+/** kubectl creates a CRD and it becomes Established. */
+async function createCrd(h: Harness, crd: string, name: string): Promise<void> {
+  const r = await kubectlAt(h, ['create'], crd);
+  expect(r.exitCode, r.stderr).toBe(0);
+  expect(await waitForConditionTrue(h, name, 'Established')).toBeDefined();
+}
+
+/** kubectl's output without the metadata the server generates on create (default leaves it out). */
+const SERVER_META = /^\s*"?(creationTimestamp|generation|uid|resourceVersion)"?: .*\n/gm;
+function withoutServerMeta(text: string): string {
+  return text.replace(SERVER_META, '').replace(/,\n(\s*)}/g, '\n$1}');
+}
+
+const CRD = crdYaml(`nums`, `Num`, `        type: object
         properties:
           spec:
             type: object
@@ -42,7 +65,7 @@ spec:
               num: {type: number}
               s: {type: string}
               free: {type: object, x-kubernetes-preserve-unknown-fields: true}
-`;
+`);
 const cr = (spec: string): string => `apiVersion: example.com/v1\nkind: Num\nmetadata: {name: x, namespace: default}\nspec: ${spec}\n`;
 
 /** The `"spec":{…}` of a JSON text, whitespace removed (numbers compared as written, not as JS numbers). */
@@ -70,13 +93,11 @@ function kubectlCauses(stderr: string): string[] {
 
 describe.skipIf(!RUN)('odd input: kubectl 1.32 and the real server against lint and default', () => {
   let h: Harness;
-  const kubectl = (args: string[], input: string) => execa(KUBECTL, ['--kubeconfig', h.kubeconfig, ...args, '-f', '-'], { input, reject: false });
+  const kubectl = (args: string[], input: string) => kubectlAt(h, args, input);
 
   beforeAll(async () => {
     h = await startHarness();
-    const r = await kubectl(['create'], CRD);
-    expect(r.exitCode, r.stderr).toBe(0);
-    expect(await waitForConditionTrue(h, 'nums.example.com', 'Established')).toBeDefined();
+    await createCrd(h, CRD, 'nums.example.com');
   });
   afterAll(async () => {
     await h?.stop();
@@ -163,7 +184,7 @@ describe.skipIf(!RUN)('odd input: kubectl 1.32 and the real server against lint 
  */
 describe.skipIf(!RUN)('int64s beyond 2^53 in a CRD schema: kubectl and the real server against lint and default', () => {
   let h: Harness;
-  const kubectl = (args: string[], input: string) => execa(KUBECTL, ['--kubeconfig', h.kubeconfig, ...args, '-f', '-'], { input, reject: false });
+  const kubectl = (args: string[], input: string) => kubectlAt(h, args, input);
   beforeAll(async () => {
     h = await startHarness();
   });
@@ -171,26 +192,14 @@ describe.skipIf(!RUN)('int64s beyond 2^53 in a CRD schema: kubectl and the real 
     await h?.stop();
   });
 
-  const bigCrd = (n: number, prop: string): string => `apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata: {name: big${n}s.example.com}
-spec:
-  group: example.com
-  scope: Namespaced
-  names: {plural: big${n}s, singular: big${n}, kind: Big${n}, listKind: Big${n}List}
-  versions:
-  - name: v1
-    served: true
-    storage: true
-    schema:
-      openAPIV3Schema:
-        type: object
+  const bigCrd = (n: number, prop: string): string =>
+    crdYaml(`big${n}s`, `Big${n}`, `        type: object
         properties:
           spec:
             type: object
             properties:
               a: ${prop}
-`;
+`);
   const bigCr = (n: number, spec: string): string => `apiVersion: example.com/v1\nkind: Big${n}\nmetadata: {name: x, namespace: default}\nspec: ${spec}\n`;
 
   const cases: [prop: string, spec: string][] = [
@@ -250,21 +259,8 @@ spec:
  */
 describe.skipIf(!RUN)('default prints what kubectl prints', () => {
   let h: Harness;
-  const kubectl = (args: string[], input: string) => execa(KUBECTL, ['--kubeconfig', h.kubeconfig, ...args, '-f', '-'], { input, reject: false, stripFinalNewline: false });
-  const crd = `apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata: {name: texts.example.com}
-spec:
-  group: example.com
-  scope: Namespaced
-  names: {plural: texts, singular: text, kind: Text, listKind: TextList}
-  versions:
-  - name: v1
-    served: true
-    storage: true
-    schema:
-      openAPIV3Schema:
-        type: object
+  const kubectl = (args: string[], input: string) => kubectlAt(h, args, input, true);
+  const crd = crdYaml(`texts`, `Text`, `        type: object
         properties:
           spec:
             type: object
@@ -272,19 +268,15 @@ spec:
             properties:
               defaulted: {type: string, default: "a&b"}
               list: {type: array, items: {type: object, x-kubernetes-preserve-unknown-fields: true}, default: [{z: 1, a: [x, y]}]}
-`;
+`);
   beforeAll(async () => {
     h = await startHarness();
-    const r = await kubectl(['create'], crd);
-    expect(r.exitCode, r.stderr).toBe(0);
-    expect(await waitForConditionTrue(h, 'texts.example.com', 'Established')).toBeDefined();
+    await createCrd(h, crd, 'texts.example.com');
   });
   afterAll(async () => {
     await h?.stop();
   });
 
-  const SERVER_META = /^\s*"?(creationTimestamp|generation|uid|resourceVersion)"?: .*\n/gm;
-  const withoutServerMeta = (text: string): string => text.replace(SERVER_META, '').replace(/,\n(\s*)}/g, '\n$1}');
   const specs = [
     '{item10: 1, item2: 2, item02: 3, a1b: 0, a01b: 0, foo_bar: 1, fooBar: 2, Zed: 3, zed: 4, "-x": 5, "10": a, "2": b, "0": c, "": d, é: e, "9a": f, ".": g}',
     '{s: "<tag> & more", u: "\\u2028 \\u00e9 \\U0001F600 \\t tab", multi: "one\\ntwo\\n", strip: "one\\ntwo", lead: " x", colon: "a: b", hash: "a #b", star: "*x", yes: "yes", num: "123", nul: "null", empty: ""}',
@@ -319,9 +311,7 @@ spec:
  */
 describe.skipIf(!RUN || !HAVE_CORPUS)('default prints what kubectl prints: corpus samples', () => {
   let h: Harness;
-  const kubectl = (args: string[], input: string) => execa(KUBECTL, ['--kubeconfig', h.kubeconfig, ...args, '-f', '-'], { input, reject: false, stripFinalNewline: false });
-  const SERVER_META = /^\s*"?(creationTimestamp|generation|uid|resourceVersion)"?: .*\n/gm;
-  const withoutServerMeta = (text: string): string => text.replace(SERVER_META, '').replace(/,\n(\s*)}/g, '\n$1}');
+  const kubectl = (args: string[], input: string) => kubectlAt(h, args, input, true);
   let compared = 0;
   beforeAll(async () => {
     h = await startHarness();
@@ -382,7 +372,7 @@ describe.skipIf(!RUN || !HAVE_CORPUS)('default prints what kubectl prints: corpu
  */
 describe.skipIf(!RUN)('CEL rules that select a missing field: kubectl and the real server against lint', () => {
   let h: Harness;
-  const kubectl = (args: string[], input: string) => execa(KUBECTL, ['--kubeconfig', h.kubeconfig, ...args, '-f', '-'], { input, reject: false });
+  const kubectl = (args: string[], input: string) => kubectlAt(h, args, input);
   const rules: [string, string][] = [
     ['self.a > 0', ''],
     ['size(self.l) > 0 || size(self.m) > 0', 'l or m'],
@@ -396,20 +386,7 @@ describe.skipIf(!RUN)('CEL rules that select a missing field: kubectl and the re
     ['self.l[3] == 1', 'index'],
     ['self.items.all(i, i.q > 0)', 'macro'],
   ];
-  const crd = `apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata: {name: keys.example.com}
-spec:
-  group: example.com
-  scope: Namespaced
-  names: {plural: keys, singular: key, kind: Key, listKind: KeyList}
-  versions:
-  - name: v1
-    served: true
-    storage: true
-    schema:
-      openAPIV3Schema:
-        type: object
+  const crd = crdYaml(`keys`, `Key`, `        type: object
         properties:
 ${rules
   .map(
@@ -428,12 +405,10 @@ ${rules
             - rule: ${JSON.stringify(rule)}${message ? `\n              message: ${message}` : ''}`,
   )
   .join('\n')}
-`;
+`);
   beforeAll(async () => {
     h = await startHarness();
-    const r = await kubectl(['create'], crd);
-    expect(r.exitCode, r.stderr).toBe(0);
-    expect(await waitForConditionTrue(h, 'keys.example.com', 'Established')).toBeDefined();
+    await createCrd(h, crd, 'keys.example.com');
   });
   afterAll(async () => {
     await h?.stop();
