@@ -180,12 +180,22 @@ function jsType(v: unknown): string {
 
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
+/** The problems in document order (the order in which Go's decoder meets them). */
 export function decodeProblems(value: unknown, shape: Shape = CRD_V1): DecodeProblem[] {
   const out: DecodeProblem[] = [];
-  // explicit stack: deep schemas must not overflow the call stack
-  const stack: [unknown, Shape, JsonPath][] = [[value, shape, []]];
+  // explicit stack (deep schemas must not overflow the call stack), children pushed last-first so
+  // that they are visited in document order; an unknown field waits on the stack at its place
+  const stack: ([unknown, Shape, JsonPath] | DecodeProblem)[] = [[value, shape, []]];
+  const pushAll = (items: ([unknown, Shape, JsonPath] | DecodeProblem)[]) => {
+    for (let i = items.length - 1; i >= 0; i--) stack.push(items[i]!);
+  };
   while (stack.length > 0) {
-    const [v, s0, path] = stack.pop()!;
+    const item = stack.pop()!;
+    if (!Array.isArray(item)) {
+      out.push(item);
+      continue;
+    }
+    const [v, s0, path] = item;
     if (v === null || v === undefined) continue;
     const s = s0;
     const bad = () => out.push({ kind: 'type', path, expected: goType(s), got: jsType(v) });
@@ -217,41 +227,43 @@ export function decodeProblems(value: unknown, shape: Shape = CRD_V1): DecodePro
         bad();
         continue;
       }
+      const items: ([unknown, Shape, JsonPath] | DecodeProblem)[] = [];
       for (const [k, child] of Object.entries(v)) {
-        const cs = s.obj[k];
+        const cs = Object.hasOwn(s.obj, k) ? s.obj[k] : undefined;
         if (cs === undefined) {
-          if (!s.open) out.push({ kind: 'unknown-field', path: [...path, k] });
+          if (!s.open) items.push({ kind: 'unknown-field', path: [...path, k] });
           continue;
         }
-        stack.push([child, resolve(cs), [...path, k]]);
+        items.push([child, resolve(cs), [...path, k]]);
       }
+      pushAll(items);
     } else if ('list' in s) {
       if (!Array.isArray(v)) {
         bad();
         continue;
       }
       const is = resolve(s.list);
-      v.forEach((x, i) => stack.push([x, is, [...path, i]]));
+      pushAll(v.map((x, i) => [x, is, [...path, i]]));
     } else if ('map' in s) {
       if (!isRecord(v)) {
         bad();
         continue;
       }
       const ms = resolve(s.map);
-      for (const [k, x] of Object.entries(v)) stack.push([x, ms, [...path, k]]);
+      pushAll(Object.entries(v).map(([k, x]) => [x, ms, [...path, k]]));
     } else if ('oneOfBoolSchema' in s) {
       if (typeof v === 'boolean') continue;
       if (!isRecord(v)) bad();
       else stack.push([v, SCHEMA, path]);
     } else if ('schemaOrList' in s) {
-      if (Array.isArray(v)) v.forEach((x, i) => stack.push([x, SCHEMA, [...path, i]]));
+      if (Array.isArray(v)) pushAll(v.map((x, i) => [x, SCHEMA, [...path, i]]));
       else if (isRecord(v)) stack.push([v, SCHEMA, path]);
       else bad();
     } else if ('schemaOrStrings' in s) {
-      if (Array.isArray(v)) v.forEach((x, i) => stack.push([x, 'string', [...path, i]]));
+      if (Array.isArray(v)) pushAll(v.map((x, i) => [x, 'string', [...path, i]]));
       else if (isRecord(v)) stack.push([v, SCHEMA, path]);
       else bad();
     }
   }
-  return out.reverse();
+  return out;
 }
