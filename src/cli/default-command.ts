@@ -46,7 +46,7 @@ export async function runDefault(o: DefaultCliOptions, io: Io, crds: readonly Cr
   // CEL rules are evaluated only once the (lazily loaded) CEL module is there
   await ensureCelParserFor([...fromCluster.crds, ...crdInputs.files, ...inputs.files]);
   if (!celParserLoaded() && crds.some((c) => (jsonText(c.spec) ?? '').includes('x-kubernetes-validations'))) await ensureCelParser();
-  const run = defaultSources(inputs.files, [...fromCluster.crds, ...crdInputs.files], { kubeVersion: o.kubeVersion, crds });
+  const run = defaultSources(inputs.files, [...fromCluster.crds, ...crdInputs.files], { kubeVersion: o.kubeVersion, crds, fieldValidation: o.fieldValidation });
   const color = decideColor(o.color, { ...io, stdout: io.stderr });
   const style = color ? chalkStyle() : PLAIN_STYLE;
   const ctx = (findings: readonly Finding[]): FormatterContext => ({
@@ -93,7 +93,8 @@ export async function runDefault(o: DefaultCliOptions, io: Io, crds: readonly Cr
     throw new InputError('no-input', 'no custom resources in the input (only CustomResourceDefinitions or empty documents)');
   }
 
-  io.stdout.write(renderObjects(run.objects.filter((x) => !x.rejected).map((x) => x.result.value!), o.output));
+  // an object refused only by strict field validation is still shown: the preview is the point
+  io.stdout.write(renderObjects(run.objects.filter((x) => x.result.value !== undefined).map((x) => x.result.value!), o.output));
 
   const explain = o.explain ?? io.stderr.isTTY === true;
   let err = '';

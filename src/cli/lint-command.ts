@@ -51,7 +51,7 @@ export async function runLint(o: LintCliOptions, io: Io): Promise<ExitCode> {
   if (crdInputs.problems.length > 0) throw new InputError('unreadable', crdInputs.problems.map((p) => p.message).join('\n'));
   // CEL rules of --crd files are evaluated on the custom resources too: they need the parser as well
   await ensureCelParserFor([...inputs.files, ...crdInputs.files]);
-  const opts = { kubeVersion: o.kubeVersion, ruleSeverity, crdFiles: crdInputs.files };
+  const opts = { kubeVersion: o.kubeVersion, ruleSeverity, crdFiles: crdInputs.files, fieldValidation: o.fieldValidation };
   const bytes = inputs.files.reduce((n, f) => n + f.text.length, 0);
   let result: { findings: readonly Finding[]; summary: { files: number; documents: number }; checked: number } | undefined;
   if (wantThreads(bytes, io.env)) {

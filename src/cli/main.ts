@@ -3,7 +3,9 @@ import { CrdxError, ExitCode } from '../core/errors.js';
 import { DEFAULT_KUBE_VERSION, MIN_KUBE_VERSION, atLeast, formatKubeVersion, parseKubeVersion, type KubeVersion } from '../core/kube-version.js';
 import { FORMAT_NAMES, type FormatName } from '../formatters/index.js';
 import { addClusterOptions, readClusterOptions, type ClusterCliOptions } from './cluster-options.js';
+import type { FieldValidation } from '../core/field-validation.js';
 import type { Io } from './io.js';
+import { addValidateOption, bareValidate, readValidateOption } from './validate-option.js';
 import { VERSION } from './version.js';
 
 export interface LintCliOptions {
@@ -18,6 +20,8 @@ export interface LintCliOptions {
   readonly crd: readonly string[];
   /** --cluster: lint the installed CRDs too (undefined without it). */
   readonly cluster?: ClusterCliOptions | undefined;
+  /** --validate: the fieldValidation of the simulated requests. */
+  readonly fieldValidation: FieldValidation;
 }
 
 export interface DefaultCliOptions {
@@ -30,6 +34,8 @@ export interface DefaultCliOptions {
   readonly color: boolean | undefined;
   /** --cluster: CRDs from the cluster; RESOURCE/NAME arguments are live objects (undefined without it). */
   readonly cluster?: ClusterCliOptions | undefined;
+  /** --validate: the fieldValidation of the simulated requests. */
+  readonly fieldValidation: FieldValidation;
 }
 
 export interface StatusCliOptions {
@@ -45,6 +51,8 @@ export interface StatusCliOptions {
   readonly color: boolean | undefined;
   /** --cluster: CRDs from the cluster (undefined without it). */
   readonly cluster?: ClusterCliOptions | undefined;
+  /** --validate: the fieldValidation of the simulated requests. */
+  readonly fieldValidation: FieldValidation;
 }
 
 export interface ScaleCliOptions {
@@ -96,11 +104,14 @@ const DEFAULT_EPILOG = `
 Output: the object as the API server stores it on create (pruned, nulls dropped, metadata
 normalised, defaulted, status dropped when the status subresource is on), without the metadata
 the server generates; several objects print as a v1 List. CEL rules (x-kubernetes-validations)
-are evaluated where crdx is sure to agree with the server; otherwise a note says so.
+are evaluated where crdx is sure to agree with the server; otherwise a note says so. With
+kubectl's default --validate=strict an unknown field fails the request (400 BadRequest): the
+object is still printed as --validate=warn would store it, and the 400 is reported as an error.
 
 Exit codes:
   0  every object would be accepted
-  1  the server would reject an object (its errors are printed as lint prints them), or a
+  1  the server would reject an object (its errors are printed as lint prints them; an
+     unknown field under --validate=strict is such an error), or a
      document, file or object among others cannot be read or matched (listed with the errors)
   2  usage or input failure: no object at all could be created (unreadable file, no CRD for
      an object, version not served)`;
@@ -158,6 +169,7 @@ export function createProgram(io: Io, run: Runners, setCode: (c: ExitCode) => vo
     .option('--color', 'force colours')
     .option('--no-color', 'never use colours')
     .option('-q, --quiet', 'report errors only');
+  addValidateOption(lint);
   addClusterOptions(lint)
     .addHelpText('after', EPILOG)
     .action(async (paths: string[], o: Record<string, unknown>) => {
@@ -174,6 +186,7 @@ export function createProgram(io: Io, run: Runners, setCode: (c: ExitCode) => vo
           rule: (o['rule'] as string[]) ?? [],
           crd: (o['crd'] as string[]) ?? [],
           cluster,
+          fieldValidation: readValidateOption(o),
         }),
       );
     });
@@ -189,6 +202,7 @@ export function createProgram(io: Io, run: Runners, setCode: (c: ExitCode) => vo
     .option('--no-explain', 'print only the server\'s warnings on stderr')
     .option('--color', 'force colours')
     .option('--no-color', 'never use colours');
+  addValidateOption(def);
   addClusterOptions(def)
     .addHelpText('after', DEFAULT_EPILOG)
     .action(async (paths: string[], o: Record<string, unknown>) => {
@@ -202,6 +216,7 @@ export function createProgram(io: Io, run: Runners, setCode: (c: ExitCode) => vo
           explain: o['explain'] as boolean | undefined,
           color: o['color'] as boolean | undefined,
           cluster,
+          fieldValidation: readValidateOption(o),
         }),
       );
     });
@@ -219,6 +234,7 @@ export function createProgram(io: Io, run: Runners, setCode: (c: ExitCode) => vo
     .option('--no-explain', 'print only the server\'s warnings and errors on stderr')
     .option('--color', 'force colours')
     .option('--no-color', 'never use colours');
+  addValidateOption(status);
   addClusterOptions(status)
     .addHelpText('after', STATUS_EPILOG)
     .action(async (paths: string[], o: Record<string, unknown>) => {
@@ -234,6 +250,7 @@ export function createProgram(io: Io, run: Runners, setCode: (c: ExitCode) => vo
           explain: o['explain'] as boolean | undefined,
           color: o['color'] as boolean | undefined,
           cluster,
+          fieldValidation: readValidateOption(o),
         }),
       );
     });
@@ -290,7 +307,7 @@ export async function main(argv: readonly string[], io: Io, runners: Partial<Run
     return ExitCode.Failure;
   }
   try {
-    await program.parseAsync([...argv], { from: 'user' });
+    await program.parseAsync(bareValidate(argv), { from: 'user' });
   } catch (e) {
     if (e instanceof CommanderError) return e.exitCode === 0 ? ExitCode.Ok : ExitCode.Failure;
     if (e instanceof CrdxError) {

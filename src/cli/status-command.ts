@@ -67,7 +67,7 @@ export async function runStatus(o: StatusCliOptions, io: Io): Promise<ExitCode> 
   const fromCluster = await clusterCrdFiles(o.cluster, io, [...inputs.files, ...oldInputs.files], crdInputs.files);
 
   await ensureCelParserFor([...fromCluster, ...crdInputs.files, ...inputs.files]);
-  const run = statusSources(inputs.files, oldInputs.files, [...fromCluster, ...crdInputs.files], { kubeVersion: o.kubeVersion, via: o.via });
+  const run = statusSources(inputs.files, oldInputs.files, [...fromCluster, ...crdInputs.files], { kubeVersion: o.kubeVersion, via: o.via, fieldValidation: o.fieldValidation });
   const color = decideColor(o.color, { ...io, stdout: io.stderr });
   const style = color ? chalkStyle() : PLAIN_STYLE;
   const files = [...inputs.files, ...oldInputs.files].map((f) => f.path);

@@ -42,6 +42,16 @@ export interface ServerCause {
   readonly message: string;
 }
 
+/**
+ * The server's whole answer when the request fails without field causes (a 400 BadRequest while
+ * decoding the body, such as strict field validation), exactly as its Status carries it.
+ */
+export interface ServerResponse {
+  readonly code: number;
+  readonly reason: string;
+  readonly message: string;
+}
+
 export interface ObjectRef {
   readonly apiVersion?: string;
   readonly kind?: string;
@@ -65,6 +75,8 @@ export interface Finding {
   /** Where the problem sits in the user's manifest, in the server's notation. */
   readonly path: string;
   readonly server?: ServerCause;
+  /** The request fails as a whole (no StatusCause): the server's status code, reason and message. */
+  readonly response?: ServerResponse;
   /** The input could not be processed (syntax error, unreadable file). */
   readonly fatal?: true;
 }

@@ -29,13 +29,14 @@ import { getObjectMeta, validateObjectMeta } from '../schema/objectmeta.js';
 import { evaluateCel } from '../schema/cel-eval.js';
 import { validateListTypes, validateSchema } from '../schema/value-validate.js';
 import { decode, type PipelineOptions } from '../simulate/pipeline.js';
-import { formatUnknownFieldPath } from '../simulate/prune.js';
 import type { ChangeKind } from '../simulate/types.js';
 import type { ServedVersion } from './catalog.js';
 import { objectMetaHooks } from './meta-hooks.js';
 import { finalizerWarnings, generatedName, validateRootObjectMeta } from './root-meta.js';
 import { validateScaleSpec, validateScaleStatus } from './scale.js';
 import { jsonText } from '../core/json-text.js';
+import { SERVER_FIELD_VALIDATION, type FieldValidation } from '../core/field-validation.js';
+import { strictFailure, unknownFields, type StrictDecodingFailure, type UnknownField } from './field-validation.js';
 
 export type CrChangeKind = ChangeKind | 'server-managed' | 'namespace-cleared' | 'owner-reference-deduplicated';
 
@@ -71,6 +72,14 @@ export interface CreateResult {
   readonly errors: readonly FieldError[];
   /** A 400 BadRequest while decoding the body ("cannot be handled as a <Kind>"). */
   readonly decodeError?: { readonly message: string; readonly at?: JsonPath };
+  /**
+   * Strict field validation and unknown fields: the request fails with this 400 BadRequest. The
+   * rest of the result is what Warn would have given (the preview `default` shows), except that
+   * `errors` is empty and `warnings` holds only what the server sends with the 400.
+   */
+  readonly strictError?: StrictDecodingFailure;
+  /** The unknown fields of the body, whatever the field validation (pruned in every mode). */
+  readonly unknownFields: readonly UnknownField[];
   /** The schema has CEL rules that the server would evaluate and we could not (src/schema/cel-eval.ts). */
   readonly celNotEvaluated: boolean;
   /** Steps that could not be simulated. */
@@ -83,6 +92,8 @@ export interface CreateOptions {
   readonly skipStorage?: boolean;
   /** Run the write and read-back even where they provably change nothing (tests). */
   readonly alwaysReadBack?: boolean;
+  /** The request's fieldValidation; default the server's own (Warn). */
+  readonly fieldValidation?: FieldValidation;
 }
 
 const NIL = new Loc('', []);
@@ -102,7 +113,7 @@ export function simulateCreate(input: Record<string, unknown>, served: ServedVer
   const warnings: CrWarning[] = [];
   const changes: CrChange[] = [];
   const notes: string[] = [];
-  const base = { served, celNotEvaluated: false, notes };
+  const base = { served, celNotEvaluated: false, notes, unknownFields: [] as UnknownField[] };
   if (served.deprecationWarning !== undefined) warnings.push({ kind: 'deprecated', text: served.deprecationWarning });
 
   // 1. request decoding
@@ -120,9 +131,13 @@ export function simulateCreate(input: Record<string, unknown>, served: ServedVer
     for (const c of cs) changes.push({ ...c, stage, version: v });
   };
   add('request', version, req.changes);
-  const removed = new Map<string, JsonPath>();
-  for (const c of req.changes) if (!('after' in c)) removed.set(formatUnknownFieldPath(c.path), c.path);
-  for (const p of req.unknownFieldPaths) warnings.push({ kind: 'unknown-field', text: `unknown field "${p}"`, path: removed.get(p) ?? parseLoosePath(p) });
+  const unknown = unknownFields(req);
+  const mode = opts.fieldValidation ?? SERVER_FIELD_VALIDATION;
+  if (mode === 'Warn') for (const u of unknown) warnings.push({ kind: 'unknown-field', text: u.text, path: u.path });
+  const strict = strictFailure(mode, kind, version, unknown);
+  // the request ends with the 400: no validation, no warnings but the deprecation's
+  const failed = (r: Omit<CreateResult, 'unknownFields'>): CreateResult =>
+    strict ? { ...r, unknownFields: unknown, strictError: strict, errors: [], celNotEvaluated: false, warnings: r.warnings.filter((w) => w.kind === 'deprecated') } : { ...r, unknownFields: unknown };
 
   // 2. the create handler
   // req.value shares nothing with the input: it is ours to edit
@@ -191,7 +206,7 @@ export function simulateCreate(input: Record<string, unknown>, served: ServedVer
     }
   }
   const result = { served, celNotEvaluated, notes, changes, warnings, errors };
-  if (errors.length > 0) return result;
+  if (errors.length > 0) return failed(result);
 
   // 5. WarningsOnCreate
   const fins = isRecord(obj['metadata']) ? obj['metadata']['finalizers'] : undefined;
@@ -202,7 +217,7 @@ export function simulateCreate(input: Record<string, unknown>, served: ServedVer
   // 6. write and read back
   let out: Record<string, unknown> = obj;
   if (opts.skipStorage !== true && (opts.alwaysReadBack === true || !served.readBackIsIdentity)) out = roundTrip(obj, served, changes, notes);
-  return { served, celNotEvaluated, notes, changes, warnings, errors, value: stripGenerated(out) };
+  return failed({ served, celNotEvaluated, notes, changes, warnings, errors, value: stripGenerated(out) });
 }
 
 /** The store's view at validation time: a generated name, the request namespace, generation 1. */
@@ -257,19 +272,3 @@ export function stripGenerated(obj: Record<string, unknown>): Record<string, unk
   for (const k of GENERATED) delete m[k];
   return { ...obj, metadata: m };
 }
-
-/** `spec.a[0].b` → ['spec', 'a', 0, 'b'] (unknown-field paths whose change was not recorded). */
-export function parseLoosePath(p: string): JsonPath {
-  const out: (string | number)[] = [];
-  for (const part of p.split('.')) {
-    const m = /^([^[]*)((?:\[[^\]]*\])*)$/.exec(part);
-    if (!m) {
-      out.push(part);
-      continue;
-    }
-    if (m[1] !== '') out.push(m[1]!);
-    for (const idx of m[2]!.matchAll(/\[([^\]]*)\]/g)) out.push(/^\d+$/.test(idx[1]!) ? Number(idx[1]) : idx[1]!);
-  }
-  return out;
-}
-

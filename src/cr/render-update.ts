@@ -69,7 +69,7 @@ export function explainStatus(e: StatusExplainEntry, style: Style): string {
   let out = `${style.bold(`${printable(m.file.path)}:${start.line}:${start.column}: ${printable(m.kind ?? '')} ${who} (${what})${e.rejected ? ` ${style.red('rejected')}` : ''}`)}\n`;
   const r = u ?? e.create;
   if (!r) return out;
-  const unknown = new Set(r.warnings.filter((w) => w.kind === 'unknown-field').map((w) => w.text.slice('unknown field "'.length, -1)));
+  const unknown = new Set(r.unknownFields.map((u) => u.field));
   const rows: { where: string; text: string }[] = [];
   for (const c of r.changes) {
     const pos = m.locate(c.path, 'key');

@@ -87,8 +87,10 @@ export function explainObject(e: ExplainEntry, style: Style): string {
   const md = isRecord(m.value['metadata']) ? m.value['metadata'] : {};
   const name = m.name ?? (typeof md['generateName'] === 'string' ? `${md['generateName']}*` : '<no name>');
   const who = printable(`${m.namespace ? `${m.namespace}/` : ''}${name}`);
-  const head = `${printable(m.file.path)}:${start.line}:${start.column}: ${printable(m.kind ?? '')} ${who} (${printable(m.apiVersion ?? '')})${e.rejected ? ` ${style.red('rejected')}` : ''}`;
-  const unknown = new Set(e.result.warnings.filter((w) => w.kind === 'unknown-field').map((w) => w.text.slice('unknown field "'.length, -1)));
+  const head = `${printable(m.file.path)}:${start.line}:${start.column}: ${printable(m.kind ?? '')} ${who} (${printable(m.apiVersion ?? '')})${e.rejected ? ` ${style.red('rejected')}` : ''}${
+    e.result.strictError ? ' (400 BadRequest: strict field validation; shown as --validate=warn would store it)' : ''
+  }`;
+  const unknown = new Set(e.result.unknownFields.map((u) => u.field));
   const rows: { where: string; text: string }[] = [];
   for (const c of e.result.changes) {
     const pos = m.locate(c.path, 'key');

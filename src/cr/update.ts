@@ -29,9 +29,10 @@ import { getObjectMeta, validateObjectMeta, type ObjectMeta } from '../schema/ob
 import { evaluateCel } from '../schema/cel-eval.js';
 import { validateListTypesUpdate, validateSchemaUpdate } from '../schema/value-validate.js';
 import { decode } from '../simulate/pipeline.js';
-import { formatUnknownFieldPath } from '../simulate/prune.js';
 import type { ServedVersion } from './catalog.js';
-import { parseLoosePath, roundTrip, type CrChange, type CrChangeKind, type CrWarning } from './create.js';
+import { roundTrip, type CrChange, type CrChangeKind, type CrWarning } from './create.js';
+import { strictFailure, unknownFields, type UnknownField } from './field-validation.js';
+import { SERVER_FIELD_VALIDATION, type FieldValidation } from '../core/field-validation.js';
 import { objectMetaHooks } from './meta-hooks.js';
 import { finalizerWarnings, validateRootObjectMeta } from './root-meta.js';
 import { validateScaleSpec, validateScaleStatus } from './scale.js';
@@ -44,6 +45,8 @@ export interface ServerFailure {
   readonly reason: 'BadRequest' | 'Conflict' | 'Invalid' | 'NotFound' | 'InternalError' | '';
   readonly message: string;
   readonly at?: JsonPath;
+  /** A strict field validation failure: the unknown fields it names, each at its place. */
+  readonly unknownFields?: readonly UnknownField[];
 }
 
 export interface UpdateResult {
@@ -60,6 +63,8 @@ export interface UpdateResult {
   readonly noop: boolean;
   readonly changes: readonly CrChange[];
   readonly warnings: readonly CrWarning[];
+  /** The unknown fields of the body, whatever the field validation (pruned in every mode). */
+  readonly unknownFields: readonly UnknownField[];
   /** The causes of a 422 Invalid (`<Kind>.<group> "<name>" is invalid: …`). */
   readonly errors: readonly FieldError[];
   /** Any other failure (400, 409, 422 without a Kind, 500). */
@@ -78,6 +83,8 @@ export interface UpdateOptions {
   readonly serverBuilt?: boolean;
   /** Skip the write and read-back. */
   readonly skipStorage?: boolean;
+  /** The request's fieldValidation; default the server's own (Warn). */
+  readonly fieldValidation?: FieldValidation;
 }
 
 const NIL = new Loc('', []);
@@ -157,14 +164,14 @@ export function simulateUpdate(oldInput: Record<string, unknown>, newInput: Reco
   // without the status subresource there is no /status endpoint
   if (via === 'status' && !served.statusEnabled) {
     const old0 = isRecord(oldInput) ? oldInput : {};
-    return { served, via, old: old0, warnings, changes, notes, celNotEvaluated: false, errors: [], noop: false, generation: { before: gen(old0), after: gen(old0) }, failure: { code: 404, reason: 'NotFound', message: `${groupResource(served)} ${goQuote(str(meta(old0)['name']))} not found` } };
+    return { served, via, old: old0, warnings, changes, notes, celNotEvaluated: false, errors: [], unknownFields: [], noop: false, generation: { before: gen(old0), after: gen(old0) }, failure: { code: 404, reason: 'NotFound', message: `${groupResource(served)} ${goQuote(str(meta(old0)['name']))} not found` } };
   }
 
   // 1. the stored object
   const stored = readStored(oldInput, served);
   const old = stored.value;
   const before = gen(old);
-  const base = { served, via, old, warnings, changes, notes, celNotEvaluated: false, errors: [] as FieldError[], noop: false };
+  const base = { served, via, old, warnings, changes, notes, celNotEvaluated: false, errors: [] as FieldError[], noop: false, unknownFields: [] as UnknownField[] };
   const fail = (f: ServerFailure, request?: Record<string, unknown>): UpdateResult => ({ ...base, ...(request ? { request } : {}), generation: { before, after: before }, failure: f });
   if (stored.error !== undefined) return fail({ code: 500, reason: 'InternalError', message: `the stored object cannot be decoded: ${stored.error}` });
 
@@ -183,9 +190,12 @@ export function simulateUpdate(oldInput: Record<string, unknown>, newInput: Reco
       });
     }
     for (const c of req.changes) changes.push({ ...c, stage: 'request', version });
-    const removed = new Map<string, JsonPath>();
-    for (const c of req.changes) if (!('after' in c)) removed.set(formatUnknownFieldPath(c.path), c.path);
-    for (const p of req.unknownFieldPaths) warnings.push({ kind: 'unknown-field', text: `unknown field "${p}"`, path: removed.get(p) ?? parseLoosePath(p) });
+    const unknown = unknownFields(req);
+    const mode = opts.fieldValidation ?? SERVER_FIELD_VALIDATION;
+    base.unknownFields.push(...unknown);
+    if (mode === 'Warn') for (const u of unknown) warnings.push({ kind: 'unknown-field', text: u.text, path: u.path });
+    const strict = strictFailure(mode, served.kind, version, unknown);
+    if (strict) return fail({ code: 400, reason: 'BadRequest', message: strict.message, at: strict.fields[0]!.path, unknownFields: strict.fields });
     obj = req.value as Record<string, unknown>;
   }
   const request = structuredClone(obj);

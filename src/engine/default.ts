@@ -4,6 +4,7 @@
  * custom-resource-warnings rules). Pure: the CLI reads the files and prints.
  */
 import { parseSources } from './parse-sources.js';
+import { KUBECTL_FIELD_VALIDATION, type FieldValidation } from '../core/field-validation.js';
 import type { KubeVersion } from '../core/kube-version.js';
 import type { Finding } from '../core/types.js';
 import { CrdCatalog } from '../cr/catalog.js';
@@ -21,6 +22,8 @@ export interface DefaultOptions {
   readonly kubeVersion: KubeVersion;
   /** CRDs already built (e.g. shared by many runs), used after those of the inputs and crdFiles. */
   readonly crds?: readonly Crd[];
+  /** The request's fieldValidation (kubectl's --validate); default kubectl's, Strict. */
+  readonly fieldValidation?: FieldValidation;
 }
 
 export interface DefaultedObject {
@@ -28,6 +31,7 @@ export interface DefaultedObject {
   readonly result: CreateResult;
   /** Errors (the server rejects the object) and warnings, as lint reports them. */
   readonly findings: readonly Finding[];
+  /** The server refuses the request (the object may still be shown: see `result.strictError`). */
   readonly rejected: boolean;
 }
 
@@ -68,11 +72,12 @@ export function defaultSources(files: readonly SourceFile[], crdFiles: readonly 
       unmatched.push({ manifest: m, code: lookup.code, message: lookup.message });
       continue;
     }
-    const result = simulateCreate(wireValue(m), lookup.served, { kube: opts.kubeVersion });
-    const ctx: ResourceRuleContext = { manifest: m, lookup, result: () => result };
+    const fieldValidation = opts.fieldValidation ?? KUBECTL_FIELD_VALIDATION;
+    const result = simulateCreate(wireValue(m), lookup.served, { kube: opts.kubeVersion, fieldValidation });
+    const ctx: ResourceRuleContext = { manifest: m, lookup, result: () => result, fieldValidation };
     const findings: Finding[] = [];
     for (const rule of RULES) for (const r of rule.checkResource!(ctx)) findings.push(toFinding(rule, r, m, rule.meta.defaultSeverity));
-    objects.push({ manifest: m, result, findings: finalize(findings), rejected: result.value === undefined });
+    objects.push({ manifest: m, result, findings: finalize(findings), rejected: result.value === undefined || result.strictError !== undefined });
   }
   return { parseFindings, objects, unmatched, documents };
 }

@@ -1,4 +1,5 @@
 import { errorText, toCause } from '../core/field-error.js';
+import { KUBECTL_FIELD_VALIDATION, type FieldValidation } from '../core/field-validation.js';
 import { atLeast, type KubeVersion } from '../core/kube-version.js';
 import { formatPath } from '../core/path.js';
 import { severityRank, type Finding, type Severity, type Summary } from '../core/types.js';
@@ -21,6 +22,8 @@ export interface LintOptions {
   readonly rules?: readonly Rule[];
   /** Files whose CRDs custom resources are checked against, without being linted themselves (--crd). */
   readonly crdFiles?: readonly SourceFile[];
+  /** The requests' fieldValidation (kubectl's --validate); default kubectl's, Strict. */
+  readonly fieldValidation?: FieldValidation;
 }
 
 export interface LintResult {
@@ -47,12 +50,14 @@ export function lintSources(files: readonly SourceFile[], opts: LintOptions): Li
   const { manifests, documents } = parsed;
   const crds = manifests.filter(isCrdManifest).map((m) => buildCrd(m, opts.kubeVersion));
   const rules = opts.rules ?? allRules;
+  const fieldValidation = opts.fieldValidation ?? KUBECTL_FIELD_VALIDATION;
   for (const crd of crds) {
     let analysis: readonly SchemaAnalysis[] | undefined;
     const ctx: RuleContext = {
       crd,
       allCrds: crds,
       schemaAnalysis: () => (analysis ??= analyzeCrdSchemas(crd)),
+      fieldValidation,
     };
     // a v1beta1 CRD on a server that no longer serves that API is never validated
     const notServed = crd.requestVersion === 'v1beta1' && atLeast(crd.kube, 22);
@@ -82,6 +87,7 @@ function lintResources(manifests: readonly Manifest[], crds: readonly Crd[], ref
   if (resourceRules.length === 0) return [];
   const refCrds = refs.map((m) => buildCrd(m, opts.kubeVersion));
   const catalog = new CrdCatalog([...crds, ...refCrds]);
+  const fieldValidation = opts.fieldValidation ?? KUBECTL_FIELD_VALIDATION;
   const out: Finding[] = [];
   for (const m of manifests) {
     if (isCrdManifest(m) || m.apiVersion === undefined || m.kind === undefined) continue;
@@ -93,8 +99,9 @@ function lintResources(manifests: readonly Manifest[], crds: readonly Crd[], ref
       lookup,
       result: () => {
         if (!lookup.ok) throw new Error('result() of a custom resource without a served version');
-        return (result ??= simulateCreate(wireValue(m), lookup.served, { kube: opts.kubeVersion, skipStorage: true }));
+        return (result ??= simulateCreate(wireValue(m), lookup.served, { kube: opts.kubeVersion, skipStorage: true, fieldValidation }));
       },
+      fieldValidation,
     };
     for (const rule of resourceRules) {
       const sev = opts.ruleSeverity?.get(rule.id) ?? rule.meta.defaultSeverity;
@@ -130,6 +137,7 @@ export function toFinding(rule: Rule, r: Report, m: Manifest, severity: Severity
     object,
     path: formatPath([...m.base, ...r.path]),
     ...(r.server ? { server: toCause(r.server) } : {}),
+    ...(r.response ? { response: r.response } : {}),
   };
 }
 

@@ -4,6 +4,7 @@
  * src/cr/scale-rest.ts, with the server's errors as findings at their input positions. Pure: the
  * CLI reads the files and prints.
  */
+import { KUBECTL_FIELD_VALIDATION, type FieldValidation } from '../core/field-validation.js';
 import type { KubeVersion } from '../core/kube-version.js';
 import { formatPath } from '../core/path.js';
 import type { Finding, JsonPath } from '../core/types.js';
@@ -52,26 +53,35 @@ function prepare(files: readonly SourceFile[], oldFiles: readonly SourceFile[], 
 
 const RULE = customResource as unknown as Rule;
 
-/** A finding of the custom-resource rule for a server failure other than field causes. */
-function failureFinding(m: Manifest, f: ServerFailure): Finding {
+/**
+ * The findings of the custom-resource rule for a server failure other than field causes: one, or
+ * for a strict field validation failure one per unknown field, at its key (as lint reports them).
+ */
+function failureFindings(m: Manifest, f: ServerFailure): Finding[] {
+  const response = { code: f.code, reason: f.reason, message: f.message };
+  if (f.unknownFields && f.unknownFields.length > 0)
+    return f.unknownFields.map((u) => toFinding(RULE, { messageId: 'strict', data: { text: u.text }, path: u.path, at: 'key', response }, m, 'error'));
   const pos = m.locate(f.at ?? [], 'value');
-  return {
-    ruleId: RULE.id,
-    severity: 'error',
-    message: `${f.message} (the server answers ${f.code}${f.reason !== '' ? ` ${f.reason}` : ''})`,
-    messageId: 'failure',
-    file: m.file.path,
-    line: pos.line,
-    column: pos.column,
-    document: m.docIndex,
-    object: {
-      ...(m.apiVersion !== undefined ? { apiVersion: m.apiVersion } : {}),
-      ...(m.kind !== undefined ? { kind: m.kind } : {}),
-      ...(m.name !== undefined ? { name: m.name } : {}),
-      ...(m.namespace !== undefined ? { namespace: m.namespace } : {}),
+  return [
+    {
+      ruleId: RULE.id,
+      severity: 'error',
+      message: `${f.message} (the server answers ${f.code}${f.reason !== '' ? ` ${f.reason}` : ''})`,
+      messageId: 'failure',
+      file: m.file.path,
+      line: pos.line,
+      column: pos.column,
+      document: m.docIndex,
+      object: {
+        ...(m.apiVersion !== undefined ? { apiVersion: m.apiVersion } : {}),
+        ...(m.kind !== undefined ? { kind: m.kind } : {}),
+        ...(m.name !== undefined ? { name: m.name } : {}),
+        ...(m.namespace !== undefined ? { namespace: m.namespace } : {}),
+      },
+      path: formatPath([...m.base, ...(f.at ?? [])]),
+      ...(f.reason !== '' ? { response } : {}),
     },
-    path: formatPath([...m.base, ...(f.at ?? [])]),
-  };
+  ];
 }
 
 function errorFindings(m: Manifest, errors: UpdateResult['errors']): Finding[] {
@@ -92,6 +102,8 @@ export interface StatusOptions {
   readonly kubeVersion: KubeVersion;
   readonly via: Via;
   readonly crds?: readonly Crd[];
+  /** The request's fieldValidation (kubectl's --validate); default kubectl's, Strict. */
+  readonly fieldValidation?: FieldValidation;
 }
 
 export interface StatusItem {
@@ -126,6 +138,7 @@ export function statusSources(files: readonly SourceFile[], oldFiles: readonly S
   const byId = new Map<string, Manifest>();
   for (const m of p.olds) if (!byId.has(identity(m))) byId.set(identity(m), m);
   const withOld = oldFiles.length > 0;
+  const fieldValidation = opts.fieldValidation ?? KUBECTL_FIELD_VALIDATION;
   const items: StatusItem[] = [];
   const unmatched: Unmatched[] = [];
   for (const m of p.objects) {
@@ -135,11 +148,12 @@ export function statusSources(files: readonly SourceFile[], oldFiles: readonly S
       continue;
     }
     if (!withOld) {
-      const create = simulateCreate(wireValue(m), l.served, { kube: opts.kubeVersion });
+      const create = simulateCreate(wireValue(m), l.served, { kube: opts.kubeVersion, fieldValidation });
       let findings: Finding[] = [];
-      if (create.decodeError) findings = [failureFinding(m, { code: 400, reason: 'BadRequest', message: create.decodeError.message, ...(create.decodeError.at ? { at: create.decodeError.at } : {}) })];
+      if (create.decodeError) findings = failureFindings(m, { code: 400, reason: 'BadRequest', message: create.decodeError.message, ...(create.decodeError.at ? { at: create.decodeError.at } : {}) });
+      else if (create.strictError) findings = failureFindings(m, { code: 400, reason: 'BadRequest', message: create.strictError.message, unknownFields: create.strictError.fields });
       else findings = errorFindings(m, create.errors);
-      const value = create.value ? withGeneration(create.value, 1) : undefined;
+      const value = create.value && !create.strictError ? withGeneration(create.value, 1) : undefined;
       items.push({ manifest: m, create, ...(value ? { value } : {}), findings: finalize(findings), rejected: value === undefined });
       continue;
     }
@@ -148,8 +162,8 @@ export function statusSources(files: readonly SourceFile[], oldFiles: readonly S
       unmatched.push({ manifest: m, code: 'no-old-object', message: `no object with the same group, kind, namespace and name in --old` });
       continue;
     }
-    const update = simulateUpdate(wireValue(old), wireValue(m), l.served, { kube: opts.kubeVersion, via: opts.via });
-    const findings = update.failure ? [failureFinding(m, update.failure)] : errorFindings(m, update.errors);
+    const update = simulateUpdate(wireValue(old), wireValue(m), l.served, { kube: opts.kubeVersion, via: opts.via, fieldValidation });
+    const findings = update.failure ? failureFindings(m, update.failure) : errorFindings(m, update.errors);
     const value = update.value ? stripVolatile(update.value, !update.noop) : undefined;
     items.push({ manifest: m, old, update, ...(value ? { value } : {}), findings: finalize(findings), rejected: value === undefined });
   }
@@ -211,13 +225,13 @@ export function scaleSources(files: readonly SourceFile[], crdFiles: readonly So
     const cr = wireValue(m);
     if (opts.replicas === undefined) {
       const r = scaleGet(cr, l.served);
-      const findings = r.failure ? [failureFinding(m, failureAt(r.failure, l.served))] : [];
+      const findings = r.failure ? failureFindings(m, failureAt(r.failure, l.served)) : [];
       items.push({ manifest: m, ...(r.scale ? { scale: r.scale } : {}), ...(r.failure ? { failure: r.failure } : {}), findings, rejected: r.scale === undefined });
       continue;
     }
     const r = scaleUpdate(cr, l.served, opts.replicas, { kube: opts.kubeVersion, ...(opts.resourceVersion !== undefined ? { resourceVersion: opts.resourceVersion } : {}) });
     let findings: Finding[] = [];
-    if (r.failure) findings = [failureFinding(m, failureAt(r.failure, l.served))];
+    if (r.failure) findings = failureFindings(m, failureAt(r.failure, l.served));
     else if (r.update && r.update.errors.length > 0) findings = errorFindings(m, r.update.errors);
     const object = r.update?.value ? stripVolatile(r.update.value, false) : undefined;
     items.push({

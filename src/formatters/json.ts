@@ -15,6 +15,7 @@ export const json: Formatter = (findings, ctx) =>
         ...(f.object ? { object: f.object } : {}),
         path: f.path,
         ...(f.server ? { server: f.server } : {}),
+        ...(f.response ? { response: f.response } : {}),
         ...(f.fatal ? { fatal: true } : {}),
       })),
       summary: ctx.summary,

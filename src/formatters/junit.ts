@@ -71,6 +71,7 @@ function details(f: Finding, file: string): string {
   if (f.object?.name !== undefined) lines.push(`object: ${f.object.kind ?? ''}/${f.object.name} (document ${f.document})`);
   else lines.push(`document: ${f.document}`);
   if (f.server) lines.push(`server: ${f.server.reason} at ${f.server.field}`);
+  if (f.response) lines.push(`server: ${f.response.code} ${f.response.reason}: ${f.response.message}`);
   return lines.join('\n');
 }
 

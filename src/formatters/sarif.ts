@@ -120,6 +120,7 @@ export const sarif: Formatter = (findings, ctx) => {
       path: f.path,
       document: f.document,
       ...(f.server ? { server: f.server } : {}),
+      ...(f.response ? { response: f.response } : {}),
     },
   }));
   const log = {

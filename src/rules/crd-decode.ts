@@ -1,6 +1,29 @@
+import { goQuote } from '../core/field-error.js';
+import { cannotBeHandled, strictDecodingText } from '../core/field-validation.js';
 import { formatPath } from '../core/path.js';
-import { decodeProblems } from '../crd/decode.js';
+import type { JsonPath, ServerResponse } from '../core/types.js';
+import { decodeProblems, type DecodeProblem } from '../crd/decode.js';
+import type { Crd } from '../crd/model.js';
 import { defineRule } from './types.js';
+
+/**
+ * The JSON decoder's entry for an unknown field of the CRD: every key joined with `.` (map keys
+ * such as a property name included: `properties.spec.foo`, not the field.Path `properties[spec]`),
+ * list indexes as `[i]`, the whole path Go-quoted (`unknown field "spec.q\"z"`). Checked against
+ * the real server, which differs here from runtime-semantics.md's field.Path form.
+ */
+export function crdUnknownFieldText(path: JsonPath): string {
+  let p = '';
+  for (const seg of path) p += typeof seg === 'number' ? `[${seg}]` : p === '' ? seg : `.${seg}`;
+  return `unknown field ${goQuote(p)}`;
+}
+
+/** What decoding the CRD finds: type problems end the request; unknown fields depend on the field validation. */
+export function crdDecodeProblems(crd: Crd): { readonly types: readonly DecodeProblem[]; readonly unknown: readonly DecodeProblem[] } {
+  if (crd.requestVersion !== 'v1') return { types: [], unknown: [] };
+  const all = decodeProblems(crd.manifest.value);
+  return { types: all.filter((p) => p.kind === 'type'), unknown: all.filter((p) => p.kind === 'unknown-field') };
+}
 
 export const crdDecode = defineRule({
   id: 'crd-decode',
@@ -11,20 +34,20 @@ export const crdDecode = defineRule({
     docs: {
       description: 'Every field of the CRD must exist in apiextensions.k8s.io/v1 and have the right JSON type.',
       details:
-        'A value of the wrong type (served: "true", maxLength: "5", a list where an object belongs) makes the request fail with 400 BadRequest before any validation runs. An unknown field (a typo such as storge, or readOnly, const, examples in a schema) fails under kubectl\'s default strict field validation with `strict decoding error: unknown field`; with --validate=false the server silently drops it.',
-      reference: 'crd-validation.md §0.1 step 1',
+        'A value of the wrong type (served: "true", maxLength: "5", a list where an object belongs) makes the request fail with 400 BadRequest before any validation runs. An unknown field (a typo such as storge, or readOnly, const, examples in a schema) fails the request under kubectl\'s default field validation (--validate=strict) with the server\'s 400, `CustomResourceDefinition in version "v1" cannot be handled as a CustomResourceDefinition: strict decoding error: unknown field "spec.versions[0].storge"` (all unknown fields in document order; one finding per field, the whole answer in the JSON `response`); with --validate=warn it is dropped with a warning (crd-warnings), with --validate=ignore silently. A type error hides the unknown fields: the server reports only the type error.',
+      reference: 'crd-validation.md §0.1 step 1; runtime-semantics.md §3.4',
     },
     messages: {
       type: 'cannot decode {{path}}: a JSON {{got}} where the CustomResourceDefinition field expects {{expected}} (the server answers 400 BadRequest)',
-      unknown: 'strict decoding error: unknown field "{{path}}" (kubectl apply/create reject it; with --validate=false it is dropped)',
+      unknown: '{{text}} (fieldValidation=Strict: the server answers 400 BadRequest)',
     },
   },
-  *check({ crd }) {
-    if (crd.requestVersion !== 'v1') return;
-    for (const p of decodeProblems(crd.manifest.value)) {
-      if (p.kind === 'type')
-        yield { messageId: 'type' as const, data: { path: formatPath(p.path), got: p.got ?? '', expected: p.expected ?? '' }, path: p.path };
-      else yield { messageId: 'unknown' as const, data: { path: formatPath(p.path) }, path: p.path, at: 'key' as const };
-    }
+  *check({ crd, fieldValidation }) {
+    const { types, unknown } = crdDecodeProblems(crd);
+    for (const p of types) yield { messageId: 'type' as const, data: { path: formatPath(p.path), got: p.got ?? '', expected: p.expected ?? '' }, path: p.path };
+    if (types.length > 0 || fieldValidation !== 'Strict' || unknown.length === 0) return;
+    const texts = unknown.map((p) => crdUnknownFieldText(p.path));
+    const response: ServerResponse = { code: 400, reason: 'BadRequest', message: cannotBeHandled('CustomResourceDefinition', 'v1', strictDecodingText(texts)) };
+    for (const [i, p] of unknown.entries()) yield { messageId: 'unknown' as const, data: { text: texts[i]! }, path: p.path, at: 'key' as const, response };
   },
 });

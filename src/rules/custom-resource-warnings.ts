@@ -9,7 +9,7 @@ export const customResourceWarnings = defineRule({
     docs: {
       description: 'The warnings the API server sends back when a custom resource is created: unknown fields, deprecated versions, finalizer names.',
       details:
-        'Unknown fields are silently pruned (`unknown field "spec.foo"`; kubectl\'s default --validate=strict turns them into an error, so raise this rule to error with --rule custom-resource-warnings=error to match), root and embedded metadata fields included. A deprecated CRD version gets its deprecation warning, duplicate owner references are deduplicated, and finalizer names that are not domain-qualified get the server\'s advice (1.29+).',
+        'With --validate=warn, unknown fields are pruned and each gets the server\'s warning (`unknown field "spec.foo"`), root and embedded metadata fields included, in the server\'s order; under kubectl\'s default --validate=strict they fail the request instead (custom-resource), and with --validate=ignore they are pruned silently. A deprecated CRD version gets its deprecation warning, duplicate owner references are deduplicated, and finalizer names that are not domain-qualified get the server\'s advice (1.29+).',
       reference: 'runtime-semantics.md §3.4, §9',
     },
     messages: {

@@ -5,6 +5,7 @@ import { conversion } from './conversion.js';
 import { crdDecode } from './crd-decode.js';
 import { crdMetadata } from './crd-metadata.js';
 import { crdName } from './crd-name.js';
+import { crdWarnings } from './crd-warnings.js';
 import { customResource } from './custom-resource.js';
 import { customResourceWarnings } from './custom-resource-warnings.js';
 import { deprecationWarning } from './deprecation-warning.js';
@@ -39,6 +40,7 @@ export const rules: readonly Rule[] = [
   crdDecode,
   crdMetadata,
   crdName,
+  crdWarnings,
   customResource,
   customResourceWarnings,
   deprecationWarning,

@@ -1,5 +1,6 @@
 import type { FieldError } from '../core/field-error.js';
-import type { JsonPath, Severity } from '../core/types.js';
+import type { FieldValidation } from '../core/field-validation.js';
+import type { JsonPath, ServerResponse, Severity } from '../core/types.js';
 import type { Lookup } from '../cr/catalog.js';
 import type { CreateResult } from '../cr/create.js';
 import type { Crd } from '../crd/model.js';
@@ -31,6 +32,8 @@ export interface Report<M extends string = string> {
   readonly at?: 'key' | 'value';
   /** Present exactly when the server rejects the object with this cause. */
   readonly server?: FieldError;
+  /** The server fails the whole request without causes (400 BadRequest …). */
+  readonly response?: ServerResponse;
 }
 
 export interface RuleContext {
@@ -39,6 +42,8 @@ export interface RuleContext {
   readonly allCrds: readonly Crd[];
   /** The server's schema validation cascade, computed once per CRD. */
   schemaAnalysis(): readonly SchemaAnalysis[];
+  /** The fieldValidation of the request (kubectl's --validate). */
+  readonly fieldValidation: FieldValidation;
 }
 
 /** A custom resource of the input whose group has a CRD among the inputs (or --crd). */
@@ -46,8 +51,10 @@ export interface ResourceRuleContext {
   readonly manifest: Manifest;
   /** The matching CRD version, or why there is none. */
   readonly lookup: Lookup;
-  /** The server's create of this object, simulated once (only when `lookup.ok`). */
+  /** The server's create of this object, simulated once (only when `lookup.ok`), with `fieldValidation`. */
   result(): CreateResult;
+  /** The fieldValidation of the request (kubectl's --validate). */
+  readonly fieldValidation: FieldValidation;
 }
 
 export interface Rule<M extends string = string> {

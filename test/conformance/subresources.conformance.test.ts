@@ -11,6 +11,7 @@
  * ratcheting after a CRD was tightened, resourceVersion, scale errors), and every corpus sample
  * whose CRD has a status or scale subresource.
  */
+import { KUBECTL_FIELD_VALIDATION, parseValidateFlag, type FieldValidation } from '../../src/core/field-validation.js';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -335,12 +336,12 @@ function normScale(s: unknown): unknown {
   return sortKeys({ ...s, metadata: md });
 }
 
-async function runOp(h: Harness, op: Op, stored: Obj, sv: ServedVersion, crd: Crd): Promise<void> {
+async function runOp(h: Harness, op: Op, stored: Obj, sv: ServedVersion, crd: Crd, fieldValidation: FieldValidation = 'Warn'): Promise<void> {
   const path = objectPath(sv, stored);
   if (op.kind === 'put') {
     const body = op.body(stored);
-    const res = await h.request('PUT', `${path}${op.via === 'status' ? '/status' : ''}?dryRun=All&fieldValidation=Warn`, body);
-    const ours = oursOfUpdate(simulateUpdate(stored, body, sv, { kube: KUBE, via: op.via }));
+    const res = await h.request('PUT', `${path}${op.via === 'status' ? '/status' : ''}?dryRun=All&fieldValidation=${fieldValidation}`, body);
+    const ours = oursOfUpdate(simulateUpdate(stored, body, sv, { kube: KUBE, via: op.via, fieldValidation }));
     await compare(op.name, ours, res, crd);
     return;
   }
@@ -545,7 +546,10 @@ describe.skipIf(!HAVE_GO)('status and scale agree with a real apiextensions-apis
             const neu = edit(inNs(doc(join(d, 'new.yaml'))), (o) => {
               if (o.metadata.resourceVersion !== undefined) o.metadata.resourceVersion = rvFor(o.metadata.resourceVersion);
             });
-            await runOp(h, { name, kind: 'put', via: (flag('--via') ?? 'status') as Via, body: () => neu }, stored!, sv, crd);
+            // the field validation the CLI sends for these args (kubectl's strict unless --validate=…)
+            const validate = args.find((a) => a.startsWith('--validate='));
+            const mode = validate ? parseValidateFlag(validate.slice('--validate='.length))! : KUBECTL_FIELD_VALIDATION;
+            await runOp(h, { name, kind: 'put', via: (flag('--via') ?? 'status') as Via, body: () => neu }, stored!, sv, crd, mode);
           } else if (flag('--replicas') === undefined) {
             await runOp(h, { name, kind: 'get-scale' }, stored!, sv, crd);
           } else {

@@ -22,8 +22,8 @@ const CASE = 'fixtures/simulate/basic-defaults';
 const CRD = `${CASE}/crd.yaml`;
 
 describe('kubectl crdx default', () => {
-  it('prints the stored object on stdout and the server warnings on stderr', async () => {
-    const r = await crdx(['default', '-f', `${CASE}/input.yaml`, '--crd', CRD]);
+  it('prints the stored object on stdout and the server warnings on stderr (--validate=warn)', async () => {
+    const r = await crdx(['default', '-f', `${CASE}/input.yaml`, '--crd', CRD, '--validate=warn']);
     expect(r).toEqual({
       exitCode: 0,
       stdout: `apiVersion: example.com/v1
@@ -42,7 +42,7 @@ spec:
   });
 
   it('explains each change with its input position (--explain)', async () => {
-    const r = await crdx(['default', '-f', `${CASE}/input.yaml`, '--crd', CRD, '--explain', '-o', 'json']);
+    const r = await crdx(['default', '-f', `${CASE}/input.yaml`, '--crd', CRD, '--explain', '-o', 'json', '--validate=warn']);
     expect(r.exitCode).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ spec: { replicas: 1, image: 'nginx:1.27' } });
     expect(r.stdout).toMatch(/^\{\n {4}"apiVersion"/);
@@ -83,6 +83,27 @@ spec:
     expect(r.stderr).toContain('widgets.example.com does not serve version "v2" (no such version; served: v1)');
   });
 
+  it("under kubectl's default strict field validation: still shows the object, with the server's 400 as an error, exit 1", async () => {
+    const r = await crdx(['default', '-f', `${CASE}/input.yaml`, '--crd', CRD]);
+    const warn = await crdx(['default', '-f', `${CASE}/input.yaml`, '--crd', CRD, '--validate=warn']);
+    expect(r.exitCode).toBe(1);
+    expect(r.stdout).toBe(warn.stdout);
+    expect(r.stderr).toContain('8:3  error   unknown field "spec.replica" (fieldValidation=Strict: the server answers 400 BadRequest)  custom-resource (Widget/my-widget)');
+    expect(r.stderr).not.toContain('Warning:');
+    // --validate=ignore (or false): pruned silently
+    for (const v of ['--validate=ignore', '--validate=false']) expect(await crdx(['default', '-f', `${CASE}/input.yaml`, '--crd', CRD, v])).toEqual({ ...warn, stderr: '' });
+    // a bare --validate is strict and does not take the next argument as its value (kubectl's flag)
+    expect(await crdx(['default', '--validate', '-f', `${CASE}/input.yaml`, '--crd', CRD])).toEqual(r);
+    expect(await crdx(['default', '--validate=strict', '-f', `${CASE}/input.yaml`, '--crd', CRD])).toEqual(r);
+    expect(await crdx(['default', '--validate=true', '-f', `${CASE}/input.yaml`, '--crd', CRD])).toEqual(r);
+  });
+
+  it('refuses a --validate value kubectl refuses (exit 2)', async () => {
+    const r = await crdx(['default', '-f', `${CASE}/input.yaml`, '--crd', CRD, '--validate=lenient']);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain('invalid - validate option "lenient"; must be one of: strict (or true), warn, ignore (or false)');
+  });
+
   it('exits 2 without input', async () => {
     const r = await crdx(['default', '--crd', CRD]);
     expect(r.exitCode).toBe(2);
@@ -91,13 +112,85 @@ spec:
 });
 
 describe('kubectl crdx lint: custom resources', () => {
-  it('validates custom resources against --crd: errors with the server cause, unknown fields as warnings', async () => {
-    const r = await crdx(['lint', 'fixtures/simulate/reject-invalid/input.yaml', 'fixtures/simulate/basic-defaults/input.yaml', '--crd', 'fixtures/simulate/reject-invalid/crd.yaml', '--crd', CRD, '-o', 'json']);
+  it('validates custom resources against --crd: errors with the server cause, unknown fields as warnings (--validate=warn)', async () => {
+    const r = await crdx(['lint', 'fixtures/simulate/reject-invalid/input.yaml', 'fixtures/simulate/basic-defaults/input.yaml', '--crd', 'fixtures/simulate/reject-invalid/crd.yaml', '--crd', CRD, '-o', 'json', '--validate=warn']);
     expect(r.exitCode).toBe(1);
     const out = JSON.parse(r.stdout) as { findings: { ruleId: string; severity: string; message: string; server?: { field: string; reason: string } }[] };
     expect(out.findings.filter((f) => f.ruleId === 'custom-resource').map((f) => f.server)).toContainEqual(
       expect.objectContaining({ field: 'spec.eviction', reason: 'FieldValueNotSupported' }),
     );
     expect(out.findings.filter((f) => f.ruleId === 'custom-resource-warnings').map((f) => `${f.severity} ${f.message}`)).toEqual(['warning unknown field "spec.replica"']);
+  });
+});
+
+describe('kubectl crdx lint --validate (kubectl field validation)', () => {
+  const FILE = 'fixtures/simulate/reject-strict-unknown-fields';
+  const args = ['lint', `${FILE}/input.yaml`, '--crd', `${FILE}/crd.yaml`, '-o', 'json'];
+  type Out = { findings: { ruleId: string; severity: string; message: string; line: number; column: number; path: string; response?: { code: number; reason: string; message: string } }[] };
+
+  it("strict by default, as kubectl: every unknown field at its key, the server's one 400 in `response`", async () => {
+    const r = await crdx(args);
+    expect(r.exitCode).toBe(1);
+    const out = JSON.parse(r.stdout) as Out;
+    expect(out.findings.map((f) => `${f.line}:${f.column} ${f.ruleId} ${f.path}`)).toEqual([
+      '10:3 custom-resource metadata.labelz',
+      '12:3 custom-resource spec.replica',
+      '14:30 custom-resource spec.ports[0].protocol',
+      '16:25 custom-resource spec.env.LOG.secret',
+      '20:25 custom-resource spec.template.metadata.annotation',
+      '23:1 custom-resource statuz',
+    ]);
+    const message =
+      'App in version "v1" cannot be handled as a App: strict decoding error: unknown field "metadata.labelz", unknown field "spec.env.LOG.secret", unknown field "spec.ports[0].protocol", unknown field "spec.replica", unknown field "statuz", unknown field "spec.template.metadata.annotation"';
+    for (const f of out.findings) expect(f.response).toEqual({ code: 400, reason: 'BadRequest', message });
+    // the same through -o sarif and junit
+    expect((await crdx([...args.slice(0, -1), 'sarif'])).stdout).toContain(JSON.stringify(message).slice(1, -1));
+  });
+
+  it('warn: warnings in the server order, then the schema is validated; ignore: nothing about the fields', async () => {
+    const warn = JSON.parse((await crdx([...args, '--validate=warn'])).stdout) as Out;
+    expect(warn.findings.map((f) => `${f.severity} ${f.message}`)).toEqual([
+      'warning unknown field "metadata.labelz"',
+      'warning unknown field "spec.replica"',
+      'warning unknown field "spec.ports[0].protocol"',
+      'warning unknown field "spec.env.LOG.secret"',
+      'warning unknown field "spec.template.metadata.annotation"',
+      'warning unknown field "statuz"',
+    ]);
+    const ignore = await crdx([...args, '--validate=ignore']);
+    expect(ignore.exitCode).toBe(0);
+    expect((JSON.parse(ignore.stdout) as Out).findings).toEqual([]);
+  });
+
+  it('CRDs alike: strict is the 400 with every unknown field, warn the warnings, ignore nothing', async () => {
+    const crd = ['lint', 'fixtures/rules/crd-warnings/invalid/unknown-fields.yaml', '-o', 'json'];
+    const strict = JSON.parse((await crdx(crd)).stdout) as Out;
+    expect(strict.findings.map((f) => f.ruleId)).toEqual(['crd-decode', 'crd-decode', 'crd-decode', 'crd-decode']);
+    expect(strict.findings[0]!.response!.message).toBe(
+      'CustomResourceDefinition in version "v1" cannot be handled as a CustomResourceDefinition: strict decoding error: unknown field "spec.names.shortname", unknown field "spec.versions[0].storge", unknown field "spec.versions[0].schema.openAPIV3Schema.properties.spec.properties.replicas.readOnly", unknown field "spec.versions[0].schema.openAPIV3Schema.properties.spec.properties.mode.examples"',
+    );
+    const warn = await crdx([...crd, '--validate=warn']);
+    expect(warn.exitCode).toBe(0);
+    expect((JSON.parse(warn.stdout) as Out).findings.map((f) => `${f.ruleId} ${f.severity} ${f.message}`)).toEqual([
+      'crd-warnings warning unknown field "spec.names.shortname"',
+      'crd-warnings warning unknown field "spec.versions[0].storge"',
+      'crd-warnings warning unknown field "spec.versions[0].schema.openAPIV3Schema.properties.spec.properties.replicas.readOnly"',
+      'crd-warnings warning unknown field "spec.versions[0].schema.openAPIV3Schema.properties.spec.properties.mode.examples"',
+    ]);
+    const ignore = await crdx([...crd, '--validate=false']);
+    expect(ignore.exitCode).toBe(0);
+    expect((JSON.parse(ignore.stdout) as Out).findings).toEqual([]);
+  });
+
+  it('status: an update with an unknown field is the 400 under strict, goes through under warn', async () => {
+    const dir = 'fixtures/status/reject-strict-unknown-field';
+    const base = ['status', '-f', `${dir}/new.yaml`, '--old', `${dir}/old.yaml`, '--crd', `${dir}/crd.yaml`, '--no-explain'];
+    const strict = await crdx(base);
+    expect(strict.exitCode).toBe(1);
+    expect(strict.stdout).toBe('');
+    expect(strict.stderr).toContain('unknown field "status.observedGeneration" (fieldValidation=Strict: the server answers 400 BadRequest)');
+    const warn = await crdx([...base, '--validate=warn']);
+    expect(warn.exitCode).toBe(0);
+    expect(warn.stderr).toContain('Warning: unknown field "status.observedGeneration"');
   });
 });

@@ -10,7 +10,7 @@ const schema = JSON.parse(readFileSync(join(ROOT, 'docs', 'lint-output.schema.js
 const validate = new Ajv({ allErrors: true, strict: true }).compile(schema);
 
 describe('lint -o json follows docs/lint-output.schema.json', () => {
-  for (const input of ['fixtures/crds', 'fixtures/rules', 'fixtures/rules/crd-decode/invalid/typo-and-types.yaml']) {
+  for (const input of ['fixtures/crds', 'fixtures/rules', 'fixtures/rules/crd-decode/invalid/types-hide-unknown-fields.yaml', 'fixtures/rules/crd-decode/invalid/unknown-fields.yaml']) {
     it(input, async () => {
       const r = await execa('node', [BIN, 'lint', '-o', 'json', input], { cwd: ROOT, reject: false, env: { NO_COLOR: '1' } });
       expect(r.exitCode).toBe(1);

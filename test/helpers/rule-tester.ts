@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parseValidateFlag } from '../../src/core/field-validation.js';
 import { DEFAULT_KUBE_VERSION } from '../../src/core/kube-version.js';
 import { lintSources } from '../../src/engine/lint.js';
 import { rules } from '../../src/rules/index.js';
@@ -11,7 +12,8 @@ export const FIXTURES = join(import.meta.dirname, '..', '..', 'fixtures', 'rules
  * Runs a rule over its fixtures. Valid fixtures must give no finding of the rule; invalid
  * fixtures declare what they must give in `# expect: <reason-or-messageId> <path-or-field> @line:col`
  * header lines. For server-faithful rules the first word is the server's StatusCause reason and
- * the second its field; otherwise the messageId and the finding's path.
+ * the second its field; otherwise the messageId and the finding's path. A `# validate: warn|ignore`
+ * header runs the fixture with that field validation (kubectl's --validate; default strict).
  */
 export function ruleFixtureSuite(ruleId: string): void {
   const rule = rules.find((r) => r.id === ruleId);
@@ -25,7 +27,10 @@ export function ruleFixtureSuite(ruleId: string): void {
         const path = join(dir, f);
         const text = readFileSync(path, 'utf8');
         it(`${kind}/${f}`, () => {
-          const findings = lintSources([{ path, text }], { kubeVersion: DEFAULT_KUBE_VERSION }).findings.filter(
+          const mode = /^# validate: (\w+)$/m.exec(text)?.[1];
+          const fieldValidation = mode === undefined ? undefined : parseValidateFlag(mode);
+          if (mode !== undefined) expect(fieldValidation, `# validate: ${mode}`).toBeDefined();
+          const findings = lintSources([{ path, text }], { kubeVersion: DEFAULT_KUBE_VERSION, ...(fieldValidation ? { fieldValidation } : {}) }).findings.filter(
             (x) => x.ruleId === ruleId,
           );
           const got = findings

@@ -288,8 +288,8 @@ describe('default --cluster', () => {
   it('takes the CRD of a local object from the cluster: the same result as with --crd', async () => {
     const cr = join(dir, 'widget.yaml');
     writeFileSync(cr, 'apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w, namespace: team}\nspec: {replica: 3, ports: []}\n');
-    const live = await run(['default', '--cluster', ...KC(), cr]);
-    const local = await run(['default', cr, '--crd', 'fixtures/crds/01-widgets.yaml']);
+    const live = await run(['default', '--cluster', ...KC(), cr, '--validate=warn']);
+    const local = await run(['default', cr, '--crd', 'fixtures/crds/01-widgets.yaml', '--validate=warn']);
     expect(local.code).toBe(0);
     expect(live).toMatchObject({ code: local.code, stdout: local.stdout, stderr: local.stderr });
     expect(local.stdout).toContain('replicas: 1');
@@ -311,10 +311,10 @@ describe('default --cluster', () => {
       status: { replicas: 2 },
     };
     objects.set('/apis/example.com/v1/namespaces/team/widgets/foo', live);
-    const r = await run(['default', '--cluster', ...KC(), 'widgets.example.com/foo', '--explain']);
+    const r = await run(['default', '--cluster', ...KC(), 'widgets.example.com/foo', '--explain', '--validate=warn']);
     const f = join(dir, 'foo.yaml');
     writeFileSync(f, JSON.stringify(stripServerFields(live, { status: true })));
-    const local = await run(['default', f, '--crd', 'fixtures/crds/01-widgets.yaml', '--explain']);
+    const local = await run(['default', f, '--crd', 'fixtures/crds/01-widgets.yaml', '--explain', '--validate=warn']);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(local.stdout);
     expect(r.stderr).toContain('cluster:fake/widgets.example.com/team/foo:');
@@ -322,8 +322,8 @@ describe('default --cluster', () => {
     expect(r.stdout).not.toMatch(/uid|resourceVersion|managedFields|status/);
     // by short name and kind too, and -n overrides the context's namespace
     objects.set('/apis/example.com/v1/namespaces/other/widgets/foo', { ...live, metadata: { ...(live['metadata'] as Obj), namespace: 'other' } });
-    expect((await run(['default', '--cluster', ...KC(), 'wd/foo'])).code).toBe(0);
-    expect((await run(['default', '--cluster', ...KC(), '-n', 'other', 'widget/foo'])).stdout).toContain('namespace: other');
+    expect((await run(['default', '--cluster', ...KC(), 'wd/foo', '--validate=warn'])).code).toBe(0);
+    expect((await run(['default', '--cluster', ...KC(), '-n', 'other', 'widget/foo', '--validate=warn'])).stdout).toContain('namespace: other');
     expect(seen.every((s) => s.method === 'GET')).toBe(true);
   });
 
