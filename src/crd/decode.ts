@@ -4,7 +4,8 @@
  * type make the request fail with 400 BadRequest before any validation; unknown fields fail with
  * `strict decoding error: unknown field` under kubectl's default --validate=strict.
  */
-import { isRecord, type JsonPath } from '../core/types.js';
+import { goSortedKeys } from '../core/go.js';
+import { isRecord, setOwn, type JsonPath } from '../core/types.js';
 
 type Shape =
   | 'string'
@@ -104,7 +105,7 @@ const OBJECT_META: Shape = {
   },
 };
 
-const VERSION: Shape = {
+export const VERSION: Shape = {
   obj: {
     name: 'string',
     served: 'bool',
@@ -180,7 +181,41 @@ function jsType(v: unknown): string {
 
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
-/** The problems in document order (the order in which Go's decoder meets them). */
+/**
+ * The value as the Go types hold it after decoding: unknown fields dropped (what Warn and Ignore
+ * field validation leave, and what the server compares when it hoists identical version fields).
+ * Values of the wrong type are kept as they are (such a request fails anyway).
+ */
+export function withoutUnknownFields(value: unknown, shape: Shape): unknown {
+  if (value === null || value === undefined || typeof shape === 'string') return value;
+  const resolve = (x: Shape | (() => Shape)): Shape => (typeof x === 'function' ? x() : x);
+  if ('obj' in shape) {
+    if (!isRecord(value)) return value;
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) {
+      const cs = Object.hasOwn(shape.obj, k) ? shape.obj[k] : undefined;
+      if (cs === undefined) {
+        if (shape.open) setOwn(out, k, v);
+        continue;
+      }
+      setOwn(out, k, withoutUnknownFields(v, resolve(cs)));
+    }
+    return out;
+  }
+  if ('list' in shape) return Array.isArray(value) ? value.map((x) => withoutUnknownFields(x, resolve(shape.list))) : value;
+  if ('map' in shape) {
+    if (!isRecord(value)) return value;
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) setOwn(out, k, withoutUnknownFields(v, resolve(shape.map)));
+    return out;
+  }
+  if ('oneOfBoolSchema' in shape) return isRecord(value) ? withoutUnknownFields(value, SCHEMA) : value;
+  if ('schemaOrList' in shape) return Array.isArray(value) ? value.map((x) => withoutUnknownFields(x, SCHEMA)) : isRecord(value) ? withoutUnknownFields(value, SCHEMA) : value;
+  if ('schemaOrStrings' in shape) return isRecord(value) ? withoutUnknownFields(value, SCHEMA) : value;
+  return value;
+}
+
+/** The problems in the order Go's decoder meets them in the body kubectl sends (keys sorted). */
 export function decodeProblems(value: unknown, shape: Shape = CRD_V1): DecodeProblem[] {
   const out: DecodeProblem[] = [];
   // explicit stack (deep schemas must not overflow the call stack), children pushed last-first so
@@ -227,8 +262,10 @@ export function decodeProblems(value: unknown, shape: Shape = CRD_V1): DecodePro
         bad();
         continue;
       }
+      // kubectl sends the YAML as JSON with each mapping's keys in Go's sorted order
       const items: ([unknown, Shape, JsonPath] | DecodeProblem)[] = [];
-      for (const [k, child] of Object.entries(v)) {
+      for (const k of goSortedKeys(v)) {
+        const child = v[k];
         const cs = Object.hasOwn(s.obj, k) ? s.obj[k] : undefined;
         if (cs === undefined) {
           if (!s.open) items.push({ kind: 'unknown-field', path: [...path, k] });
@@ -250,7 +287,7 @@ export function decodeProblems(value: unknown, shape: Shape = CRD_V1): DecodePro
         continue;
       }
       const ms = resolve(s.map);
-      pushAll(Object.entries(v).map(([k, x]) => [x, ms, [...path, k]]));
+      pushAll(goSortedKeys(v).map((k) => [v[k], ms, [...path, k]]));
     } else if ('oneOfBoolSchema' in s) {
       if (typeof v === 'boolean') continue;
       if (!isRecord(v)) bad();

@@ -2,6 +2,7 @@ import { Loc } from '../core/path.js';
 import type { KubeVersion } from '../core/kube-version.js';
 import type { Manifest } from '../manifest/parse.js';
 import { arr, bool, has, rec, semanticEqual, str, type Rec } from './json.js';
+import { decodeProblems, VERSION, withoutUnknownFields } from './decode.js';
 
 export const CRD_GROUP = 'apiextensions.k8s.io';
 
@@ -139,13 +140,23 @@ export function buildCrd(manifest: Manifest, kube: KubeVersion): Crd {
 
   if (requestVersion === 'v1') {
     // Conversion v1 -> internal: each of the four fields is hoisted on its own when it is
-    // semantically equal in every version.
-    const same = (get: (v: CrdVersion) => unknown): boolean =>
-      versions.length > 0 && versions.every((v) => semanticEqual(get(v), get(versions[0]!)));
-    hoisted.schema = same((v) => v.raw['schema']);
-    hoisted.subresources = same((v) => v.raw['subresources']);
-    hoisted.columns = same((v) => v.raw['additionalPrinterColumns']);
-    hoisted.selectableFields = same((v) => v.raw['selectableFields']);
+    // semantically equal in every version, as decoded: fields unknown to the v1 types are gone by
+    // then (warn/ignore field validation), so a version whose schema differs only by one (a
+    // `readOnly`) still shares it
+    let decoded: Map<CrdVersion, Rec> | undefined;
+    const asDecoded = (v: CrdVersion): Rec => {
+      decoded ??= new Map(versions.map((x) => [x, withoutUnknownFields(x.raw, VERSION) as Rec]));
+      return decoded.get(v)!;
+    };
+    const hasUnknown = versions.some((v) => decodeProblems(v.raw, VERSION).some((p) => p.kind === 'unknown-field'));
+    const same = (get: (v: Rec) => unknown): boolean =>
+      versions.length > 0 &&
+      (versions.every((v) => semanticEqual(get(v.raw), get(versions[0]!.raw))) ||
+        (hasUnknown && versions.every((v) => semanticEqual(get(asDecoded(v)), get(asDecoded(versions[0]!))))));
+    hoisted.schema = same((v) => v['schema']);
+    hoisted.subresources = same((v) => v['subresources']);
+    hoisted.columns = same((v) => v['additionalPrinterColumns']);
+    hoisted.selectableFields = same((v) => v['selectableFields']);
     const v0 = versions[0];
     if (v0) {
       const anyStatus = versions.some((v) => has(rec(v.raw['subresources']), 'status'));
