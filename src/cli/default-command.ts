@@ -14,6 +14,7 @@ import { celParserLoaded, ensureCelParser, ensureCelParserFor } from '../schema/
 import { rules } from '../rules/index.js';
 import type { Io } from './io.js';
 import { decideColor } from './lint-command.js';
+import { noCustomResources, skippedNotes } from './skipped.js';
 import type { DefaultCliOptions } from './main.js';
 import { VERSION } from './version.js';
 import { jsonText } from '../core/json-text.js';
@@ -90,14 +91,14 @@ export async function runDefault(o: DefaultCliOptions, io: Io, crds: readonly Cr
       const lines = unmatchedFindings.map((f) => `${printable(f.file)}:${f.line}:${f.column}: ${printable(f.message)}`);
       throw new InputError(run.unmatched[0]!.code, lines.join('\n'));
     }
-    throw new InputError('no-input', 'no custom resources in the input (only CustomResourceDefinitions or empty documents)');
+    throw noCustomResources(run.skipped);
   }
 
   // an object refused only by strict field validation is still shown: the preview is the point
   io.stdout.write(renderObjects(run.objects.filter((x) => x.result.value !== undefined).map((x) => x.result.value!), o.output));
 
   const explain = o.explain ?? io.stderr.isTTY === true;
-  let err = '';
+  let err = skippedNotes(run.skipped);
   if (explain) {
     for (const x of run.objects) err += explainObject(x, style);
   } else {

@@ -27,11 +27,12 @@ export function parseRuleOverrides(specs: readonly string[]): Map<string, Severi
   return out;
 }
 
-/** Colour: the flag, then NO_COLOR / FORCE_COLOR, then whether stdout is a TTY. */
+/** Colour: the flag, then NO_COLOR / FORCE_COLOR, then TERM=dumb (none), then whether stdout is a TTY. */
 export function decideColor(flag: boolean | undefined, io: Io): boolean {
   if (flag !== undefined) return flag;
   if (io.env['NO_COLOR'] !== undefined && io.env['NO_COLOR'] !== '') return false;
   if (io.env['FORCE_COLOR'] !== undefined && io.env['FORCE_COLOR'] !== '0') return true;
+  if (io.env['TERM'] === 'dumb') return false;
   return io.stdout.isTTY === true;
 }
 
@@ -44,6 +45,7 @@ export async function runLint(o: LintCliOptions, io: Io): Promise<ExitCode> {
   if (o.paths.length === 0 && o.cluster === undefined) throw new UsageError('no input: give files, directories or - for stdin (or --cluster)');
   const ruleSeverity = parseRuleOverrides(o.rule);
   const local = await readInputs(o.paths, io.readStdin);
+
   // --cluster: the installed CRDs come first, as the cluster has them; local CRDs follow (naming conflicts)
   const installed = o.cluster ? await (await import('./cluster-run.js')).installedCrdSources(o.cluster, io) : [];
   const inputs = { files: [...installed, ...local.files], problems: local.problems };
@@ -67,6 +69,12 @@ export async function runLint(o: LintCliOptions, io: Io): Promise<ExitCode> {
     });
   }
   result ??= lintSources(inputs.files, opts);
+  // nothing to read at all (an empty directory, no YAML or JSON file, empty stdin, only comments)
+  // is an input failure, unless the caller says it may happen (--allow-empty)
+  if (!o.allowEmpty && o.cluster === undefined && inputs.problems.length === 0 && result.summary.documents === 0) {
+    const what = local.files.length === 0 ? `no YAML or JSON file in ${o.paths.join(', ')}` : `no document in ${local.files.map((f) => (f.path === '-' ? 'stdin' : f.path)).join(', ')}`;
+    throw new InputError('no-input', `no input: ${what} (--allow-empty accepts that)`);
+  }
   const inputFindings: Finding[] = inputs.problems.map((p) => ({
     ruleId: PARSE_RULE_ID,
     severity: 'error',
@@ -80,10 +88,13 @@ export async function runLint(o: LintCliOptions, io: Io): Promise<ExitCode> {
     fatal: true,
   }));
   let findings = [...inputFindings, ...result.findings].sort(compareFindings);
+  // --max-warnings counts the warnings -q hides
+  const allWarnings = findings.filter((f) => f.severity === 'warning').length;
+  const tooMany = o.maxWarnings !== undefined && allWarnings > o.maxWarnings ? { warnings: allWarnings, max: o.maxWarnings } : undefined;
   if (o.quiet) findings = findings.filter((f) => f.severity === 'error');
   const errors = findings.filter((f) => f.severity === 'error').length;
   const warnings = findings.filter((f) => f.severity === 'warning').length;
-  const summary = { ...result.summary, files: result.summary.files + inputs.problems.length, errors, warnings };
+  const summary = { ...result.summary, files: result.summary.files + inputs.problems.length, errors, warnings, ...(tooMany ? { tooManyWarnings: tooMany } : {}) };
   const color = o.format === 'stylish' && decideColor(o.color, io);
   const ctx: FormatterContext = {
     style: color ? chalkStyle() : PLAIN_STYLE,
@@ -97,7 +108,6 @@ export async function runLint(o: LintCliOptions, io: Io): Promise<ExitCode> {
   io.stdout.write(format(findings, ctx));
   // Nothing at all could be checked: exit 2 (input failure), otherwise findings decide.
   if (result.checked === 0 && findings.some((f) => f.fatal)) return ExitCode.Failure;
-  if (errors > 0) return ExitCode.Findings;
-  if (o.maxWarnings !== undefined && warnings > o.maxWarnings) return ExitCode.Findings;
+  if (errors > 0 || tooMany) return ExitCode.Findings;
   return ExitCode.Ok;
 }

@@ -15,6 +15,8 @@ export interface LintCliOptions {
   readonly maxWarnings: number | undefined;
   readonly color: boolean | undefined;
   readonly quiet: boolean;
+  /** --allow-empty: no document at all is not an input failure. */
+  readonly allowEmpty: boolean;
   readonly rule: readonly string[];
   /** Files or directories whose CRDs custom resources are validated against (not linted themselves). */
   readonly crd: readonly string[];
@@ -80,8 +82,9 @@ function parseReplicas(v: string): number {
 function parseKube(v: string): KubeVersion {
   const k = parseKubeVersion(v);
   if (!k) throw new InvalidArgumentError('expected MAJOR.MINOR, e.g. 1.36');
-  if (!atLeast(k, MIN_KUBE_VERSION.minor) || k.major !== 1)
-    throw new InvalidArgumentError(`supported from ${formatKubeVersion(MIN_KUBE_VERSION)} (apiextensions.k8s.io/v1)`);
+  // 1.16 (apiextensions.k8s.io/v1) to the newest release crdx knows: a later one is not simulated
+  if (k.major !== 1 || !atLeast(k, MIN_KUBE_VERSION.minor) || atLeast(k, DEFAULT_KUBE_VERSION.minor + 1))
+    throw new InvalidArgumentError(`supported: ${formatKubeVersion(MIN_KUBE_VERSION)} (apiextensions.k8s.io/v1) to ${formatKubeVersion(DEFAULT_KUBE_VERSION)}`);
   return k;
 }
 
@@ -156,6 +159,13 @@ export function createProgram(io: Io, run: Runners, setCode: (c: ExitCode) => vo
     .showHelpAfterError('(run with --help for usage)')
     .addHelpText('after', EPILOG);
 
+  program
+    .command('version')
+    .description('print the version of kubectl-crdx and the Kubernetes version it simulates by default')
+    .action(() => {
+      io.stdout.write(`kubectl-crdx ${VERSION}\nsimulates Kubernetes ${formatKubeVersion(DEFAULT_KUBE_VERSION)} by default (--kube-version ${formatKubeVersion(MIN_KUBE_VERSION)} to ${formatKubeVersion(DEFAULT_KUBE_VERSION)})\n`);
+      setCode(ExitCode.Ok);
+    });
   const lint = program
     .command('lint')
     .description('check CustomResourceDefinitions the way the API server validates them (files, directories, - for stdin)')
@@ -168,7 +178,8 @@ export function createProgram(io: Io, run: Runners, setCode: (c: ExitCode) => vo
     .option('--crd <path>', 'CRDs to validate the custom resources of the input against, without linting them (repeatable)', collect, [])
     .option('--color', 'force colours')
     .option('--no-color', 'never use colours')
-    .option('-q, --quiet', 'report errors only');
+    .option('-q, --quiet', 'report errors only (--max-warnings still counts the warnings)')
+    .option('--allow-empty', 'exit 0 when the input holds no document at all (default: exit 2)');
   addValidateOption(lint);
   addClusterOptions(lint)
     .addHelpText('after', EPILOG)
@@ -183,6 +194,7 @@ export function createProgram(io: Io, run: Runners, setCode: (c: ExitCode) => vo
           maxWarnings: o['maxWarnings'] as number | undefined,
           color: o['color'] as boolean | undefined,
           quiet: o['quiet'] === true,
+          allowEmpty: o['allowEmpty'] === true,
           rule: (o['rule'] as string[]) ?? [],
           crd: (o['crd'] as string[]) ?? [],
           cluster,
@@ -302,8 +314,10 @@ export async function main(argv: readonly string[], io: Io, runners: Partial<Run
     ...runners,
   };
   const program = createProgram(io, run, (c) => (code = c));
+  // no command is a usage error: the help goes to stderr and the exit code is 2, as for any other
+  // usage error (`--help` prints it on stdout and exits 0)
   if (argv.length === 0) {
-    program.outputHelp();
+    program.outputHelp({ error: true });
     return ExitCode.Failure;
   }
   try {

@@ -10,6 +10,7 @@ import { ensureCelParserFor } from '../schema/cel-syntax.js';
 import type { Io } from './io.js';
 import { decideColor } from './lint-command.js';
 import type { ScaleCliOptions } from './main.js';
+import { noCustomResources, skippedNotes } from './skipped.js';
 import { chalkStyle, clusterCrdFiles, findingContext, unmatchedError } from './status-command.js';
 
 /** The Scale in the server's field order (kind before apiVersion), not sorted like an unstructured object. */
@@ -47,13 +48,13 @@ export async function runScale(o: ScaleCliOptions, io: Io): Promise<ExitCode> {
     return ExitCode.Failure;
   }
   if (run.unmatched.length > 0) throw unmatchedError(run.unmatched);
-  if (run.items.length === 0) throw new InputError('no-input', 'no custom resources in the input (only CustomResourceDefinitions or empty documents)');
+  if (run.items.length === 0) throw noCustomResources(run.skipped);
 
   const ok = run.items.filter((x) => !x.rejected);
   const scales = ok.map((x) => x.scale!);
   const objects = o.showObject ? ok.map((x) => x.object!).filter((x) => x !== undefined) : [];
   io.stdout.write(renderScales(scales, objects, o.output));
-  let err = '';
+  let err = skippedNotes(run.skipped);
   for (const x of run.items) {
     for (const w of x.update?.warnings ?? []) err += `Warning: ${printable(w.text)}\n`;
     if (x.update?.celNotEvaluated) err += `note: ${printable(x.manifest.file.path)}: the CRD has CEL rules (x-kubernetes-validations) that could not all be evaluated on the update\n`;

@@ -8,6 +8,7 @@ import { statusSources, type Unmatched } from '../engine/subresources.js';
 import { stylish, printable } from '../formatters/stylish.js';
 import { PLAIN_STYLE, type FormatterContext, type Style } from '../formatters/types.js';
 import { readInputs } from '../io/inputs.js';
+import { noCustomResources, skippedNotes } from './skipped.js';
 import { ensureCelParserFor } from '../schema/cel-syntax.js';
 import type { SourceFile } from '../manifest/parse.js';
 import { rules } from '../rules/index.js';
@@ -76,11 +77,11 @@ export async function runStatus(o: StatusCliOptions, io: Io): Promise<ExitCode> 
     return ExitCode.Failure;
   }
   if (run.unmatched.length > 0) throw unmatchedError(run.unmatched);
-  if (run.items.length === 0) throw new InputError('no-input', 'no custom resources in the input (only CustomResourceDefinitions or empty documents)');
+  if (run.items.length === 0) throw noCustomResources(run.skipped);
 
   io.stdout.write(renderObjects(run.items.filter((x) => !x.rejected).map((x) => x.value!), o.output));
   const explain = o.explain ?? io.stderr.isTTY === true;
-  let err = '';
+  let err = skippedNotes(run.skipped);
   for (const x of run.items) {
     if (explain) err += explainStatus(x, style);
     else for (const w of (x.update ?? x.create)?.warnings ?? []) err += `Warning: ${printable(w.text)}\n`;

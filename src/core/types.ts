@@ -86,6 +86,13 @@ export interface Summary {
   readonly documents: number;
   readonly errors: number;
   readonly warnings: number;
+  /** More warnings than --max-warnings allows (counted before -q hides them): the run fails. */
+  readonly tooManyWarnings?: { readonly warnings: number; readonly max: number };
+}
+
+/** The one wording of an exceeded --max-warnings, for every output format. */
+export function tooManyWarningsText(t: { readonly warnings: number; readonly max: number }): string {
+  return `too many warnings (${t.warnings}, max ${t.max})`;
 }
 
 export function isRecord(v: unknown): v is Record<string, unknown> {

@@ -35,7 +35,12 @@ export interface ScaleUpdateResult {
 /** A version without the scale subresource: the request is routed as a get of the object named "<name>/scale"... and answered as the object not found. */
 function notFound(served: ServedVersion, cr: Record<string, unknown>): ServerFailure {
   const name = isRecord(cr['metadata']) && typeof cr['metadata']['name'] === 'string' ? cr['metadata']['name'] : '';
-  return { code: 404, reason: 'NotFound', message: `${groupResource(served)} ${JSON.stringify(name)} not found` };
+  return {
+    code: 404,
+    reason: 'NotFound',
+    message: `${groupResource(served)} ${JSON.stringify(name)} not found`,
+    why: `version ${served.version.name} of ${served.crd.name} has no scale subresource (subresources.scale), so there is no /scale endpoint`,
+  };
 }
 
 /** int32(x) in Go: the low 32 bits, signed. */

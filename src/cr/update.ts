@@ -47,6 +47,8 @@ export interface ServerFailure {
   readonly at?: JsonPath;
   /** A strict field validation failure: the unknown fields it names, each at its place. */
   readonly unknownFields?: readonly UnknownField[];
+  /** What the server's text does not say (e.g. why /scale is not found). */
+  readonly why?: string;
 }
 
 export interface UpdateResult {

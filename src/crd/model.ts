@@ -1,4 +1,5 @@
 import { Loc } from '../core/path.js';
+import type { JsonPath } from '../core/types.js';
 import type { KubeVersion } from '../core/kube-version.js';
 import type { Manifest } from '../manifest/parse.js';
 import { arr, bool, has, rec, semanticEqual, str, type Rec } from './json.js';
@@ -77,6 +78,15 @@ export interface Crd {
   /** Hoisted selectableFields without a top-level schema, or per-version ones next to a hoisted schema. */
   readonly hoisted: { readonly schema: boolean; readonly subresources: boolean; readonly columns: boolean; readonly selectableFields: boolean };
   readonly conversion: Rec | undefined;
+}
+
+/**
+ * Where version v's own copy of a block sits: the server hoists a block that is the same in every
+ * version (and reports its errors once, at the first version's), but the user wrote one per
+ * version, so a finding about one version points at that version's block when it has one.
+ */
+export function blockOf(t: { readonly loc: Loc; readonly hoisted: boolean }, v: CrdVersion, key: string): JsonPath {
+  return t.hoisted && Object.hasOwn(v.raw, key) ? [...v.loc.at, key] : t.loc.at;
 }
 
 /** Effective subresources of a version: the top-level (hoisted) ones win. */

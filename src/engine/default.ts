@@ -7,6 +7,7 @@ import { parseSources } from './parse-sources.js';
 import { KUBECTL_FIELD_VALIDATION, type FieldValidation } from '../core/field-validation.js';
 import type { KubeVersion } from '../core/kube-version.js';
 import type { Finding } from '../core/types.js';
+import { isBuiltinApiVersion } from '../cr/builtin.js';
 import { CrdCatalog } from '../cr/catalog.js';
 import { simulateCreate, type CreateResult } from '../cr/create.js';
 import { wireValue } from '../cr/wire.js';
@@ -46,6 +47,8 @@ export interface DefaultRun {
   readonly parseFindings: readonly Finding[];
   readonly objects: readonly DefaultedObject[];
   readonly unmatched: readonly UnmatchedObject[];
+  /** Objects of built-in kinds (ConfigMap, Deployment …) that no CRD of the input defines: skipped. */
+  readonly skipped: readonly Manifest[];
   readonly documents: number;
 }
 
@@ -65,9 +68,14 @@ export function defaultSources(files: readonly SourceFile[], crdFiles: readonly 
   const catalog = new CrdCatalog(crds);
   const objects: DefaultedObject[] = [];
   const unmatched: UnmatchedObject[] = [];
+  const skipped: Manifest[] = [];
   for (const m of manifests) {
     if (isCrdManifest(m)) continue;
     const lookup = catalog.lookup(m.apiVersion ?? '', m.kind ?? '');
+    if (!lookup.ok && lookup.code === 'no-crd-found' && isBuiltinApiVersion(m.apiVersion)) {
+      skipped.push(m);
+      continue;
+    }
     if (!lookup.ok) {
       unmatched.push({ manifest: m, code: lookup.code, message: lookup.message });
       continue;
@@ -79,5 +87,5 @@ export function defaultSources(files: readonly SourceFile[], crdFiles: readonly 
     for (const rule of RULES) for (const r of rule.checkResource!(ctx)) findings.push(toFinding(rule, r, m, rule.meta.defaultSeverity));
     objects.push({ manifest: m, result, findings: finalize(findings), rejected: result.value === undefined || result.strictError !== undefined });
   }
-  return { parseFindings, objects, unmatched, documents };
+  return { parseFindings, objects, unmatched, skipped, documents };
 }

@@ -3,6 +3,23 @@ import { parseFile, type Manifest, type ParsedDocument, type SourceFile } from '
 
 export const PARSE_RULE_ID = 'parse';
 
+/**
+ * Where a text uses a Helm or Go template action outside comments and quoted strings
+ * (`{{- if .Values.x }}`, `name: {{ .Release.Name }}`): YAML cannot read such a line as meant.
+ */
+export function templateAction(text: string): { line: number; column: number } | undefined {
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i]!;
+    const at = l.indexOf('{{');
+    if (at < 0 || l.indexOf('}}', at + 2) < 0) continue;
+    const before = l.slice(0, at);
+    if (before.includes('#') || (before.split('"').length - 1) % 2 === 1 || (before.split("'").length - 1) % 2 === 1) continue;
+    return { line: i + 1, column: at + 1 };
+  }
+  return undefined;
+}
+
 export interface ParsedSources {
   readonly manifests: Manifest[];
   /** Non-empty documents read. */
@@ -31,7 +48,27 @@ export function parseSources(
     const names = isRecord(spec['names']) ? spec['names'] : {};
     known.add(`${String(spec['group'])}/${String(names['kind'])}`);
   }
-  for (const docs of parsed) {
+  parsed.forEach((docs, fileIndex) => {
+    // a template the YAML reader stumbled over is one finding, not one per token
+    const file = files[fileIndex];
+    const broken = docs.some((d) => d.problems.some((p) => p.fatal || p.code === 'yaml-map-key'));
+    const tpl = broken && file ? templateAction(file.text) : undefined;
+    if (file && tpl) {
+      if (docs.some((d) => !d.empty)) documents++;
+      findings.push({
+        ruleId: PARSE_RULE_ID,
+        severity: 'error',
+        message: `this file is a Helm or Go template ({{ … }} at line ${tpl.line}), not YAML: render it first and lint the output, e.g. helm template ./chart | kubectl crdx lint -`,
+        messageId: 'template',
+        file: file.path,
+        line: tpl.line,
+        column: tpl.column,
+        document: 0,
+        path: '',
+        fatal: true,
+      });
+      return;
+    }
     for (const d of docs) {
       const m = d.manifests[0];
       const group = m?.apiVersion?.includes('/') ? m.apiVersion.slice(0, m.apiVersion.lastIndexOf('/')) : '';
@@ -54,6 +91,6 @@ export function parseSources(
         manifests.push(...doc.manifests);
       }
     }
-  }
+  });
   return { manifests, documents, findings };
 }

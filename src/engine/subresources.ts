@@ -8,6 +8,7 @@ import { KUBECTL_FIELD_VALIDATION, type FieldValidation } from '../core/field-va
 import type { KubeVersion } from '../core/kube-version.js';
 import { formatPath } from '../core/path.js';
 import type { Finding, JsonPath } from '../core/types.js';
+import { isBuiltinApiVersion } from '../cr/builtin.js';
 import { CrdCatalog, splitApiVersion, type ServedVersion } from '../cr/catalog.js';
 import { simulateCreate, stripGenerated, type CreateResult } from '../cr/create.js';
 import { scaleGet, scaleUpdate, type Scale } from '../cr/scale-rest.js';
@@ -66,7 +67,7 @@ function failureFindings(m: Manifest, f: ServerFailure): Finding[] {
     {
       ruleId: RULE.id,
       severity: 'error',
-      message: `${f.message} (the server answers ${f.code}${f.reason !== '' ? ` ${f.reason}` : ''})`,
+      message: `${f.message} (the server answers ${f.code}${f.reason !== '' ? ` ${f.reason}` : ''})${f.why ? `: ${f.why}` : ''}`,
       messageId: 'failure',
       file: m.file.path,
       line: pos.line,
@@ -88,8 +89,9 @@ function errorFindings(m: Manifest, errors: UpdateResult['errors']): Finding[] {
   return errors.map((e) => toFinding(RULE, serverReport(e), m, 'error'));
 }
 
-function lookup(catalog: CrdCatalog, m: Manifest): { served: ServedVersion } | Unmatched {
+function lookup(catalog: CrdCatalog, m: Manifest): { served: ServedVersion } | Unmatched | 'builtin' {
   const l = catalog.lookup(m.apiVersion ?? '', m.kind ?? '');
+  if (!l.ok && l.code === 'no-crd-found' && isBuiltinApiVersion(m.apiVersion)) return 'builtin';
   if (!l.ok) return { manifest: m, code: l.code, message: l.message };
   return { served: l.served };
 }
@@ -123,6 +125,8 @@ export interface SubresourceRun<Item> {
   readonly parseFindings: readonly Finding[];
   readonly items: readonly Item[];
   readonly unmatched: readonly Unmatched[];
+  /** Objects of built-in kinds (ConfigMap, Deployment …) that no CRD of the input defines: skipped. */
+  readonly skipped: readonly Manifest[];
   readonly documents: number;
 }
 
@@ -141,8 +145,13 @@ export function statusSources(files: readonly SourceFile[], oldFiles: readonly S
   const fieldValidation = opts.fieldValidation ?? KUBECTL_FIELD_VALIDATION;
   const items: StatusItem[] = [];
   const unmatched: Unmatched[] = [];
+  const skipped: Manifest[] = [];
   for (const m of p.objects) {
     const l = lookup(p.catalog, m);
+    if (l === 'builtin') {
+      skipped.push(m);
+      continue;
+    }
     if (!('served' in l)) {
       unmatched.push(l);
       continue;
@@ -167,7 +176,7 @@ export function statusSources(files: readonly SourceFile[], oldFiles: readonly S
     const value = update.value ? stripVolatile(update.value, !update.noop) : undefined;
     items.push({ manifest: m, old, update, ...(value ? { value } : {}), findings: finalize(findings), rejected: value === undefined });
   }
-  return { parseFindings: p.parseFindings, items, unmatched, documents: p.documents };
+  return { parseFindings: p.parseFindings, items, unmatched, skipped, documents: p.documents };
 }
 
 function withGeneration(o: Record<string, unknown>, g: number): Record<string, unknown> {
@@ -216,8 +225,13 @@ export function scaleSources(files: readonly SourceFile[], crdFiles: readonly So
   const p = prepare(files, [], crdFiles, opts.kubeVersion, opts.crds ?? []);
   const items: ScaleItem[] = [];
   const unmatched: Unmatched[] = [];
+  const skipped: Manifest[] = [];
   for (const m of p.objects) {
     const l = lookup(p.catalog, m);
+    if (l === 'builtin') {
+      skipped.push(m);
+      continue;
+    }
     if (!('served' in l)) {
       unmatched.push(l);
       continue;
@@ -244,7 +258,7 @@ export function scaleSources(files: readonly SourceFile[], crdFiles: readonly So
       rejected: r.scale === undefined,
     });
   }
-  return { parseFindings: p.parseFindings, items, unmatched, documents: p.documents };
+  return { parseFindings: p.parseFindings, items, unmatched, skipped, documents: p.documents };
 }
 
 /** Scale failures point at the spec replicas path of the object when they are about it. */

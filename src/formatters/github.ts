@@ -1,4 +1,4 @@
-import type { Finding, Severity } from '../core/types.js';
+import { tooManyWarningsText, type Finding, type Severity } from '../core/types.js';
 import { displayPath } from './sarif.js';
 import type { Formatter } from './types.js';
 
@@ -36,4 +36,4 @@ export const github: Formatter = (findings, ctx) =>
       const text = f.file === '-' ? `stdin:${f.line}:${f.column}: ${f.message}` : f.message;
       return `::${COMMAND[f.severity]} ${properties(f, ctx.cwd)}::${escapeData(text)}\n`;
     })
-    .join('');
+    .join('') + (ctx.summary.tooManyWarnings ? `::error title=${escapeProperty('crdx --max-warnings')}::${escapeData(tooManyWarningsText(ctx.summary.tooManyWarnings))}\n` : '');

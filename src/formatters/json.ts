@@ -1,3 +1,4 @@
+import { tooManyWarningsText } from '../core/types.js';
 import type { Formatter } from './types.js';
 
 /** The machine contract: {findings, summary}. Later tools and the conformance suite rely on it. */
@@ -18,7 +19,7 @@ export const json: Formatter = (findings, ctx) =>
         ...(f.response ? { response: f.response } : {}),
         ...(f.fatal ? { fatal: true } : {}),
       })),
-      summary: ctx.summary,
+      summary: ctx.summary.tooManyWarnings ? { ...ctx.summary, tooManyWarnings: { ...ctx.summary.tooManyWarnings, message: tooManyWarningsText(ctx.summary.tooManyWarnings) } } : ctx.summary,
     },
     null,
     2,

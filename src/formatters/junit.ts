@@ -1,4 +1,4 @@
-import type { Finding } from '../core/types.js';
+import { tooManyWarningsText, type Finding } from '../core/types.js';
 import { displayPath } from './sarif.js';
 import type { Formatter, FormatterContext } from './types.js';
 
@@ -134,6 +134,16 @@ export const junit: Formatter = (findings, ctx) => {
     failures += sf;
     errors += se;
     parts.push(`  <testsuite${attrs({ name: s.name, tests: cases.length, failures: sf, errors: se, skipped: 0 })}>\n${cases.join('\n')}\n  </testsuite>`);
+  }
+  const tm = ctx.summary.tooManyWarnings;
+  if (tm) {
+    // the run fails for its number of warnings: one failing case says so
+    const text = tooManyWarningsText(tm);
+    parts.push(
+      `  <testsuite${attrs({ name: 'kubectl-crdx --max-warnings', tests: 1, failures: 1, errors: 0, skipped: 0 })}>\n    <testcase${attrs({ classname: 'kubectl-crdx', name: 'max-warnings' })}>\n      <failure${attrs({ message: text, type: 'max-warnings' })}>${escapeText(text)}</failure>\n    </testcase>\n  </testsuite>`,
+    );
+    tests++;
+    failures++;
   }
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites${attrs({ name: 'kubectl-crdx', tests, failures, errors })}>\n${parts.join('\n')}\n</testsuites>\n`;
 };

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { posix } from 'node:path';
-import type { Finding, Severity } from '../core/types.js';
+import { tooManyWarningsText, type Finding, type Severity } from '../core/types.js';
 import type { Formatter, FormatterContext, RuleDocs } from './types.js';
 
 /** Where code scanning links the tool name to. */
@@ -137,6 +137,10 @@ export const sarif: Formatter = (findings, ctx) => {
           },
         },
         columnKind: 'utf16CodeUnits',
+        // a run that fails for its number of warnings says so (SARIF has no such result of its own)
+        ...(ctx.summary.tooManyWarnings
+          ? { invocations: [{ executionSuccessful: true, toolExecutionNotifications: [{ level: 'error', message: { text: tooManyWarningsText(ctx.summary.tooManyWarnings) } }] }] }
+          : {}),
         results,
       },
     ],

@@ -1,4 +1,4 @@
-import type { Finding } from '../core/types.js';
+import { tooManyWarningsText, type Finding } from '../core/types.js';
 import type { Formatter } from './types.js';
 
 /** Control characters from manifests must not reach the terminal (no escape injection, no overwritten lines). */
@@ -29,13 +29,16 @@ export const stylish: Formatter = (findings, ctx) => {
       out += `  ${style.dim(r.where.padEnd(w))}  ${r.sev}${' '.repeat(8 - r.sevLen)}${r.text}  ${style.dim(`${r.rule} (${r.obj})`)}\n`;
     }
   }
-  const { errors, warnings, documents, files } = ctx.summary;
+  const { errors, warnings, documents, files, tooManyWarnings } = ctx.summary;
   const total = errors + warnings;
-  if (total === 0) {
+  if (total === 0 && tooManyWarnings) {
+    out += `${out ? '\n' : ''}${files} file${files === 1 ? '' : 's'}, ${documents} document${documents === 1 ? '' : 's'}: no errors\n`;
+  } else if (total === 0) {
     out += `${out ? '\n' : ''}${files} file${files === 1 ? '' : 's'}, ${documents} document${documents === 1 ? '' : 's'}: no problems\n`;
   } else {
     const line = `\u2716 ${total} problem${total === 1 ? '' : 's'} (${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}) in ${files} file${files === 1 ? '' : 's'}, ${documents} document${documents === 1 ? '' : 's'}`;
     out += `\n${errors > 0 ? style.bold(style.red(line)) : style.bold(style.yellow(line))}\n`;
   }
+  if (tooManyWarnings) out += `${style.bold(style.red(`\u2716 ${tooManyWarningsText(tooManyWarnings)}`))}\n`;
   return out;
 };

@@ -20,7 +20,8 @@ export const MAX_FILE_BYTES = 256 * 1024 * 1024;
 export async function readInputs(paths: readonly string[], readStdin: () => Promise<string>): Promise<Inputs> {
   const files: SourceFile[] = [];
   const problems: InputProblem[] = [];
-  for (const p of paths) {
+  // a path given twice (`lint - -` reads stdin once) is read once
+  for (const p of [...new Set(paths)]) {
     if (p === '-') {
       files.push({ path: '-', text: await readStdin() });
       continue;

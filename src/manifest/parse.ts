@@ -18,8 +18,11 @@ export interface ParseProblem {
   readonly position: Position;
   /** true when the document could not be read at all. */
   readonly fatal: boolean;
-  /** 'warning' when kubectl reads the document anyway (a duplicate key); default 'error'. */
-  readonly severity?: 'warning';
+  /**
+   * 'warning' when kubectl reads the document anyway (a duplicate key); 'info' for a document that
+   * is skipped as no Kubernetes object (a list: a Kustomize patch); default 'error'.
+   */
+  readonly severity?: 'warning' | 'info';
 }
 
 /** One object of the input: a YAML document, or one item of a `kind: List`. */
@@ -367,6 +370,17 @@ function readDocument(file: SourceFile, doc: Document.Parsed, docIndex: number, 
   if (found.bigint && isRecord(value)) {
     if (value['kind'] === 'CustomResourceDefinition') crdNumbers(value);
     else if (isListKind(value)) for (const item of value['items'] as unknown[]) if (isRecord(item) && item['kind'] === 'CustomResourceDefinition') crdNumbers(item);
+  }
+  if (Array.isArray(value)) {
+    // a JSON 6902 or strategic-merge patch list (Kustomize) sits beside manifests: not an object to check
+    problems.push({
+      code: 'not-an-object',
+      message: 'document is a list, not a Kubernetes object (a Kustomize patch?): skipped',
+      position: docStart,
+      fatal: false,
+      severity: 'info',
+    });
+    return { file, docIndex, problems, manifests: [], empty: false };
   }
   if (!isRecord(value)) {
     problems.push({

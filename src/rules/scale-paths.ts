@@ -1,4 +1,5 @@
 import { rec, str } from '../crd/json.js';
+import { blockOf } from '../crd/model.js';
 import { sType, flag } from '../schema/raw.js';
 import { resolveDotted } from '../schema/resolve.js';
 import { defineRule, type Report } from './types.js';
@@ -37,17 +38,18 @@ export const scalePaths = defineRule({
           continue;
         }
         for (const v of t.versions) {
+          const own = [...blockOf(t, v, 'subresources'), 'scale', field];
           const schema = crd.schemas.find((s) => s.versions.includes(v))?.schema;
           if (!schema) continue;
           const r = resolveDotted(schema, path);
-          if (r.kind === 'missing') yield { messageId: 'missing', data: { field, path, version: v.name, at: r.at }, path: [...at, field] };
+          if (r.kind === 'missing') yield { messageId: 'missing', data: { field, path, version: v.name, at: r.at }, path: own };
           else if (r.kind === 'found') {
             const type = sType(r.schema);
             const ios = flag(r.schema, 'x-kubernetes-int-or-string');
             if (field === 'labelSelectorPath') {
               if (type !== 'string' && !ios)
-                yield { messageId: 'selectorNotString', data: { path, type, version: v.name }, path: [...at, field] };
-            } else if (type !== 'integer' && !ios) yield { messageId: 'notInteger', data: { field, path, type, version: v.name }, path: [...at, field] };
+                yield { messageId: 'selectorNotString', data: { path, type, version: v.name }, path: own };
+            } else if (type !== 'integer' && !ios) yield { messageId: 'notInteger', data: { field, path, type, version: v.name }, path: own };
           }
         }
       }

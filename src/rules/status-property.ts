@@ -1,4 +1,5 @@
 import { has } from '../crd/json.js';
+import { blockOf } from '../crd/model.js';
 import { flag, prop } from '../schema/raw.js';
 import { defineRule } from './types.js';
 
@@ -22,7 +23,7 @@ export const statusProperty = defineRule({
       for (const v of t.versions) {
         const schema = crd.schemas.find((s) => s.versions.includes(v))?.schema;
         if (!schema || prop(schema, 'status') || flag(schema, 'x-kubernetes-preserve-unknown-fields')) continue;
-        yield { messageId: 'missing' as const, data: { version: v.name }, path: [...t.loc.at, 'status'] };
+        yield { messageId: 'missing' as const, data: { version: v.name }, path: [...blockOf(t, v, 'subresources'), 'status'] };
       }
     }
   },

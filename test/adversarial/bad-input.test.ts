@@ -184,9 +184,11 @@ describe('binary junk, empty input, odd documents', () => {
     expect(r.code).toBe(1);
   });
 
-  it('an empty file, and `---` alone, have no documents and no problems (0); default has nothing to create (2)', async () => {
+  it('an empty file, and `---` alone, have no documents: an input failure (2) unless --allow-empty (0); default has nothing to create (2)', async () => {
     for (const text of ['', '---\n', '---\n---\n', '# only a comment\n']) {
-      const r = await lint(text);
+      const empty = await runCli(['lint', '-o', 'json', '-'], text);
+      expect(empty).toMatchObject({ code: 2, stdout: '', stderr: 'error: no input: no document in stdin (--allow-empty accepts that)\n' });
+      const r = await lint(text, '--allow-empty');
       expect(r.out).toEqual({ findings: [], summary: { files: 1, documents: 0, errors: 0, warnings: 0 } });
       expect(r.code).toBe(0);
       const d = await runCli(['default', '-f', '-'], text);
@@ -195,13 +197,16 @@ describe('binary junk, empty input, odd documents', () => {
     }
   });
 
-  it('scalar and array documents are errors with a position; beside a CRD they do not hide it', async () => {
+  it('scalar documents are errors with a position, a list is skipped with a note (a Kustomize patch); beside a CRD they do not hide it', async () => {
     const r = await lint(`42\n---\n[1, 2]\n---\njust text\n---\n${INVALID}`);
-    expect(parseFindings(r.out).map((f) => [f.document, f.message.replace(/,.*/, ''), f.line])).toEqual([
-      [0, 'document is a number', 1],
-      [1, 'document is an array', 3],
-      [2, 'document is a string', 5],
+    expect(parseFindings(r.out).map((f) => [f.document, f.severity, f.message.replace(/,.*/, ''), f.line])).toEqual([
+      [0, 'error', 'document is a number', 1],
+      [1, 'info', 'document is a list', 3],
+      [2, 'error', 'document is a string', 5],
     ]);
+    const patch = await lint('- op: replace\n  path: /spec/replicas\n  value: 3\n');
+    expect(patch.code).toBe(0);
+    expect(patch.out.findings.map((f) => `${f.severity} ${f.message}`)).toEqual(['info document is a list, not a Kubernetes object (a Kustomize patch?): skipped']);
     expect(r.out.findings.some((f) => f.ruleId === 'scope' && f.document === 3)).toBe(true);
     expect(r.code).toBe(1);
     expect((await lint('42\n')).code).toBe(2);
@@ -219,7 +224,9 @@ describe('paths: a directory, an unreadable file', () => {
     const e = join(DIR, 'empty-dir');
     mkdirSync(e);
     const r2 = await runCli(['lint', e]);
-    expect(r2.code).toBe(0);
+    expect(r2.code).toBe(2);
+    expect(r2.stderr).toBe(`error: no input: no YAML or JSON file in ${e} (--allow-empty accepts that)\n`);
+    expect((await runCli(['lint', '--allow-empty', e])).code).toBe(0);
   });
 
   it('an unreadable file is a finding; the readable ones are still checked (lint 1, default 1), alone it is 2', async (ctx) => {
