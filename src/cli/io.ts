@@ -5,4 +5,6 @@ export interface Io {
   readStdin(): Promise<string>;
   readonly cwd: string;
   readonly env: Readonly<Record<string, string | undefined>>;
+  /** Where the rule pages shipped with the tool may be (docs/rules/ of the package, or beside the executable); first found wins. */
+  readonly docsDirs?: readonly string[];
 }

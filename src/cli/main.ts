@@ -142,11 +142,17 @@ Exit codes:
   1  the server would fail (no scale subresource, missing or non-integer replicas, a rejected update)
   2  usage or input failure`;
 
+export interface RulesRunOptions {
+  readonly id: string | undefined;
+  readonly output: 'text' | 'json';
+}
+
 export interface Runners {
   readonly lint: (o: LintCliOptions) => Promise<ExitCode>;
   readonly default: (o: DefaultCliOptions) => Promise<ExitCode>;
   readonly status: (o: StatusCliOptions) => Promise<ExitCode>;
   readonly scale: (o: ScaleCliOptions) => Promise<ExitCode>;
+  readonly rules: (o: RulesRunOptions) => Promise<ExitCode>;
 }
 
 export function createProgram(io: Io, run: Runners, setCode: (c: ExitCode) => void): Command {
@@ -159,6 +165,14 @@ export function createProgram(io: Io, run: Runners, setCode: (c: ExitCode) => vo
     .showHelpAfterError('(run with --help for usage)')
     .addHelpText('after', EPILOG);
 
+  program
+    .command('rules')
+    .description('list the rules, or print the page of one (its details, server reference and examples)')
+    .argument('[id]', 'a rule id')
+    .addOption(new Option('-o, --output <format>', 'output format').choices(['text', 'json']).default('text'))
+    .action(async (id: string | undefined, o: Record<string, unknown>) => {
+      setCode(await run.rules({ id, output: o['output'] as 'text' | 'json' }));
+    });
   program
     .command('version')
     .description('print the version of kubectl-crdx and the Kubernetes version it simulates by default')
@@ -311,6 +325,7 @@ export async function main(argv: readonly string[], io: Io, runners: Partial<Run
     default: async (o: DefaultCliOptions): Promise<ExitCode> => (await import('./default-command.js')).runDefault(o, io),
     status: async (o: StatusCliOptions): Promise<ExitCode> => (await import('./status-command.js')).runStatus(o, io),
     scale: async (o: ScaleCliOptions): Promise<ExitCode> => (await import('./scale-command.js')).runScale(o, io),
+    rules: async (o: RulesRunOptions): Promise<ExitCode> => (await import('./rules-command.js')).runRules(o, io),
     ...runners,
   };
   const program = createProgram(io, run, (c) => (code = c));

@@ -1,6 +1,23 @@
+import { realpathSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { ExitCode } from '../core/errors.js';
 import type { Io } from './io.js';
 import { main } from './main.js';
+
+/** docs/rules/ of the package the bin belongs to, and beside the single executable (krew archive). */
+function docsDirs(): string[] {
+  const dirs: string[] = [];
+  const bin = process.argv[1];
+  if (bin) {
+    try {
+      dirs.push(join(dirname(realpathSync(bin)), '..', 'docs', 'rules'));
+    } catch {
+      // a bin that cannot be resolved: no package beside it
+    }
+  }
+  dirs.push(join(dirname(process.execPath), 'docs', 'rules'));
+  return dirs;
+}
 
 /**
  * Runs the CLI as this process: wires the real stdio, and sets `process.exitCode` once (the only
@@ -26,6 +43,7 @@ export async function runProcess(argv: readonly string[] = process.argv.slice(2)
     stderr: process.stderr,
     cwd: process.cwd(),
     env: process.env,
+    docsDirs: docsDirs(),
     readStdin: async () => {
       const chunks: Buffer[] = [];
       for await (const c of process.stdin) chunks.push(c as Buffer);

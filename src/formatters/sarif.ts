@@ -6,6 +6,11 @@ import type { Formatter, FormatterContext, RuleDocs } from './types.js';
 /** Where code scanning links the tool name to. */
 export const INFORMATION_URI = 'https://github.com/kubectl-crdx/kubectl-crdx';
 
+/** The page of a rule at the release that produced the output. */
+export function ruleHelpUri(id: string, version: string): string {
+  return `${INFORMATION_URI}/blob/v${version}/docs/rules/${id}.md`;
+}
+
 /** Key of our entry in `partialFingerprints`; bump the suffix if the hash input ever changes. */
 export const FINGERPRINT_KEY = 'crdxFinding/v1';
 
@@ -85,6 +90,8 @@ function descriptor(id: string, ctx: FormatterContext): Record<string, unknown> 
     id,
     shortDescription: { text: docs.description },
     fullDescription: { text: full },
+    // the reserved parse "rule" has no page
+    ...(id === 'parse' ? {} : { helpUri: ruleHelpUri(id, ctx.toolVersion) }),
     properties: { serverFaithful: docs.serverFaithful },
   };
 }

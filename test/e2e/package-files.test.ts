@@ -6,7 +6,7 @@
  * Needs `npm run build` first.
  */
 import { execa } from 'execa';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -14,12 +14,15 @@ import { describe, expect, it } from 'vitest';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 describe('npm pack', { timeout: 60_000 }, () => {
-  it('holds only built code, bin, README, LICENSE and package.json', async () => {
+  it('holds only built code, bin, the rule pages, README, LICENSE and package.json', async () => {
     const r = await execa('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: ROOT, reject: false });
     expect(r.exitCode).toBe(0);
     const [pack] = JSON.parse(String(r.stdout)) as [{ files: { path: string }[] }];
     const files = pack.files.map((f) => f.path).sort();
-    const other = files.filter((f) => !/^dist\/chunks\/[\w-]+\.js$/.test(f));
+    // every rule's page, for `kubectl crdx rules ID`
+    const pages = files.filter((f) => f.startsWith('docs/rules/'));
+    expect(pages).toEqual(readdirSync(join(ROOT, 'docs', 'rules')).map((f) => `docs/rules/${f}`).sort());
+    const other = files.filter((f) => !/^dist\/chunks\/[\w-]+\.js$/.test(f) && !pages.includes(f));
     const cache = other.filter((f) => /^dist\/cli\/[0-9a-f]{16}-v[\d.]+-\w+\.v8cache$/.test(f));
     expect(cache).toHaveLength(1);
     expect(other.filter((f) => !cache.includes(f))).toEqual([
