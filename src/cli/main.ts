@@ -293,6 +293,9 @@ export function createProgram(io: Io, run: Runners, setCode: (c: ExitCode) => vo
     .option('--kube-version <X.Y>', `Kubernetes version whose API server is simulated (default ${formatKubeVersion(DEFAULT_KUBE_VERSION)})`, parseKube)
     .option('--color', 'force colours')
     .option('--no-color', 'never use colours');
+  // accepted as by the other commands; the Scale body is built from --replicas and the stored object
+  // is read from storage, so no field can be unknown and every mode gives the same answer
+  addValidateOption(scale);
   addClusterOptions(scale)
     .addHelpText('after', SCALE_EPILOG)
     .action(async (paths: string[], o: Record<string, unknown>) => {

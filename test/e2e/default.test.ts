@@ -183,6 +183,13 @@ describe('kubectl crdx lint --validate (kubectl field validation)', () => {
     expect((JSON.parse(ignore.stdout) as Out).findings).toEqual([]);
   });
 
+  it('scale accepts --validate and answers the same in every mode (its Scale body has no unknown fields)', async () => {
+    const base = ['scale', '-f', 'fixtures/scale/update/input.yaml', '--crd', 'fixtures/scale/update/crd.yaml', '--replicas', '3'];
+    const strict = await crdx(base);
+    expect(strict.exitCode).toBe(0);
+    for (const v of ['--validate=warn', '--validate=ignore', '--validate=strict']) expect(await crdx([...base, v])).toEqual(strict);
+  });
+
   it('status: an update with an unknown field is the 400 under strict, goes through under warn', async () => {
     const dir = 'fixtures/status/reject-strict-unknown-field';
     const base = ['status', '-f', `${dir}/new.yaml`, '--old', `${dir}/old.yaml`, '--crd', `${dir}/crd.yaml`, '--no-explain'];
