@@ -26,7 +26,7 @@ export const apiApproval = defineRule({
       description: 'CRDs in *.k8s.io and *.kubernetes.io groups need the api-approved.kubernetes.io annotation.',
       details:
         'Protected groups must carry the approval annotation with either a URL (the API review) or a reason starting with "unapproved".',
-      reference: 'crd-validation.md §1 (M6, M7)',
+      reference: 'k8s.io/apiextensions-apiserver pkg/apis/apiextensions/validation/validation.go: validateAPIApproval; k8s.io/apiextensions-apiserver pkg/apihelpers/helpers.go: IsProtectedCommunityGroup, GetAPIApprovalState',
     },
   }),
   *check({ crd }) {

@@ -5,6 +5,6 @@ export const celRules = schemaCategoryRule('cel-rules', 'cel', {
     description: 'x-kubernetes-validations rules must be well formed.',
     details:
       'Each rule needs a non-empty rule, a single-line message (required when the rule spans lines), a non-empty messageExpression when given, a supported reason, and a fieldPath that resolves in the schema; oldSelf is not allowed on uncorrelatable parts of the schema and optionalOldSelf needs oldSelf. CEL compilation and cost estimation are not reproduced yet.',
-    reference: 'crd-validation.md §14 (CEL1-CEL7, CEL10, CEL11)',
+    reference: 'k8s.io/apiextensions-apiserver pkg/apis/apiextensions/validation/validation.go: ValidateCustomResourceDefinitionOpenAPISchema, pathValid, specStandardValidatorV3.withForbidOldSelfValidations; k8s.io/apiextensions-apiserver pkg/apiserver/schema/cel/validation.go: ValidFieldPath',
   },
 });

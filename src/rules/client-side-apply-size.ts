@@ -24,7 +24,7 @@ export const clientSideApplySize = defineRule({
       description: 'A CRD too large for client-side kubectl apply.',
       details:
         'Client-side `kubectl apply` stores the whole object in the kubectl.kubernetes.io/last-applied-configuration annotation, and the server rejects objects whose annotations exceed 262144 bytes (`metadata.annotations: Too long: may not be more than 262144 bytes`). The CRD itself is valid: install it with `kubectl apply --server-side` or `kubectl create`.',
-      reference: 'apimachinery ValidateAnnotations (TotalAnnotationSizeLimitB); kubectl apply',
+      reference: 'k8s.io/kubectl pkg/cmd/apply/apply.go: ApplyOptions.applyOneObject; k8s.io/kubectl pkg/util/apply.go: CreateApplyAnnotation, GetModifiedConfiguration; k8s.io/apimachinery pkg/api/validation/objectmeta.go: ValidateAnnotations (not checked by the server until kubectl adds the annotation)',
     },
     messages: {
       tooLarge:

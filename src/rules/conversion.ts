@@ -14,7 +14,7 @@ export const conversion = defineRule({
       description: 'spec.conversion must be None, or Webhook with exactly one of url/service and v1 or v1beta1 review versions.',
       details:
         'The server reports webhook fields under their internal names spec.conversion.webhookClientConfig and spec.conversion.conversionReviewVersions.',
-      reference: 'crd-validation.md §14 Conversion (C1-C14)',
+      reference: 'k8s.io/apiextensions-apiserver pkg/apis/apiextensions/validation/validation.go: validateCustomResourceDefinitionSpec, validateCustomResourceConversion, validateConversionReviewVersions; k8s.io/apiserver pkg/util/webhook/validation.go: ValidateWebhookURL, ValidateWebhookService; k8s.io/apiextensions-apiserver pkg/apis/apiextensions/v1/conversion.go: Convert_v1_CustomResourceConversion_To_apiextensions_CustomResourceConversion',
     },
   }),
   *check({ crd }) {

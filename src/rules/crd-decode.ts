@@ -10,7 +10,7 @@ import { defineRule } from './types.js';
  * The JSON decoder's entry for an unknown field of the CRD: every key joined with `.` (map keys
  * such as a property name included: `properties.spec.foo`, not the field.Path `properties[spec]`),
  * list indexes as `[i]`, the whole path Go-quoted (`unknown field "spec.q\"z"`). Checked against
- * the real server, which differs here from runtime-semantics.md's field.Path form.
+ * the real server, which differs here from the field.Path form (`properties[spec].foo`).
  */
 export function crdUnknownFieldText(path: JsonPath): string {
   let p = '';
@@ -35,7 +35,7 @@ export const crdDecode = defineRule({
       description: 'Every field of the CRD must exist in apiextensions.k8s.io/v1 and have the right JSON type.',
       details:
         'A value of the wrong type (served: "true", maxLength: "5", a list where an object belongs) makes the request fail with 400 BadRequest before any validation runs. An unknown field (a typo such as storge, or readOnly, const, examples in a schema) fails the request under kubectl\'s default field validation (--validate=strict) with the server\'s 400, `CustomResourceDefinition in version "v1" cannot be handled as a CustomResourceDefinition: strict decoding error: unknown field "spec.versions[0].storge"` (all unknown fields in document order; one finding per field, the whole answer in the JSON `response`); with --validate=warn it is dropped with a warning (crd-warnings), with --validate=ignore silently. A type error hides the unknown fields: the server reports only the type error.',
-      reference: 'crd-validation.md §0.1 step 1; runtime-semantics.md §3.4',
+      reference: 'k8s.io/apiserver pkg/endpoints/handlers/create.go: createHandler; k8s.io/apiserver pkg/endpoints/handlers/rest.go: fieldValidation, transformDecodeError; k8s.io/apimachinery pkg/runtime/serializer/json/json.go: Serializer.Decode; k8s.io/apimachinery pkg/runtime/error.go: NewStrictDecodingError',
     },
     messages: {
       type: 'cannot decode {{path}}: a JSON {{got}} where the CustomResourceDefinition field expects {{expected}} (the server answers 400 BadRequest)',

@@ -13,7 +13,7 @@ export const crdMetadata = defineRule({
       description: 'The CRD\'s own labels, annotations, finalizers and owner references must be valid ObjectMeta.',
       details:
         'The server runs the generic ObjectMeta validation on every CRD: label keys must be qualified names and values at most 63 characters of [A-Za-z0-9-_.], annotation keys qualified names with at most 256 KiB of annotations in total, finalizers qualified names, owner references complete. A namespace on a CRD is dropped silently.',
-      reference: 'crd-validation.md §1 (M5)',
+      reference: 'k8s.io/apiextensions-apiserver pkg/apis/apiextensions/validation/validation.go: ValidateCustomResourceDefinition; k8s.io/apimachinery pkg/api/validation/objectmeta.go: ValidateObjectMetaAccessor, ValidateAnnotations, ValidateOwnerReferences, ValidateFinalizers; k8s.io/apimachinery pkg/apis/meta/v1/validation/validation.go: ValidateLabels; k8s.io/apiserver pkg/registry/rest/meta.go: EnsureObjectNamespaceMatchesRequestNamespace',
     },
   }),
   *check({ crd }) {

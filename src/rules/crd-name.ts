@@ -14,7 +14,7 @@ export const crdName = defineRule({
       description: 'metadata.name must be <spec.names.plural>.<spec.group>.',
       details:
         'The name is required, must be a DNS-1123 subdomain and must equal plural + "." + group exactly (generateName can therefore never work for a CRD).',
-      reference: 'crd-validation.md §1 (M1-M4)',
+      reference: 'k8s.io/apiextensions-apiserver pkg/apis/apiextensions/validation/validation.go: ValidateCustomResourceDefinition; k8s.io/apimachinery pkg/api/validation/objectmeta.go: ValidateObjectMetaAccessor; k8s.io/apimachinery pkg/api/validation/generic.go: NameIsDNSSubdomain',
     },
   }),
   *check({ crd }) {

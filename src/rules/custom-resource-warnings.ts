@@ -10,7 +10,7 @@ export const customResourceWarnings = defineRule({
       description: 'The warnings the API server sends back when a custom resource is created: unknown fields, deprecated versions, finalizer names.',
       details:
         'With --validate=warn, unknown fields are pruned and each gets the server\'s warning (`unknown field "spec.foo"`), root and embedded metadata fields included, in the server\'s order; under kubectl\'s default --validate=strict they fail the request instead (custom-resource), and with --validate=ignore they are pruned silently. A deprecated CRD version gets its deprecation warning, duplicate owner references are deduplicated, and finalizer names that are not domain-qualified get the server\'s advice (1.29+).',
-      reference: 'runtime-semantics.md §3.4, §9',
+      reference: 'k8s.io/apiextensions-apiserver pkg/apiserver/customresource_handler.go: schemaCoercingDecoder.Decode, unstructuredSchemaCoercer.apply, crdHandler.ServeHTTP, defaultDeprecationWarning; k8s.io/apiextensions-apiserver pkg/registry/customresource/strategy.go: customResourceStrategy.WarningsOnCreate; k8s.io/apiextensions-apiserver pkg/registry/customresource/validator.go: validateKubeFinalizerName; k8s.io/apiserver pkg/endpoints/handlers/rest.go: addStrictDecodingWarnings, dedupOwnerReferencesAndAddWarning',
     },
     messages: {
       unknownField: '{{text}}',

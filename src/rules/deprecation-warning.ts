@@ -21,7 +21,7 @@ export const deprecationWarning = defineRule({
     docs: {
       description: 'deprecationWarning is only for deprecated versions and must be a short printable line.',
       details: 'Set only with deprecated: true; at most 256 bytes; not empty; printable UTF-8 only.',
-      reference: 'crd-validation.md §4 (V9-V13)',
+      reference: 'k8s.io/apiextensions-apiserver pkg/apis/apiextensions/validation/validation.go: validateCustomResourceDefinitionVersion, validateDeprecationWarning',
     },
   }),
   *check({ crd }) {

@@ -15,7 +15,7 @@ export const groupAndNames = defineRule({
       description: 'spec.group must be a dotted DNS subdomain; plural, singular, kind, listKind, shortNames and categories must be valid names.',
       details:
         'plural, singular, shortNames and categories are DNS-1035 labels; kind and listKind may have mixed case but must otherwise be DNS-1035 labels; kind and listKind may not be equal. singular and listKind are defaulted from kind.',
-      reference: 'crd-validation.md §2 (N1-N14)',
+      reference: 'k8s.io/apiextensions-apiserver pkg/apis/apiextensions/validation/validation.go: validateCustomResourceDefinitionSpec, ValidateCustomResourceDefinitionNames; k8s.io/apiextensions-apiserver pkg/apis/apiextensions/v1/defaults.go: SetDefaults_CustomResourceDefinitionSpec',
     },
   }),
   *check({ crd }) {

@@ -88,7 +88,7 @@ export const namingConflictsRule = defineRule({
       description: 'Two CRDs of one group may not share a plural, singular or shortName, nor a kind or listKind.',
       details:
         'The CRD is created, but the naming controller sets NamesAccepted=False and the conflicting names are never served (a brand-new CRD is never Established). Plural, singular and shortNames share one namespace; kind and listKind another. The condition reason names the last conflicting field in the order plural, singular, shortNames, kind, listKind. Other groups and built-in resources are not considered.',
-      reference: 'crd-validation.md §16 (NC1-NC9)',
+      reference: 'k8s.io/apiextensions-apiserver pkg/controller/status/naming_controller.go: NamingConditionController.calculateNamesAndConditions, NamingConditionController.getAcceptedNamesForGroup, equalToAcceptedOrFresh',
     },
     messages: {
       conflict:

@@ -14,7 +14,7 @@ export const preserveUnknownFields = defineRule({
       description: 'spec.preserveUnknownFields: true is not allowed in apiextensions.k8s.io/v1.',
       details:
         'Use x-kubernetes-preserve-unknown-fields: true inside the schema instead; defaults anywhere in a schema also require pruning to be on.',
-      reference: 'crd-validation.md §5 (P3, P4)',
+      reference: 'k8s.io/apiextensions-apiserver pkg/apis/apiextensions/validation/validation.go: validatePreserveUnknownFields, validateCustomResourceDefinitionSpec',
     },
   }),
   *check({ crd }) {

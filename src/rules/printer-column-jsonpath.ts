@@ -43,7 +43,7 @@ export const printerColumnJsonpath = defineRule({
       description: 'Printer-column paths should be JSONPath that kubectl can evaluate.',
       details:
         'The server only checks the leading dot. A column whose path the JSONPath parser rejects makes the table converter fail with `unrecognized column definition`, and the server silently falls back to the default NAME/AGE columns for the whole resource.',
-      reference: 'crd-validation.md §13',
+      reference: 'k8s.io/apiextensions-apiserver pkg/registry/customresource/tableconvertor/tableconvertor.go: New; k8s.io/apiextensions-apiserver pkg/apiserver/customresource_handler.go: crdHandler.getOrCreateServingInfoFor; k8s.io/client-go util/jsonpath/jsonpath.go: JSONPath.Parse (not checked by the server)',
     },
     messages: { unparsable: 'jsonPath {{path}} cannot be parsed ({{problem}}): the server silently drops all additional printer columns of this version' },
   },

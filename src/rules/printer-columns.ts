@@ -13,7 +13,7 @@ export const printerColumns = defineRule({
       description: 'additionalPrinterColumns need a name, a known type and format, and a jsonPath starting with a dot.',
       details:
         'The server reports column paths under the legacy name JSONPath. Only the leading dot of the path is checked; see printer-column-jsonpath for paths kubectl cannot evaluate.',
-      reference: 'crd-validation.md §13 (PC1-PC6)',
+      reference: 'k8s.io/apiextensions-apiserver pkg/apis/apiextensions/validation/validation.go: ValidateCustomResourceColumnDefinition, validateSimpleJSONPath',
     },
   }),
   *check({ crd }) {

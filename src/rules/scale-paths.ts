@@ -16,7 +16,7 @@ export const scalePaths = defineRule({
       description: '/scale paths should exist in the schema with the right types.',
       details:
         'The server only checks the leading ".spec."/".status." of scale paths. A path with array notation, a path that is not in the schema (and so is pruned away), or a replicas field that is not an integer is accepted, but GET/PUT /scale then fail or report 0 replicas, and an HPA pointed at the resource cannot work. labelSelectorPath must hold a string (the serialized selector).',
-      reference: 'crd-validation.md §12 (not checked by the server); runtime-semantics.md §7',
+      reference: 'k8s.io/apiextensions-apiserver pkg/registry/customresource/etcd.go: ScaleREST.Get, ScaleREST.Update, scaleFromCustomResource, scaleUpdatedObjectInfo.UpdatedObject; k8s.io/apiextensions-apiserver pkg/registry/customresource/validator.go: customResourceValidator.ValidateScaleSpec, customResourceValidator.ValidateScaleStatus; k8s.io/apiextensions-apiserver pkg/apiserver/schema/pruning/algorithm.go: PruneWithOptions (not checked by the server)',
     },
     messages: {
       arrayNotation: '{{field}} {{path}} uses array notation: the server accepts it, but /scale cannot read or write it',

@@ -16,7 +16,7 @@ export const scaleSubresource = defineRule({
       description: 'The /scale subresource needs specReplicasPath under .spec and statusReplicasPath under .status.',
       details:
         'Both replica paths are required (statusReplicasPath too, unlike the design proposal); labelSelectorPath is optional and may sit under .spec or .status. Only the leading dot and the prefix are checked.',
-      reference: 'crd-validation.md §12 (SC1-SC6)',
+      reference: 'k8s.io/apiextensions-apiserver pkg/apis/apiextensions/validation/validation.go: ValidateCustomResourceDefinitionSubresources, validateSimpleJSONPath',
     },
   }),
   *check({ crd }) {

@@ -5,6 +5,6 @@ export const schemaOpenapiSubset = schemaCategoryRule('schema-openapi-subset', '
     description: 'Only the OpenAPI v3 subset Kubernetes supports may be used.',
     details:
       'Unknown types, type null, id, $ref, definitions, dependencies, patternProperties, additionalItems, items arrays, uniqueItems: true, additionalProperties next to properties (unless true), x-kubernetes-preserve-unknown-fields: false and x-kubernetes-embedded-resource inside resource meta are rejected.',
-    reference: 'crd-validation.md §8 (O1-O14)',
+    reference: 'k8s.io/apiextensions-apiserver pkg/apis/apiextensions/validation/validation.go: ValidateCustomResourceDefinitionOpenAPISchema, specStandardValidatorV3.validate',
   },
 });

@@ -9,7 +9,7 @@ export const schemaRequired = defineRule({
     docs: {
       description: 'Every version needs a schema (apiextensions.k8s.io/v1).',
       details: 'Without a top-level schema, each version must carry schema.openAPIV3Schema; otherwise every field would be pruned.',
-      reference: 'crd-validation.md §5 (P1, P2)',
+      reference: 'k8s.io/apiextensions-apiserver pkg/apis/apiextensions/validation/validation.go: validateCustomResourceDefinitionSpec',
     },
   }),
   *check({ crd }) {

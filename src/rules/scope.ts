@@ -11,7 +11,7 @@ export const scope = defineRule({
     docs: {
       description: 'spec.scope is required and must be Cluster or Namespaced.',
       details: 'apiextensions.k8s.io/v1 has no default for scope; the value is case-sensitive.',
-      reference: 'crd-validation.md §3 (S1, S2)',
+      reference: 'k8s.io/apiextensions-apiserver pkg/apis/apiextensions/validation/validation.go: validateCustomResourceDefinitionSpec, validateEnumStrings',
     },
   }),
   *check({ crd }) {

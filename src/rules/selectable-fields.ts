@@ -17,7 +17,7 @@ export const selectableFields = defineRule({
       description: 'selectableFields must point at string, boolean or integer fields of the schema, at most 8, no duplicates.',
       details:
         'Paths use the server field-path syntax, may not point into metadata, and must resolve through properties. Because the server hoists selectableFields and schemas independently, identical lists next to different schemas (and the converse) are rejected with the server\'s odd messages.',
-      reference: 'crd-validation.md §13 (SF1-SF9), §0.2',
+      reference: 'k8s.io/apiextensions-apiserver pkg/apis/apiextensions/validation/validation.go: validateCustomResourceDefinitionSpec, validateCustomResourceDefinitionVersion, ValidateCustomResourceSelectableFields; k8s.io/apiextensions-apiserver pkg/apiserver/schema/cel/validation.go: ValidFieldPath; k8s.io/apiextensions-apiserver pkg/apis/apiextensions/v1/conversion.go: Convert_v1_CustomResourceDefinitionSpec_To_apiextensions_CustomResourceDefinitionSpec',
     },
   }),
   *check({ crd }) {

@@ -13,7 +13,7 @@ export const statusProperty = defineRule({
       description: 'With /status enabled the schema should declare a status property.',
       details:
         'The server does not check it, but without properties.status (or root x-kubernetes-preserve-unknown-fields) every status a controller writes through /status is pruned: the subresource is useless.',
-      reference: 'crd-validation.md §11',
+      reference: 'k8s.io/apiextensions-apiserver pkg/apiserver/customresource_handler.go: unstructuredSchemaCoercer.apply; k8s.io/apiextensions-apiserver pkg/apiserver/schema/pruning/algorithm.go: PruneWithOptions; k8s.io/apiextensions-apiserver pkg/registry/customresource/status_strategy.go: statusStrategy.PrepareForUpdate (not checked by the server)',
     },
     messages: { missing: '/status is enabled for version {{version}}, but its schema has no status property: everything written to status is pruned' },
   },

@@ -17,7 +17,10 @@ export interface RuleMeta<M extends string> {
     readonly description: string;
     /** Why it matters; for advisory rules, why we warn although the server accepts. */
     readonly details: string;
-    /** Where in the spec notes or upstream the behaviour comes from. */
+    /**
+     * The upstream source the behaviour comes from: `<module> <path>.go: <Func>[, <Func>]`, several
+     * files separated by `; ` (advisory rules add "(not checked by the server)"); no private notes.
+     */
     readonly reference: string;
   };
   readonly messages: Record<M, string>;

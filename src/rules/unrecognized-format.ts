@@ -36,7 +36,7 @@ export const unrecognizedFormat = defineRule({
       description: 'The server warns about formats it does not know; they are ignored when objects are validated.',
       details:
         'Since 1.34 the API server returns `unrecognized format "<f>"` warnings on create. In 1.36 string (or untyped) fields must use a supported string format, integers int32/int64, numbers float/double; any format on other types warns. An unknown format validates nothing, which is rarely what the author meant.',
-      reference: 'crd-validation.md §15 W1',
+      reference: 'k8s.io/apiextensions-apiserver pkg/registry/customresourcedefinition/strategy.go: strategy.WarningsOnCreate, getUnrecognizedFormatsInSchema; k8s.io/apiextensions-apiserver pkg/apiserver/validation/formats.go: GetUnrecognizedFormats',
     },
     messages: { unrecognized: 'unrecognized format "{{format}}" (type "{{type}}"): the server warns and does not validate it' },
   },

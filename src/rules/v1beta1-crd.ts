@@ -11,7 +11,7 @@ export const v1beta1Crd = defineRule({
       description: 'apiextensions.k8s.io/v1beta1 CRDs are not served since Kubernetes 1.22.',
       details:
         'From 1.22 the API server no longer serves apiextensions.k8s.io/v1beta1: kubectl answers `no matches for kind "CustomResourceDefinition" in version "apiextensions.k8s.io/v1beta1"`. Convert the CRD to apiextensions.k8s.io/v1 (schemas per version, no preserveUnknownFields: true). With --kube-version 1.16-1.21 the v1beta1 rules apply instead.',
-      reference: 'crd-validation.md §19',
+      reference: 'k8s.io/apiextensions-apiserver pkg/apiserver/apiserver.go: completedConfig.New; k8s.io/apimachinery pkg/api/meta/errors.go: NoKindMatchError.Error',
     },
     messages: {
       notServed:

@@ -13,7 +13,7 @@ export const versions = defineRule({
       description: 'Versions need unique DNS-1035 names and exactly one storage version.',
       details:
         'Each version name is a DNS-1035 label (the first one is reported twice, as spec.versions[0].name and spec.version); names are unique; exactly one version has storage: true, which also becomes status.storedVersions on create (a storage version that repeats the name of an earlier version is missing from it).',
-      reference: 'crd-validation.md §4 (V1, V2, V4-V7)',
+      reference: 'k8s.io/apiextensions-apiserver pkg/apis/apiextensions/validation/validation.go: validateCustomResourceDefinitionSpec, ValidateCustomResourceDefinitionStoredVersions; k8s.io/apiextensions-apiserver pkg/apis/apiextensions/v1/conversion.go: Convert_v1_CustomResourceDefinitionSpec_To_apiextensions_CustomResourceDefinitionSpec; k8s.io/apiextensions-apiserver pkg/registry/customresourcedefinition/strategy.go: strategy.PrepareForCreate',
     },
   }),
   *check({ crd }) {
