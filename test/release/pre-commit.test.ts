@@ -13,7 +13,7 @@
  * dependency at all.
  */
 import { execa } from 'execa';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -71,6 +71,10 @@ beforeAll(async () => {
 });
 afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+it(`the README claims pre-commit ${OLDEST} or later, the oldest tested here`, () => {
+  expect(readFileSync(join(ROOT, 'README.md'), 'utf8')).toContain(`**pre-commit** (${OLDEST} or later;`);
 });
 
 describe.each([
