@@ -17,6 +17,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFile
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { ROOT } from './helpers.js';
 
 /** The oldest pre-commit the README claims; keep the README's Install section in step. */
@@ -73,8 +74,10 @@ afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-it(`the README claims pre-commit ${OLDEST} or later, the oldest tested here`, () => {
+it(`the README and the hook claim pre-commit ${OLDEST} or later, the oldest tested here`, () => {
   expect(readFileSync(join(ROOT, 'README.md'), 'utf8')).toContain(`**pre-commit** (${OLDEST} or later;`);
+  const hooks = parse(readFileSync(join(ROOT, '.pre-commit-hooks.yaml'), 'utf8')) as { id: string; minimum_pre_commit_version?: string }[];
+  expect(hooks.map((h) => [h.id, h.minimum_pre_commit_version])).toEqual([['crdx-lint', OLDEST]]);
 });
 
 describe.each([
