@@ -50,6 +50,12 @@ async function preCommit(version: string): Promise<string> {
   return exe;
 }
 
+/** Whether this pre-commit installs a node hook with `npm install -g git+file://…` (4.6.2 and later). */
+function gitInstall(version: string): boolean {
+  const [a = 0, b = 0, c = 0] = version.split('.').map(Number);
+  return a * 1e6 + b * 1e3 + c >= 4_006_002;
+}
+
 let dir: string;
 let hooks: string;
 let rev: string;
@@ -103,11 +109,16 @@ describe.each([
     await git(work, 'add', '-A');
     env = { PRE_COMMIT_HOME: join(dir, `cache-${version}`), NO_COLOR: '1', ...GIT_ENV };
     // installs the hook's environment (npm, pre-commit's own install path) once for the runs below
-    const r = await execa(exe, ['install-hooks'], { cwd: work, env, reject: false, all: true });
+    // from 4.6.2 on, with npm offline (no registry, an empty cache): nothing may be fetched, neither
+    // dependencies nor devDependencies for a build. Before, pre-commit runs `npm install --dev
+    // --prod` in its clone, which reads package metadata from the registry (and installs nothing:
+    // checked below)
+    const offline = gitInstall(version) ? { npm_config_offline: 'true', npm_config_cache: join(dir, `npm-cache-${version}`) } : {};
+    const r = await execa(exe, ['install-hooks'], { cwd: work, env: { ...env, ...offline }, reject: false, all: true });
     install = { exitCode: r.exitCode, out: String(r.all) };
   });
 
-  it('installs the hook', () => {
+  it(`installs the hook${gitInstall(version) ? ' with npm offline and an empty npm cache' : ''}`, () => {
     expect(install.exitCode, install.out).toBe(0);
   });
 
@@ -119,6 +130,9 @@ describe.each([
       .flatMap((d) => readdirSync(join(home, d)).filter((e) => e.startsWith('node_env')).map((e) => join(home, d, e, 'lib', 'node_modules', 'kubectl-crdx')))
       .filter((p) => existsSync(p));
     expect(installed).toHaveLength(1);
+    // pre-commit's clone of the hook repository: nothing installed into it either
+    expect(existsSync(join(installed[0]!, '..', '..', '..', '..', 'node_modules'))).toBe(false);
+    expect(existsSync(join(installed[0]!, '..', '..', '..', '..', 'package.json'))).toBe(true);
     const pkg = installed[0]!;
     expect(existsSync(join(pkg, 'lib', 'kubectl-crdx.cjs'))).toBe(true);
     expect(existsSync(join(pkg, 'dist'))).toBe(false);
