@@ -17,7 +17,7 @@ const COLD_RUNS = Number(process.env.BENCH_COLD_RUNS ?? 10);
 const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
 const log = (s) => process.stderr.write(`${s}\n`);
 const BIN = join(ROOT, 'bin', 'kubectl-crdx');
-if (!existsSync(join(ROOT, 'dist', 'cli', 'kubectl-crdx.cjs'))) throw new Error('run `npm run build` first');
+if (!existsSync(join(ROOT, 'dist', 'cli', 'kubectl-crdx.cjs'))) throw new Error('run `npm run build:dist` first');
 
 const files = (p) => (statSync(p).isDirectory() ? readdirSync(p).sort().flatMap((f) => files(join(p, f))) : [p]);
 const bytesOf = (paths) => paths.flatMap(files).reduce((n, f) => n + statSync(f).size, 0);

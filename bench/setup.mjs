@@ -1,4 +1,4 @@
-// Bench set-up (run by bench/run.mjs; needs `npm run build`): writes into .bench/ (gitignored)
+// Bench set-up (run by bench/run.mjs; needs `npm run build:dist`): writes into .bench/ (gitignored)
 //   .bench/bin/{kubeconform,kubectl-validate}   the peers, `go install`ed at pinned versions
 //   .bench/crds/<project>_*.yaml                  the corpus CRDs that the large input uses
 //   .bench/large/crs-NN.yaml                     ~10k custom resources (corpus samples, renamed copies)

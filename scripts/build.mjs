@@ -11,15 +11,22 @@
 //   node scripts/build.mjs --sea [FILE]  .build/sea/kubectl-crdx.cjs: one CommonJS file, nothing
 //                                   external, for the Node single executable (scripts/package.mjs),
 //                                   and beside it client-node.cjs, the cluster client, an asset of it
+//   node scripts/build.mjs --entry [FILE]  lib/kubectl-crdx.cjs (committed; npm run build:entry): the
+//                                   CLI bundle with the spinner inside, which bin/kubectl-crdx runs
+//                                   when dist/ was not built: what an install from git (the
+//                                   pre-commit hook) or a tarball packed without a build runs. The
+//                                   same sources and lockfile give the same bytes on any machine;
+//                                   test/unit/committed-entry.test.ts fails when it is stale
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const sea = process.argv.includes('--sea');
+const entry = process.argv.includes('--entry');
 
 /** Loaded lazily and heavy (~0.6 s to import): stays a runtime dependency, never bundled into dist/. */
 export const EXTERNAL = ['@kubernetes/client-node'];
@@ -122,19 +129,39 @@ const CLI_BUNDLE = 'dist/cli/kubectl-crdx.cjs';
  * spinner (`__crdxImport`, a parameter of the function the bundle is wrapped in): code compiled
  * through node:vm cannot call import() (Node 20 wants --experimental-vm-modules for that).
  */
-const hostImports = {
+const hostImports = ({ spinnerInside = false } = {}) => ({
   name: 'host-imports',
   setup(b) {
-    b.onLoad({ filter: /[\\/]src[\\/]io[\\/]lazy-deps\.ts$/ }, () => ({
+    b.onLoad({ filter: /[\\/]src[\\/]io[\\/]lazy-deps\.ts$/ }, (args) => ({
       loader: 'js',
+      resolveDir: dirname(args.path),
+      // spinnerInside: ora is bundled (esbuild turns this import() into a call, not an import())
       contents: `export const importClientNode = () => __crdxImport('@kubernetes/client-node');
-export const importOra = () => __crdxImport('./spinner.mjs');`,
+export const importOra = () => ${spinnerInside ? "import('ora')" : "__crdxImport('./spinner.mjs')"};`,
     }));
     // a lazy import() of a Node built-in becomes a require() when first used
     b.onResolve({ filter: /^node:/ }, (args) => (args.kind === 'dynamic-import' ? { path: args.path, namespace: 'builtin-require' } : undefined));
     b.onLoad({ filter: /.*/, namespace: 'builtin-require' }, (args) => ({ loader: 'js', contents: `module.exports = require(${JSON.stringify(args.path)});` }));
   },
-};
+});
+
+/** The committed entry (--entry): lib/kubectl-crdx.cjs. */
+const ENTRY_BUNDLE = 'lib/kubectl-crdx.cjs';
+
+/** The options of a CLI bundle (dist/cli/kubectl-crdx.cjs, or the committed entry with the spinner inside). */
+const cliBundle = (outfile, { spinnerInside = false } = {}) => ({
+  ...common,
+  format: 'cjs',
+  splitting: false,
+  plugins: [...common.plugins, hostImports({ spinnerInside })],
+  entryPoints: ['src/cli/process.ts'],
+  outfile,
+  metafile: true,
+  // the worker's script is found from the bundle's own place (src/cli/lint-threads.ts); beside the
+  // committed entry there is none, and a lint runs on one thread
+  define: { 'import.meta.url': '__crdxMetaUrl' },
+  banner: { js: 'var __crdxMetaUrl = require("node:url").pathToFileURL(__filename).href;' },
+});
 
 /**
  * Writes the bundle's id (a hash of its text) as its first line: V8 accepts a code cache for any
@@ -162,7 +189,11 @@ function shipCodeCache() {
   if (r.status !== 1) console.warn(`build: making the code cache: lint exited ${r.status ?? r.signal}`);
 }
 
-if (sea) {
+if (entry) {
+  const outfile = resolve(root, process.argv[process.argv.indexOf('--entry') + 1] ?? ENTRY_BUNDLE);
+  await build(cliBundle(outfile, { spinnerInside: true }));
+  stampBundle(outfile);
+} else if (sea) {
   const outfile = process.argv[process.argv.indexOf('--sea') + 1] ?? '.build/sea/kubectl-crdx.cjs';
   const cjs = { ...common, format: 'cjs', splitting: false, minifyIdentifiers: true };
   await build({
@@ -187,18 +218,7 @@ if (sea) {
   };
   // The CLI (what bin/kubectl-crdx runs): one CommonJS file, compiled from V8's code cache at start
   // (see bin/kubectl-crdx), plus the spinner as an ES module of its own, imported only in cluster mode
-  const cli = await build({
-    ...common,
-    format: 'cjs',
-    splitting: false,
-    plugins: [...common.plugins, hostImports],
-    entryPoints: ['src/cli/process.ts'],
-    outfile: CLI_BUNDLE,
-    metafile: true,
-    // the worker's script is found from the bundle's own place (src/cli/lint-threads.ts)
-    define: { 'import.meta.url': '__crdxMetaUrl' },
-    banner: { js: 'var __crdxMetaUrl = require("node:url").pathToFileURL(__filename).href;' },
-  });
+  const cli = await build(cliBundle(CLI_BUNDLE));
   stampBundle(join(root, CLI_BUNDLE));
   const spinner = await build({ ...common, format: 'esm', stdin: { contents: "export { default } from 'ora';", resolveDir: root, sourcefile: 'spinner.mjs', loader: 'js' }, outfile: 'dist/cli/spinner.mjs', metafile: true, banner: esm.banner });
   // dist/engine/lint-worker.js: the worker thread of a parallel lint (src/engine/lint-parallel.ts),

@@ -2,18 +2,22 @@
 // npm run package: the krew release of this machine's platform.
 //   1. one CommonJS bundle of the CLI (node scripts/build.mjs --sea): a single executable cannot load chunks
 //   2. a Node single executable application: a copy of this node binary with the bundle injected
-//      (sea-config.json -> node --experimental-sea-config -> postject, sentinel fuse NODE_SEA_FUSE_…)
-//   3. a reproducible archive .build/release/kubectl-crdx_<os>_<arch>.tar.gz (sorted entries, mtime 0,
-//      uid/gid 0, no names, gzip without timestamp) holding kubectl-crdx and LICENSE
-//   4. krew-manifest.yaml regenerated with that archive's sha256; platforms whose archives were not
-//      built here keep their last recorded entry only if their archive exists in .build/release
-// Other platforms: run `npm run package` on that platform (macOS also needs `codesign --sign -` after
-// injection, Windows a signtool step and a .exe name), then copy the archives into .build/release and
-// run `node scripts/package.mjs --manifest-only` to list every archive present.
+//      (sea-config.json -> node --experimental-sea-config -> postject, sentinel fuse NODE_SEA_FUSE_…;
+//      on macOS in the NODE_SEA segment and signed ad hoc, on Windows named kubectl-crdx.exe)
+//   3. a reproducible archive <out>/release/kubectl-crdx_<os>_<arch>.tar.gz (sorted entries, mtime 0,
+//      uid/gid 0, no names, gzip without timestamp) holding the executable and LICENSE
+//   4. <out>/crdx.yaml, the krew manifest of every archive in <out>/release (krew-index wants the
+//      file named after the plugin), with their sha256 and their URLs on the release of the version
+// <out> is .build unless --out DIR. The manifest is only ever rendered from archives: it is not kept
+// in the repository (an archive embeds the node binary of the machine that built it, so its sha256
+// is known only once the release's archives are built). The release workflow
+// (.github/workflows/release.yml) builds each platform on its own runner, then runs
+// `node scripts/package.mjs --manifest-only --out DIR` over all the archives.
+// --expect OS/ARCH: fail unless this machine builds that krew platform (the workflow's matrix).
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
@@ -22,21 +26,51 @@ const SEA_CLIENT_ASSET = 'client-node.cjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-// --out DIR: build into DIR (DIR/sea, DIR/release, DIR/krew-manifest.yaml) instead of .build/ and
-// the committed krew-manifest.yaml (the release test does this)
-const outArg = process.argv.indexOf('--out');
-const out = outArg > 0 ? process.argv[outArg + 1] : undefined;
-const seaDir = join(out ?? join(root, '.build'), 'sea');
-const releaseDir = join(out ?? join(root, '.build'), 'release');
-const manifestPath = out ? join(out, 'krew-manifest.yaml') : join(root, 'krew-manifest.yaml');
+const arg = (name) => {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? process.argv[i + 1] : undefined;
+};
+// --out DIR: build into DIR (DIR/sea, DIR/release, DIR/crdx.yaml) instead of .build/
+const out = resolve(arg('--out') ?? join(root, '.build'));
+const seaDir = join(out, 'sea');
+const releaseDir = join(out, 'release');
+export const MANIFEST_FILE = 'crdx.yaml';
 const FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
-/** Where the archives are published: the release of spec.version on the project's home. */
-const HOMEPAGE = process.env.CRDX_HOMEPAGE ?? pkg.homepage ?? 'https://github.com/kubectl-crdx/kubectl-crdx';
+
+/**
+ * The repository's web address, from package.json `repository` (git+https://github.com/o/r.git):
+ * the manifest's homepage, and the archives are assets of its release v<version>.
+ * CRDX_REPO_URL overrides it (the workflow passes its own repository's address).
+ */
+export function repoUrl(repository) {
+  const url = typeof repository === 'string' ? repository : repository?.url;
+  if (typeof url !== 'string') throw new Error('package.json has no repository url');
+  return url.replace(/^git\+/, '').replace(/\.git$/, '');
+}
+const REPO = process.env.CRDX_REPO_URL || repoUrl(pkg.repository);
 const OS = { linux: 'linux', darwin: 'darwin', win32: 'windows' };
 const ARCH = { x64: 'amd64', arm64: 'arm64' };
 const log = (s) => process.stderr.write(`${s}\n`);
 
 export const archiveName = (os, arch) => `kubectl-crdx_${os}_${arch}.tar.gz`;
+/** The executable's name in the archive of an OS (krew's `bin`). */
+export const binName = (os) => (os === 'windows' ? 'kubectl-crdx.exe' : 'kubectl-crdx');
+/** What the archive of an OS holds: the executable and the licence (krew-index wants one). */
+export const archiveFiles = (os, executable, license, pages = []) => [
+  { name: binName(os), data: executable, mode: 0o755 },
+  { name: 'LICENSE', data: license, mode: 0o644 },
+  // the rule pages beside the executable: `kubectl crdx rules ID` reads docs/rules/ID.md there
+  ...pages.map((p) => ({ name: `docs/rules/${p.name}`, data: p.data, mode: 0o644 })),
+];
+
+/** docs/rules/*.md of the repository, sorted. */
+export function rulePages() {
+  const dir = join(root, 'docs', 'rules');
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.md'))
+    .sort()
+    .map((name) => ({ name, data: readFileSync(join(dir, name)) }));
+}
 
 // ---- a deterministic tar (ustar) writer: same input bytes, same archive ----------------------------
 
@@ -75,7 +109,7 @@ const sha256 = (b) => createHash('sha256').update(b).digest('hex');
 
 // ---- the single executable ---------------------------------------------------------------------------
 
-function buildExecutable() {
+function buildExecutable(os) {
   rmSync(seaDir, { recursive: true, force: true });
   mkdirSync(seaDir, { recursive: true });
   execFileSync(process.execPath, [join(root, 'scripts', 'build.mjs'), '--sea', join(seaDir, 'kubectl-crdx.cjs')], { cwd: root, stdio: 'inherit' });
@@ -92,9 +126,11 @@ function buildExecutable() {
   };
   writeFileSync(join(seaDir, 'sea-config.json'), JSON.stringify(config, null, 2));
   execFileSync(process.execPath, ['--experimental-sea-config', 'sea-config.json'], { cwd: seaDir, stdio: ['ignore', 'ignore', 'inherit'] });
-  const exe = join(seaDir, 'kubectl-crdx');
+  const exe = join(seaDir, binName(os));
   copyFileSync(process.execPath, exe);
   chmodSync(exe, 0o755);
+  // node of macOS is signed: the signature goes before the injection, a new ad hoc one after it
+  if (process.platform === 'darwin') execFileSync('codesign', ['--remove-signature', exe]);
   const postject = join(root, 'node_modules', 'postject', 'dist', 'cli.js');
   const args = [postject, exe, 'NODE_SEA_BLOB', join(seaDir, config.output), '--sentinel-fuse', FUSE];
   if (process.platform === 'darwin') args.push('--macho-segment-name', 'NODE_SEA');
@@ -103,9 +139,10 @@ function buildExecutable() {
   return exe;
 }
 
-// ---- krew-manifest.yaml -------------------------------------------------------------------------------
+// ---- the krew manifest (crdx.yaml) ------------------------------------------------------------------
 
-export function krewManifest(version, platforms) {
+/** platforms: [{ os, arch, sha256 }]. */
+export function krewManifest(version, platforms, repo = REPO) {
   const lines = [
     'apiVersion: krew.googlecontainertools.github.com/v1alpha2',
     'kind: Plugin',
@@ -113,7 +150,7 @@ export function krewManifest(version, platforms) {
     '  name: crdx',
     'spec:',
     `  version: v${version}`,
-    `  homepage: ${HOMEPAGE}`,
+    `  homepage: ${repo}`,
     '  shortDescription: Lint CRDs offline exactly as the kube-apiserver validates them',
     '  description: |',
     '    kubectl crdx tells, before anything reaches a cluster, what the real kube-apiserver',
@@ -122,7 +159,7 @@ export function krewManifest(version, platforms) {
     '    error type, field path and message, at the line and column of your YAML; legal but',
     '    dangerous patterns as warnings; and `default` shows a custom resource as the server',
     '    would store it (pruned, defaulted, validated).',
-    '  # generated by `npm run package` (scripts/package.mjs): one entry per archive built',
+    '  # rendered by scripts/package.mjs from the release archives: one entry per archive',
     '  platforms:',
   ];
   for (const p of platforms)
@@ -131,9 +168,9 @@ export function krewManifest(version, platforms) {
       '      matchLabels:',
       `        os: ${p.os}`,
       `        arch: ${p.arch}`,
-      `    uri: ${HOMEPAGE}/releases/download/v${version}/${archiveName(p.os, p.arch)}`,
+      `    uri: ${repo}/releases/download/v${version}/${archiveName(p.os, p.arch)}`,
       `    sha256: ${p.sha256}`,
-      `    bin: ${p.os === 'windows' ? 'kubectl-crdx.exe' : 'kubectl-crdx'}`,
+      `    bin: ${binName(p.os)}`,
     );
   return `${lines.join('\n')}\n`;
 }
@@ -145,7 +182,10 @@ function writeManifest() {
     if (m) platforms.push({ os: m[1], arch: m[2], sha256: sha256(readFileSync(join(releaseDir, f))) });
   }
   if (platforms.length === 0) throw new Error(`no archive in ${releaseDir}`);
+  const manifestPath = join(out, MANIFEST_FILE);
   writeFileSync(manifestPath, krewManifest(pkg.version, platforms));
+  // sha256sum's format, for the release page
+  writeFileSync(join(out, 'SHA256SUMS'), platforms.map((p) => `${p.sha256}  ${archiveName(p.os, p.arch)}\n`).join(''));
   for (const p of platforms) log(`${manifestPath}: ${p.os}/${p.arch} ${p.sha256}`);
 }
 
@@ -154,17 +194,12 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     const os = OS[process.platform];
     const arch = ARCH[process.arch];
     if (!os || !arch) throw new Error(`no krew platform for ${process.platform}/${process.arch}`);
-    if (os === 'windows') throw new Error('Windows: the single executable needs a .exe name and signtool; not scripted yet');
-    const exe = buildExecutable();
+    const expect = arg('--expect');
+    if (expect !== undefined && expect !== `${os}/${arch}`) throw new Error(`--expect ${expect}: this machine builds ${os}/${arch}`);
+    const exe = buildExecutable(os);
     mkdirSync(releaseDir, { recursive: true });
     const archive = join(releaseDir, archiveName(os, arch));
-    writeFileSync(
-      archive,
-      tarGz([
-        { name: 'kubectl-crdx', data: readFileSync(exe), mode: 0o755 },
-        { name: 'LICENSE', data: readFileSync(join(root, 'LICENSE')), mode: 0o644 },
-      ]),
-    );
+    writeFileSync(archive, tarGz(archiveFiles(os, readFileSync(exe), readFileSync(join(root, 'LICENSE')), rulePages())));
     log(`${archive}: ${(readFileSync(archive).length / 1e6).toFixed(1)} MB`);
   }
   writeManifest();

@@ -158,10 +158,36 @@ async function transportFor(kc: KubeConfig, server: URL, hasUser: boolean, where
   return { agent, headers };
 }
 
+/**
+ * The one line --cluster fails with when the cluster client is not installed: the npm package has it
+ * as an optional peer dependency (54 MB that only --cluster uses), so a user installs it beside
+ * kubectl-crdx (npm resolves it from the folder above the package: the global root, or the project).
+ */
+export const CLIENT_MISSING =
+  '--cluster needs the Kubernetes client, which is not installed: npm install -g @kubernetes/client-node@^1.4.0 (or, in a project, npm install -D @kubernetes/client-node@^1.4.0)';
+
+/** Whether an import() failed because the package itself (not one of its own imports) is not installed. */
+export function isMissingPackage(e: unknown, name: string): boolean {
+  const code = (e as { code?: unknown } | null)?.code;
+  if (code !== 'ERR_MODULE_NOT_FOUND' && code !== 'MODULE_NOT_FOUND') return false;
+  const message = String((e as Error).message);
+  return message.includes(`'${name}'`) || message.includes(`"${name}"`);
+}
+
+async function loadClientNode(): Promise<ClientNode> {
+  try {
+    return await importClientNode();
+  } catch (e) {
+    if (isMissingPackage(e, '@kubernetes/client-node')) throw new ClusterError(CLIENT_MISSING);
+    throw e;
+  }
+}
+
 /** Reads the kubeconfig and prepares requests; does not contact the server yet. */
 export async function connect(o: ClusterOptions, io: Env & { readonly userAgent: string }): Promise<Cluster> {
+  // the client first: without it, nothing else can be done
+  const k8s = await loadClientNode();
   const files = kubeconfigFiles(o, io);
-  const k8s: ClientNode = await importClientNode();
   const kc = loadKubeconfig(k8s, files);
   const source = files.length === 1 ? `kubeconfig ${files[0]}` : `kubeconfig ${files.join(delimiter)}`;
   const contextName = o.context !== undefined && o.context !== '' ? o.context : kc.getCurrentContext();

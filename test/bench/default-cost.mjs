@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Per-object cost of `default` (decode + validate + storage read-back) and of lint's custom-resource
 // check (decode + validate), against the cost of parsing the same object's YAML, over the corpus
-// samples that have a CRD in the corpus. Run after `npm run build`:
+// samples that have a CRD in the corpus. Run after `npm run build:dist`:
 //   node test/bench/default-cost.mjs [iterations]
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,6 +1,6 @@
 /**
  * `--cluster` against a real apiextensions-apiserver (test/apiserver), through the built CLI
- * (`node bin/kubectl-crdx`, needs `npm run build`). The test set-up writes to the server (CRDs,
+ * (`node bin/kubectl-crdx`, needs `npm run build:dist`). The test set-up writes to the server (CRDs,
  * custom resources); the product only reads.
  *  - lint --cluster: every fixture CRD the server accepts is installed; the findings equal those of
  *    lint on the same documents as files (modulo file and position), page by page (--chunk-size);

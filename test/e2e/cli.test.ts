@@ -1,6 +1,6 @@
 /**
  * Black-box tests of the built CLI: `node bin/kubectl-crdx …` from the repo root.
- * Needs `npm run build` first (bin/ runs dist/).
+ * Needs `npm run build:dist` first (bin/ runs dist/).
  */
 import { execa } from 'execa';
 import { existsSync } from 'node:fs';
@@ -88,7 +88,7 @@ let dir: string;
 const files: Record<'valid' | 'invalid' | 'warning' | 'multi', string> = { valid: '', invalid: '', warning: '', multi: '' };
 
 beforeAll(async () => {
-  if (!existsSync(join(ROOT, 'dist/cli/main.js'))) throw new Error('dist/ is missing: run `npm run build` before the e2e tests');
+  if (!existsSync(join(ROOT, 'dist/cli/main.js'))) throw new Error('dist/ is missing: run `npm run build:dist` before the e2e tests');
   dir = await mkdtemp(join(tmpdir(), 'crdx-e2e-'));
   const contents = { valid: VALID, invalid: INVALID, warning: WARNING, multi: MULTI };
   for (const [k, text] of Object.entries(contents) as [keyof typeof files, string][]) {

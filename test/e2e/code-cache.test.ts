@@ -1,7 +1,7 @@
 /**
  * bin/kubectl-crdx compiles the CLI bundle with V8's code cache: the one the build shipped beside the
  * bundle when this Node made it, else one of the user's cache directory, written by the first run
- * that had none. Needs `npm run build` first (it makes the shipped cache with this Node).
+ * that had none. Needs `npm run build:dist` first (it makes the shipped cache with this Node).
  * `--max-semi-space-size` changes V8's flags, and V8 refuses a cache made under other flags: that
  * is how a run here stands for a Node the shipped cache does not fit.
  */

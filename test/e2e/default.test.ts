@@ -1,6 +1,6 @@
 /**
  * Black-box tests of `kubectl crdx default` and of lint's custom-resource checks through the
- * built CLI (`node bin/kubectl-crdx …` from the repo root; needs `npm run build`).
+ * built CLI (`node bin/kubectl-crdx …` from the repo root; needs `npm run build:dist`).
  */
 import { execa } from 'execa';
 import { fileURLToPath } from 'node:url';

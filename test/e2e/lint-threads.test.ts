@@ -1,7 +1,7 @@
 /**
  * `lint` of a large input runs on two threads (src/engine/lint-parallel.ts, a real worker thread here):
  * its output is byte for byte the one-thread output. CRDX_PARALLEL_MIN_BYTES=1 makes small inputs take
- * the threaded path; CRDX_TRACE_THREADS=1 proves a worker ran. Needs `npm run build` first.
+ * the threaded path; CRDX_TRACE_THREADS=1 proves a worker ran. Needs `npm run build:dist` first.
  */
 import { execa } from 'execa';
 import { join } from 'node:path';

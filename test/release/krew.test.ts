@@ -1,28 +1,45 @@
 /**
- * krew: `npm run package` builds the linux-amd64 archive (a Node single executable in a
- * reproducible tar.gz) and krew-manifest.yaml. Built twice into temp dirs: the archives are
- * byte-identical and the manifest of the build holds their sha256. The sha256 in the committed
- * krew-manifest.yaml is only equal where the node binary is the same one (it is embedded), so the
- * committed manifest is compared without it. kubectl then finds the unpacked plugin on PATH.
+ * krew: `npm run package` builds the linux-amd64 archive (a Node single executable in a reproducible
+ * tar.gz) and renders the manifest (crdx.yaml) from it. Built twice into temp dirs: the archives are
+ * byte-identical. The manifest is checked with krew itself (v0.4.3, built from its Go module by
+ * scripts/check-krew.mjs): validate-krew-manifest, then `krew install --manifest --archive` per
+ * platform, which compares the archive's sha256 with the manifest's. The release workflow renders
+ * the manifest of six platforms with `--manifest-only`; here the five platforms this machine cannot
+ * build are stand-in archives of the same layout, to check what is rendered for them (windows: a
+ * .exe). A manifest whose sha256 is not its archive's is rejected by krew; a krew manifest committed
+ * to the repository fails the test unless each archive it claims is built here with that sha256
+ * (none is committed: the manifest exists only per release). kubectl then runs the plugin krew
+ * installed.
  */
 import { execa } from 'execa';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+// @ts-expect-error: a script of the repository, plain JavaScript
+import { checkKrew, krewTools } from '../../scripts/check-krew.mjs';
+// @ts-expect-error: a script of the repository, plain JavaScript
+import { archiveFiles, archiveName, tarGz } from '../../scripts/package.mjs';
 import { expectFixtureLint, ROOT } from './helpers.js';
 
 const KUBECTL = '/usr/bin/kubectl';
 const supported = process.platform === 'linux' && process.arch === 'x64';
 const ARCHIVE = 'kubectl-crdx_linux_amd64.tar.gz';
+const PLATFORMS = ['linux/amd64', 'linux/arm64', 'darwin/amd64', 'darwin/arm64', 'windows/amd64', 'windows/arm64'];
+const check = checkKrew as (dir: string, archives?: { os: string; arch: string; file: string }[]) => string[];
 let dirs: string[] = [];
 
-async function packageInto(): Promise<string> {
-  const out = mkdtempSync(join(tmpdir(), 'crdx-package-'));
-  dirs.push(out);
-  const r = await execa('node', ['scripts/package.mjs', '--out', out], { cwd: ROOT, reject: false });
+const tempDir = (prefix: string): string => {
+  const d = mkdtempSync(join(tmpdir(), prefix));
+  dirs.push(d);
+  return d;
+};
+
+async function packageInto(...args: string[]): Promise<string> {
+  const out = tempDir('crdx-package-');
+  const r = await execa('node', ['scripts/package.mjs', '--out', out, ...args], { cwd: ROOT, reject: false });
   expect(r.stderr, 'npm run package failed').not.toMatch(/^Error/m);
   expect(r.exitCode).toBe(0);
   return out;
@@ -43,37 +60,52 @@ interface KrewPlugin {
   spec: { version: string; homepage: string; shortDescription: string; description: string; platforms: KrewPlatform[] };
 }
 
-/** The fields krew's manifest validation requires (krew.sigs.k8s.io/docs/developer-guide/plugin-manifest). */
-function expectValidManifest(m: KrewPlugin): void {
-  expect(m.apiVersion).toBe('krew.googlecontainertools.github.com/v1alpha2');
-  expect(m.kind).toBe('Plugin');
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string; repository: { url: string } };
+const REPO = pkg.repository.url.replace(/^git\+/, '').replace(/\.git$/, '');
+
+/** What this project's manifest must say beyond krew's rules: name, version, where each archive is. */
+function expectOurManifest(m: KrewPlugin): void {
   expect(m.metadata.name).toBe('crdx');
-  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
   expect(m.spec.version).toBe(`v${pkg.version}`);
-  expect(m.spec.homepage).toMatch(/^https:\/\//);
-  expect(m.spec.shortDescription.length).toBeGreaterThan(0);
-  expect(m.spec.shortDescription.length).toBeLessThanOrEqual(80);
-  expect(m.spec.description.length).toBeGreaterThan(m.spec.shortDescription.length);
-  expect(m.spec.platforms.length).toBeGreaterThan(0);
+  expect(m.spec.homepage).toBe(REPO);
   for (const p of m.spec.platforms) {
-    expect(Object.keys(p.selector.matchLabels).sort()).toEqual(['arch', 'os']);
-    expect(p.uri).toMatch(new RegExp(`^https://.+/${m.spec.version}/kubectl-crdx_${p.selector.matchLabels.os}_${p.selector.matchLabels.arch}\\.tar\\.gz$`));
-    expect(p.sha256).toMatch(/^[0-9a-f]{64}$/);
-    expect(p.bin).toBe('kubectl-crdx');
+    const { os, arch } = p.selector.matchLabels;
+    expect(p.uri).toBe(`${REPO}/releases/download/v${pkg.version}/kubectl-crdx_${os}_${arch}.tar.gz`);
+    expect(p.bin).toBe(os === 'windows' ? 'kubectl-crdx.exe' : 'kubectl-crdx');
   }
 }
 
-describe.skipIf(!supported)('krew (linux-amd64)', () => {
+/**
+ * The krew manifests committed to the repository (any tracked YAML of kind Plugin): each archive one
+ * claims must be one built here from this tree, with that sha256. The problems found.
+ */
+async function committedManifestProblems(built: Map<string, string>): Promise<string[]> {
+  const files = String((await execa('git', ['ls-files', '-z', '*.yaml', '*.yml'], { cwd: ROOT })).stdout)
+    .split('\0')
+    .filter((f) => f !== '' && existsSync(join(ROOT, f)));
+  const problems: string[] = [];
+  for (const f of files) {
+    const text = readFileSync(join(ROOT, f), 'utf8');
+    if (!/^kind:\s*Plugin\s*$/m.test(text) || !text.includes('krew.googlecontainertools.github.com')) continue;
+    const m = parse(text) as KrewPlugin;
+    for (const p of m.spec?.platforms ?? []) {
+      const key = `${p.selector.matchLabels.os}/${p.selector.matchLabels.arch}`;
+      const sha = built.get(key);
+      if (sha === undefined) problems.push(`${f}: claims the ${key} archive, which is not built here: its sha256 cannot be checked`);
+      else if (p.sha256 !== sha) problems.push(`${f}: ${key} sha256 ${p.sha256} is stale: the archive built from this tree is ${sha}`);
+    }
+  }
+  return problems;
+}
+
+describe.skipIf(!supported)('krew (linux-amd64 built here)', () => {
   let first: string;
   let second: string;
-  let plugins: string;
+  let krewRoot: string;
 
   beforeAll(async () => {
     first = await packageInto();
     second = await packageInto();
-    plugins = mkdtempSync(join(tmpdir(), 'crdx-krew-path-'));
-    dirs.push(plugins);
-    await execa('tar', ['-xzf', join(first, 'release', ARCHIVE), '-C', plugins]);
   });
   afterAll(() => {
     for (const d of dirs) rmSync(d, { recursive: true, force: true });
@@ -84,59 +116,104 @@ describe.skipIf(!supported)('krew (linux-amd64)', () => {
     expect(sha256(join(first, 'release', ARCHIVE))).toBe(sha256(join(second, 'release', ARCHIVE)));
   });
 
-  it('writes a valid manifest holding the sha256 of the archive it built', () => {
-    const m = parse(readFileSync(join(first, 'krew-manifest.yaml'), 'utf8')) as KrewPlugin;
-    expectValidManifest(m);
-    const linux = m.spec.platforms.filter((p) => p.selector.matchLabels.os === 'linux' && p.selector.matchLabels.arch === 'amd64');
-    expect(linux).toHaveLength(1);
-    expect(linux[0]!.sha256).toBe(sha256(join(first, 'release', ARCHIVE)));
+  it('renders crdx.yaml with the sha256 of the archive it built, and SHA256SUMS', () => {
+    const m = parse(readFileSync(join(first, 'crdx.yaml'), 'utf8')) as KrewPlugin;
+    expectOurManifest(m);
+    expect(m.spec.platforms.map((p) => `${p.selector.matchLabels.os}/${p.selector.matchLabels.arch}`)).toEqual(['linux/amd64']);
+    expect(m.spec.platforms[0]!.sha256).toBe(sha256(join(first, 'release', ARCHIVE)));
+    expect(readFileSync(join(first, 'SHA256SUMS'), 'utf8')).toBe(`${sha256(join(first, 'release', ARCHIVE))}  ${ARCHIVE}\n`);
   });
 
-  it('the committed krew-manifest.yaml is valid and equal to the generated one but for sha256', () => {
-    const committed = parse(readFileSync(join(ROOT, 'krew-manifest.yaml'), 'utf8')) as KrewPlugin;
-    expectValidManifest(committed);
-    const built = parse(readFileSync(join(first, 'krew-manifest.yaml'), 'utf8')) as KrewPlugin;
-    const noSha = (m: KrewPlugin): unknown => ({ ...m, spec: { ...m.spec, platforms: m.spec.platforms.map((p) => ({ ...p, sha256: '' })) } });
-    expect(noSha(committed)).toEqual(noSha(built));
+  it('krew validates the manifest and installs the archive', () => {
+    expect(check(first)).toEqual([]);
   });
 
-  it('the archive holds the executable and the licence only', async () => {
+  it('six platforms (--manifest-only, as the release workflow runs it): krew validates and installs each', async () => {
+    const six = tempDir('crdx-krew-six-');
+    mkdirSync(join(six, 'release'));
+    copyFileSync(join(first, 'release', ARCHIVE), join(six, 'release', ARCHIVE));
+    const license = readFileSync(join(ROOT, 'LICENSE'));
+    for (const p of PLATFORMS.slice(1)) {
+      const [os, arch] = p.split('/') as [string, string];
+      writeFileSync(join(six, 'release', archiveName(os, arch)), tarGz(archiveFiles(os, Buffer.from(`stand-in for the ${p} executable\n`), license)));
+    }
+    const r = await execa('node', ['scripts/package.mjs', '--manifest-only', '--out', six], { cwd: ROOT, reject: false });
+    expect(r.exitCode, String(r.stderr)).toBe(0);
+    const m = parse(readFileSync(join(six, 'crdx.yaml'), 'utf8')) as KrewPlugin;
+    expectOurManifest(m);
+    expect(m.spec.platforms.map((p) => `${p.selector.matchLabels.os}/${p.selector.matchLabels.arch}`).sort()).toEqual([...PLATFORMS].sort());
+    for (const p of m.spec.platforms) expect(p.sha256).toBe(sha256(join(six, 'release', archiveName(p.selector.matchLabels.os, p.selector.matchLabels.arch))));
+    expect(check(six)).toEqual([]);
+  });
+
+  it('a stale sha256 (the manifest of another archive) is rejected by krew: checksum does not match', () => {
+    const stale = tempDir('crdx-krew-stale-');
+    const other = join(stale, ARCHIVE);
+    writeFileSync(other, tarGz(archiveFiles('linux', Buffer.from('an executable built from another tree\n'), readFileSync(join(ROOT, 'LICENSE')))));
+    const problems = check(first, [{ os: 'linux', arch: 'amd64', file: other }]);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^krew install linux\/amd64: .*checksum does not match, want: [0-9a-f]{64}, got [0-9a-f]{64}/s);
+  });
+
+  it('a krew manifest committed to the repository claims only archives built here, with their sha256', async () => {
+    const built = new Map([['linux/amd64', sha256(join(first, 'release', ARCHIVE))]]);
+    expect(await committedManifestProblems(built)).toEqual([]);
+  });
+
+  it('the archive holds the executable, the licence and the rule pages only', async () => {
     const r = await execa('tar', ['-tvzf', join(first, 'release', ARCHIVE)]);
     const entries = String(r.stdout).split('\n').map((l) => l.split(/\s+/));
-    expect(entries.map((e) => e[e.length - 1]).sort()).toEqual(['LICENSE', 'kubectl-crdx']);
+    const pages = readdirSync(join(ROOT, 'docs', 'rules')).map((f) => `docs/rules/${f}`);
+    expect(entries.map((e) => e[e.length - 1]).sort()).toEqual(['LICENSE', ...pages, 'kubectl-crdx'].sort());
     for (const e of entries) expect(e[1]).toBe('0/0');
     expect(entries.find((e) => e[e.length - 1] === 'kubectl-crdx')![0]).toBe('-rwxr-xr-x');
   });
 
-  it.skipIf(!existsSync(KUBECTL))('kubectl finds the plugin on PATH: kubectl crdx --help', async () => {
-    const env = { PATH: `${plugins}:/usr/bin:/bin`, NO_COLOR: '1', HOME: plugins };
-    const list = await execa(KUBECTL, ['plugin', 'list', '--name-only'], { env, reject: false, extendEnv: false });
-    expect(String(list.stdout)).toContain('kubectl-crdx');
-    const r = await execa(KUBECTL, ['crdx', '--help'], { env, reject: false, extendEnv: false });
-    expect(r.exitCode).toBe(0);
-    expect(String(r.stdout)).toMatch(/^Usage: kubectl crdx/m);
-    expect(String(r.stdout)).toMatch(/^\s+lint\b/m);
-    expect(String(r.stderr)).toBe('');
-  });
+  describe.skipIf(!existsSync(KUBECTL))('kubectl runs the plugin krew installed', () => {
+    beforeAll(async () => {
+      krewRoot = tempDir('crdx-krew-root-');
+      const r = await execa((krewTools as () => { krew: string })().krew, ['install', '--manifest', join(first, 'crdx.yaml'), '--archive', join(first, 'release', ARCHIVE)], {
+        env: { KREW_ROOT: krewRoot },
+        reject: false,
+        all: true,
+      });
+      expect(r.exitCode, String(r.all)).toBe(0);
+    });
+    const env = (): Record<string, string> => ({ PATH: `${join(krewRoot, 'bin')}:/usr/bin:/bin`, NO_COLOR: '1', HOME: krewRoot });
 
-  it.skipIf(!existsSync(KUBECTL))('kubectl crdx lint fixtures/crds: the same findings as the development build', async () => {
-    const env = { PATH: `${plugins}:/usr/bin:/bin`, NO_COLOR: '1', HOME: plugins };
-    const r = await execa(KUBECTL, ['crdx', 'lint', '-o', 'json', 'fixtures/crds'], { cwd: ROOT, env, reject: false, extendEnv: false });
-    await expectFixtureLint({ exitCode: r.exitCode, stdout: String(r.stdout), stderr: String(r.stderr) });
-  });
+    it('kubectl crdx --help', async () => {
+      const list = await execa(KUBECTL, ['plugin', 'list', '--name-only'], { env: env(), reject: false, extendEnv: false });
+      expect(String(list.stdout)).toContain('kubectl-crdx');
+      const r = await execa(KUBECTL, ['crdx', '--help'], { env: env(), reject: false, extendEnv: false });
+      expect(r.exitCode).toBe(0);
+      expect(String(r.stdout)).toMatch(/^Usage: kubectl crdx/m);
+      expect(String(r.stdout)).toMatch(/^\s+lint\b/m);
+      expect(String(r.stderr)).toBe('');
+    });
 
-  it.skipIf(!existsSync(KUBECTL))('--cluster loads the cluster client (an asset of the executable): the same error as the development build', async () => {
-    const kubeconfig = join(plugins, 'kubeconfig');
-    writeFileSync(
-      kubeconfig,
-      'apiVersion: v1\nkind: Config\nclusters: [{name: c, cluster: {server: "https://127.0.0.1:1"}}]\nusers: [{name: u, user: {token: t}}]\ncontexts: [{name: x, context: {cluster: c, user: u}}]\ncurrent-context: x\n',
-    );
-    const args = ['lint', '--cluster', '--kubeconfig', kubeconfig, '--request-timeout', '5s', 'fixtures/crds/01-widgets.yaml'];
-    const env = { PATH: `${plugins}:/usr/bin:/bin`, NO_COLOR: '1', HOME: plugins };
-    const r = await execa(KUBECTL, ['crdx', ...args], { cwd: ROOT, env, reject: false, extendEnv: false });
-    const ref = await execa('node', ['bin/kubectl-crdx', ...args], { cwd: ROOT, env: { NO_COLOR: '1' }, reject: false });
-    expect(ref.exitCode).toBe(2);
-    expect(String(ref.stderr)).toContain('127.0.0.1:1');
-    expect({ exitCode: r.exitCode, stderr: String(r.stderr) }).toEqual({ exitCode: ref.exitCode, stderr: String(ref.stderr) });
+    it('kubectl crdx rules ID prints the page shipped in the archive', async () => {
+      const r = await execa(KUBECTL, ['crdx', 'rules', 'crd-decode'], { cwd: ROOT, env: env(), reject: false, extendEnv: false });
+      expect(r.exitCode).toBe(0);
+      expect(String(r.stdout)).toBe(readFileSync(join(ROOT, 'docs', 'rules', 'crd-decode.md'), 'utf8').trimEnd());
+    });
+
+    it('kubectl crdx lint fixtures/crds: the same findings as the development build', async () => {
+      const r = await execa(KUBECTL, ['crdx', 'lint', '-o', 'json', 'fixtures/crds'], { cwd: ROOT, env: env(), reject: false, extendEnv: false });
+      await expectFixtureLint({ exitCode: r.exitCode, stdout: String(r.stdout), stderr: String(r.stderr) });
+    });
+
+    it('--cluster loads the cluster client (an asset of the executable): the same error as the development build', async () => {
+      const kubeconfig = join(krewRoot, 'kubeconfig');
+      writeFileSync(
+        kubeconfig,
+        'apiVersion: v1\nkind: Config\nclusters: [{name: c, cluster: {server: "https://127.0.0.1:1"}}]\nusers: [{name: u, user: {token: t}}]\ncontexts: [{name: x, context: {cluster: c, user: u}}]\ncurrent-context: x\n',
+      );
+      const args = ['lint', '--cluster', '--kubeconfig', kubeconfig, '--request-timeout', '5s', 'fixtures/crds/01-widgets.yaml'];
+      const r = await execa(KUBECTL, ['crdx', ...args], { cwd: ROOT, env: env(), reject: false, extendEnv: false });
+      const ref = await execa('node', ['bin/kubectl-crdx', ...args], { cwd: ROOT, env: { NO_COLOR: '1' }, reject: false });
+      expect(ref.exitCode).toBe(2);
+      expect(String(ref.stderr)).toContain('127.0.0.1:1');
+      expect({ exitCode: r.exitCode, stderr: String(r.stderr) }).toEqual({ exitCode: ref.exitCode, stderr: String(ref.stderr) });
+    });
   });
 });

@@ -1,6 +1,6 @@
 /**
  * The offline path never loads the cluster client: the built CLI (`node bin/kubectl-crdx`, needs
- * `npm run build`) runs under hooks that record every module Node resolves: ES modules (the cluster
+ * `npm run build:dist`) runs under hooks that record every module Node resolves: ES modules (the cluster
  * client and the spinner, imported by bin/kubectl-crdx for the bundle) through a module hook, and
  * require() calls (bin/kubectl-crdx and the CommonJS bundle) through Module._load. Loading
  * @kubernetes/client-node shows up as its files and as the network built-ins its code and ours

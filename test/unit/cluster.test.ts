@@ -7,6 +7,7 @@
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
+import { createRequire } from 'node:module';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,7 +17,7 @@ import { main } from '../../src/cli/main.js';
 import type { Io } from '../../src/cli/io.js';
 import { parseRequestTimeout } from '../../src/core/duration.js';
 import { InternalError } from '../../src/core/errors.js';
-import { assertReadOnly } from '../../src/io/cluster.js';
+import { assertReadOnly, CLIENT_MISSING, isMissingPackage } from '../../src/io/cluster.js';
 import { stripServerFields } from '../../src/io/cluster-source.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -437,5 +438,31 @@ describe('--request-timeout', () => {
     expect(parseRequestTimeout('2')).toBe(2000);
     expect(parseRequestTimeout('1h')).toBe(3_600_000);
     for (const bad of ['0', '0s', '', 'abc', '10x', '-1s', 's']) expect(typeof parseRequestTimeout(bad)).toBe('string');
+  });
+});
+
+describe('isMissingPackage: the cluster client not installed, told apart from its own failures', () => {
+  it('is the import of the package itself that failed (ES module and CommonJS errors)', async () => {
+    const esm = await import('@kubernetes/client-node-not-installed' as string).catch((e: unknown) => e);
+    expect(isMissingPackage(esm, '@kubernetes/client-node-not-installed')).toBe(true);
+    let cjs: unknown;
+    try {
+      createRequire(import.meta.url)('@kubernetes/client-node-not-installed');
+    } catch (e) {
+      cjs = e;
+    }
+    expect(isMissingPackage(cjs, '@kubernetes/client-node-not-installed')).toBe(true);
+  });
+
+  it('is not a dependency of the package that is missing, nor another error', async () => {
+    const dep = await import('node-fetch-not-installed' as string).catch((e: unknown) => e);
+    expect(isMissingPackage(dep, '@kubernetes/client-node')).toBe(false);
+    expect(isMissingPackage(new Error("Cannot find package '@kubernetes/client-node'"), '@kubernetes/client-node')).toBe(false);
+    expect(isMissingPackage(undefined, '@kubernetes/client-node')).toBe(false);
+  });
+
+  it('the message is one line and names the install command', () => {
+    expect(CLIENT_MISSING).not.toContain('\n');
+    expect(CLIENT_MISSING).toContain('npm install -g @kubernetes/client-node@^1.4.0');
   });
 });
