@@ -61,6 +61,17 @@ export interface ScaleCliOptions {
   readonly cluster?: ClusterCliOptions | undefined;
 }
 
+export interface TestCliOptions {
+  /** Test files or directories (default: the current directory). */
+  readonly paths: readonly string[];
+  readonly output: 'text' | 'json' | 'junit' | 'tap';
+  /** Only cases whose name contains this text. */
+  readonly filter: string | undefined;
+  /** The Kubernetes version of cases without kubeVersion. */
+  readonly kubeVersion: KubeVersion;
+  readonly color: boolean | undefined;
+}
+
 function parseReplicas(v: string): number {
   if (!/^-?\d+$/.test(v)) throw new InvalidArgumentError('expected an integer');
   const n = Number(v);
@@ -128,11 +139,25 @@ Exit codes:
   1  the server would fail (no scale subresource, missing or non-integer replicas, a rejected update)
   2  usage or input failure`;
 
+const TEST_EPILOG = `
+A test file (*.crdx-test.yaml) lists the CRDs under test (crds: paths or globs relative to the
+file, or inline CRDs) and cases: an object (inline or a path), an operation (create, update with
+an oldObject, status, scale-get, scale-update with replicas) and what the server answers:
+allowed: true or denied: [causes], warnings, result (the object as stored, partially). Each case
+is simulated as the API server handles it; the summary line is "N passed, N failed".
+
+Exit codes:
+  0  every case passed
+  1  a case failed
+  2  a test file cannot be read (its error is printed with its position; the others still run),
+     or a usage failure`;
+
 export interface Runners {
   readonly lint: (o: LintCliOptions) => Promise<ExitCode>;
   readonly default: (o: DefaultCliOptions) => Promise<ExitCode>;
   readonly status: (o: StatusCliOptions) => Promise<ExitCode>;
   readonly scale: (o: ScaleCliOptions) => Promise<ExitCode>;
+  readonly test: (o: TestCliOptions) => Promise<ExitCode>;
 }
 
 export function createProgram(io: Io, run: Runners, setCode: (c: ExitCode) => void): Command {
@@ -268,6 +293,27 @@ export function createProgram(io: Io, run: Runners, setCode: (c: ExitCode) => vo
         }),
       );
     });
+  program
+    .command('test')
+    .description('run test files (*.crdx-test.yaml): cases of custom resources and what the API server answers to each')
+    .argument('[paths...]', 'test files or directories (default: the current directory)')
+    .addOption(new Option('-o, --output <format>', 'output format').choices(['text', 'json', 'junit', 'tap']).default('text'))
+    .option('--filter <text>', 'run only the cases whose name contains this text')
+    .option('--kube-version <X.Y>', `Kubernetes version of the cases without kubeVersion (default ${formatKubeVersion(DEFAULT_KUBE_VERSION)})`, parseKube)
+    .option('--color', 'force colours')
+    .option('--no-color', 'never use colours')
+    .addHelpText('after', TEST_EPILOG)
+    .action(async (paths: string[], o: Record<string, unknown>) => {
+      setCode(
+        await run.test({
+          paths,
+          output: o['output'] as TestCliOptions['output'],
+          filter: o['filter'] as string | undefined,
+          kubeVersion: (o['kubeVersion'] as KubeVersion | undefined) ?? DEFAULT_KUBE_VERSION,
+          color: o['color'] as boolean | undefined,
+        }),
+      );
+    });
   return program;
 }
 
@@ -282,6 +328,7 @@ export async function main(argv: readonly string[], io: Io, runners: Partial<Run
     default: async (o: DefaultCliOptions): Promise<ExitCode> => (await import('./default-command.js')).runDefault(o, io),
     status: async (o: StatusCliOptions): Promise<ExitCode> => (await import('./status-command.js')).runStatus(o, io),
     scale: async (o: ScaleCliOptions): Promise<ExitCode> => (await import('./scale-command.js')).runScale(o, io),
+    test: async (o: TestCliOptions): Promise<ExitCode> => (await import('./test-command.js')).runTest(o, io),
     ...runners,
   };
   const program = createProgram(io, run, (c) => (code = c));

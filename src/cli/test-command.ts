@@ -1,0 +1,58 @@
+/**
+ * `kubectl crdx test`: finds the test files, reads them and the files they name (src/io), runs
+ * them (src/crdtest), prints the results (src/formatters/crdtest.ts) and picks the exit code:
+ * 0 every case passed, 1 a case failed, 2 a test file could not be read (the others still run).
+ */
+import { ExitCode, InputError } from '../core/errors.js';
+import { parseTestFile } from '../crdtest/parse.js';
+import { runTestFile } from '../crdtest/run.js';
+import { summarize, type FileResult, type TestRun } from '../crdtest/types.js';
+import { fileErrorLines, formatTestRun } from '../formatters/crdtest.js';
+import { PLAIN_STYLE } from '../formatters/types.js';
+import { findTestFiles, readNamedFiles, readTextFile } from '../io/test-files.js';
+import { ensureCelParserFor } from '../schema/cel-syntax.js';
+import type { Io } from './io.js';
+import type { TestCliOptions } from './main.js';
+import { decideColor } from './lint-command.js';
+import { chalkStyle } from './status-command.js';
+import { VERSION } from './version.js';
+
+
+/** Reads and runs one test file; never throws for what the file holds. */
+export async function runOneFile(path: string, o: Pick<TestCliOptions, 'filter' | 'kubeVersion'>, cwd: string): Promise<FileResult> {
+  let source;
+  try {
+    source = await readTextFile(path);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    return { file: path, errors: [{ file: path, line: 1, column: 1, message: code === 'ENOENT' ? 'no such file' : (e as Error).message }], cases: [], ms: 0 };
+  }
+  const parsed = parseTestFile(source);
+  if (!parsed.file) return { file: path, errors: parsed.errors, cases: [], ms: 0 };
+  const model = parsed.file;
+  const patterns = model.crds.flatMap((c) => (c.inline ? [] : [c.pattern]));
+  const objects = model.cases.flatMap((c) => [c.object, c.oldObject]).flatMap((x) => (x && !x.inline ? [x.file] : []));
+  const named = await readNamedFiles(path, patterns, objects, cwd);
+  // CEL rules are evaluated once the (lazily loaded) CEL module is there
+  await ensureCelParserFor([source, ...[...named.crdFiles.values()].flat()]);
+  return runTestFile(model, named, { kubeVersion: o.kubeVersion, ...(o.filter !== undefined ? { filter: o.filter } : {}) });
+}
+
+export function exitCodeFor(run: TestRun): ExitCode {
+  if (run.summary.errors > 0) return ExitCode.Failure;
+  return run.summary.failed > 0 ? ExitCode.Findings : ExitCode.Ok;
+}
+
+export async function runTest(o: TestCliOptions, io: Io): Promise<ExitCode> {
+  const found = await findTestFiles(o.paths.length > 0 ? o.paths : ['.']);
+  if (found.files.length === 0 && found.problems.length === 0) throw new InputError('no-input', `no *.crdx-test.yaml files under ${(o.paths.length > 0 ? o.paths : ['.']).join(', ')}`);
+  const files: FileResult[] = found.problems.map((p) => ({ file: p.path, errors: [{ file: p.path, line: 1, column: 1, message: p.message }], cases: [], ms: 0 }));
+  for (const f of found.files) files.push(await runOneFile(f, o, io.cwd));
+  const run: TestRun = { files, summary: summarize(files) };
+  const color = decideColor(o.color, io);
+  const style = color ? chalkStyle() : PLAIN_STYLE;
+  const errors = fileErrorLines(run);
+  if (errors.length > 0) io.stderr.write(errors.map((l) => `error: ${l}\n`).join(''));
+  io.stdout.write(formatTestRun(run, o.output, { style, toolVersion: VERSION }));
+  return exitCodeFor(run);
+}
