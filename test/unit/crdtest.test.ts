@@ -1,0 +1,315 @@
+/**
+ * `kubectl crdx test` as a library: reading test files (errors with positions), running cases
+ * (a wrong expectation fails, at its position), the output formats, and the shipped JSON Schema
+ * agreeing with the reader on the fixtures and on malformed files.
+ */
+import Ajv from 'ajv';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseTestFile } from '../../src/crdtest/parse.js';
+import { runTestFile, type LoadedFiles } from '../../src/crdtest/run.js';
+import { summarize, type TestRun } from '../../src/crdtest/types.js';
+import { formatJson, formatJunit, formatTap, formatText } from '../../src/formatters/crdtest.js';
+import { PLAIN_STYLE } from '../../src/formatters/types.js';
+import { ensureCelParser } from '../../src/schema/cel-syntax.js';
+import type { SourceFile } from '../../src/manifest/parse.js';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const SCHEMA = JSON.parse(readFileSync(join(ROOT, 'schema', 'crdx-test.schema.json'), 'utf8'));
+
+const CRD = `
+  - apiVersion: apiextensions.k8s.io/v1
+    kind: CustomResourceDefinition
+    metadata: {name: things.t.example.com}
+    spec:
+      group: t.example.com
+      scope: Namespaced
+      names: {plural: things, singular: thing, kind: Thing, listKind: ThingList}
+      versions:
+        - name: v1
+          served: true
+          storage: true
+          subresources: {status: {}, scale: {specReplicasPath: .spec.replicas, statusReplicasPath: .status.replicas}}
+          schema:
+            openAPIV3Schema:
+              type: object
+              properties:
+                spec:
+                  type: object
+                  x-kubernetes-validations:
+                    - {rule: "self.replicas <= 5", message: at most 5 replicas}
+                  properties:
+                    replicas: {type: integer, default: 1, maximum: 10}
+                    mode: {type: string, enum: [a, b]}
+                status:
+                  type: object
+                  properties:
+                    replicas: {type: integer}
+`;
+
+const NONE: LoadedFiles = { crdFiles: new Map(), objectFiles: new Map(), problems: new Map() };
+
+function file(cases: string, crds = CRD): SourceFile {
+  return { path: 't.crdx-test.yaml', text: `crds:${crds}cases:\n${cases}` };
+}
+
+const thing = (spec: string, name = 'x') => `{apiVersion: t.example.com/v1, kind: Thing, metadata: {name: ${name}}, spec: ${spec}}`;
+
+function run(src: SourceFile, loaded: LoadedFiles = NONE, filter?: string) {
+  const p = parseTestFile(src);
+  expect(p.errors).toEqual([]);
+  return runTestFile(p.file!, loaded, filter !== undefined ? { filter } : {});
+}
+
+function lineOf(src: SourceFile, needle: string): number {
+  return src.text.split('\n').findIndex((l) => l.includes(needle)) + 1;
+}
+
+describe('reading a test file', () => {
+  const bad: { name: string; text: string; message: RegExp; line: number; column: number }[] = [
+    { name: 'YAML syntax error', text: 'crds: [a.yaml]\ncases:\n  - name: x\n    object: {a: 1\n', message: /.+/, line: 5, column: 1 },
+    { name: 'a list at the top', text: '- a\n- b\n', message: /unknown key|mapping/, line: 1, column: 1 },
+    { name: 'unknown top-level key', text: 'crds: [a.yaml]\ncase: []\n', message: /unknown key "case" in a test file/, line: 2, column: 1 },
+    { name: 'no cases', text: 'crds: [a.yaml]\n', message: /cases must be a non-empty list/, line: 1, column: 1 },
+    { name: 'unknown case key', text: 'crds: [a.yaml]\ncases:\n  - name: x\n    object: o.yaml\n    allow: true\n', message: /unknown key "allow" in a case/, line: 5, column: 5 },
+    { name: 'no object', text: 'crds: [a.yaml]\ncases:\n  - name: x\n    allowed: true\n', message: /case "x" needs an object/, line: 3, column: 5 },
+    { name: 'no expectation', text: 'crds: [a.yaml]\ncases:\n  - name: x\n    object: o.yaml\n', message: /needs allowed: true or denied/, line: 3, column: 5 },
+    { name: 'allowed and denied', text: 'crds: [a.yaml]\ncases:\n  - name: x\n    object: o.yaml\n    allowed: true\n    denied: [{field: spec}]\n', message: /either allowed or denied/, line: 6, column: 5 },
+    { name: 'allowed: false', text: 'crds: [a.yaml]\ncases:\n  - name: x\n    object: o.yaml\n    allowed: false\n', message: /allowed must be true/, line: 5, column: 14 },
+    { name: 'unknown operation', text: 'crds: [a.yaml]\ncases:\n  - name: x\n    object: o.yaml\n    operation: delete\n    allowed: true\n', message: /operation must be one of create, update, status, scale-get, scale-update/, line: 5, column: 16 },
+    { name: 'update without oldObject', text: 'crds: [a.yaml]\ncases:\n  - name: x\n    object: o.yaml\n    operation: update\n    allowed: true\n', message: /an update needs an oldObject/, line: 5, column: 16 },
+    { name: 'scale-update without replicas', text: 'crds: [a.yaml]\ncases:\n  - name: x\n    object: o.yaml\n    operation: scale-update\n    allowed: true\n', message: /scale-update needs replicas/, line: 3, column: 5 },
+    { name: 'kubeVersion as a number', text: 'crds: [a.yaml]\ncases:\n  - name: x\n    object: o.yaml\n    kubeVersion: 1.30\n    allowed: true\n', message: /kubeVersion must be quoted/, line: 5, column: 18 },
+    { name: 'duplicate case names', text: 'crds: [a.yaml]\ncases:\n  - {name: x, object: o.yaml, allowed: true}\n  - {name: x, object: o.yaml, allowed: true}\n', message: /duplicate case name "x"/, line: 4, column: 12 },
+    { name: 'a cause with message and messageContains', text: 'crds: [a.yaml]\ncases:\n  - name: x\n    object: o.yaml\n    denied:\n      - {message: a, messageContains: b}\n', message: /message or messageContains, not both/, line: 6, column: 22 },
+    { name: 'an unknown cause key', text: 'crds: [a.yaml]\ncases:\n  - name: x\n    object: o.yaml\n    denied:\n      - {path: spec}\n', message: /unknown key "path" in a cause/, line: 6, column: 10 },
+    { name: 'a number as object', text: 'crds: [a.yaml]\ncases:\n  - name: x\n    object: 3\n    allowed: true\n', message: /object must be an object or a path/, line: 4, column: 13 },
+    { name: 'a non-CRD inline in crds', text: 'crds:\n  - {kind: Pod}\ncases:\n  - {name: x, object: o.yaml, allowed: true}\n', message: /must be a CustomResourceDefinition/, line: 2, column: 5 },
+  ];
+  for (const b of bad) {
+    it(`${b.name}: one error with its position`, () => {
+      const r = parseTestFile({ path: 'bad.crdx-test.yaml', text: b.text });
+      expect(r.file).toBeUndefined();
+      expect(r.errors.length).toBeGreaterThan(0);
+      expect(r.errors[0]).toMatchObject({ file: 'bad.crdx-test.yaml', line: b.line, column: b.column });
+      expect(r.errors[0]!.message).toMatch(b.message);
+    });
+  }
+
+  it('the JSON Schema refuses the malformed files that are well-formed YAML', async () => {
+    const { parse } = await import('yaml');
+    const validate = new Ajv({ strict: false }).compile(SCHEMA);
+    for (const b of bad.filter((x) => !['YAML syntax error', 'duplicate case names', 'scale-update without replicas', 'update without oldObject'].includes(x.name))) {
+      expect(validate(parse(b.text)), b.name).toBe(false);
+    }
+  });
+
+  it('the JSON Schema accepts every fixture test file, and the reader reads them', async () => {
+    const { parse } = await import('yaml');
+    const validate = new Ajv({ strict: false }).compile(SCHEMA);
+    const dir = join(ROOT, 'fixtures', 'tests');
+    const files = readdirSync(dir).filter((f) => f.endsWith('.crdx-test.yaml'));
+    expect(files.length).toBeGreaterThanOrEqual(3);
+    for (const f of files) {
+      const text = readFileSync(join(dir, f), 'utf8');
+      expect(validate(parse(text)), `${f}: ${JSON.stringify(validate.errors)}`).toBe(true);
+      expect(parseTestFile({ path: f, text }).errors, f).toEqual([]);
+    }
+  });
+});
+
+describe('running cases', () => {
+  it('passes when the outcome is as expected, with defaults in the result', async () => {
+    await ensureCelParser();
+    const r = run(file(`  - name: ok\n    object: ${thing('{}')}\n    allowed: true\n    result: {metadata: {namespace: default, generation: 1}, spec: {replicas: 1}}\n`));
+    expect(r.errors).toEqual([]);
+    expect(r.cases).toHaveLength(1);
+    expect(r.cases[0]).toMatchObject({ name: 'ok', passed: true, mismatches: [] });
+  });
+
+  it('a failing expectation fails: allowed expected, the server denies (CEL), at the case and the key', async () => {
+    await ensureCelParser();
+    const src = file(`  - name: too many\n    object: ${thing('{replicas: 7}')}\n    allowed: true\n`);
+    const c = run(src).cases[0]!;
+    expect(c.passed).toBe(false);
+    expect(c.line).toBe(lineOf(src, 'name: too many'));
+    expect(c.mismatches).toEqual([
+      { what: 'verdict', expected: 'allowed', actual: 'denied (HTTP 422): spec: Invalid value: at most 5 replicas (FieldValueInvalid)', line: lineOf(src, 'allowed: true'), column: 14 },
+    ]);
+  });
+
+  it('a denial expected, the object allowed, fails', () => {
+    const c = run(file(`  - name: fine\n    object: ${thing('{replicas: 2}')}\n    denied: [{field: spec.replicas}]\n`)).cases[0]!;
+    expect(c.passed).toBe(false);
+    expect(c.mismatches[0]).toMatchObject({ what: 'verdict', expected: 'denied: field spec.replicas', actual: 'allowed' });
+  });
+
+  it('a wrong message fails, with expected and actual, at the cause', () => {
+    // a bound is not a blocking error: the CEL rule is evaluated too
+    const src = file(`  - name: max\n    object: ${thing('{replicas: 11}')}\n    denied:\n      - {field: spec.replicas, message: 'Invalid value: 11: too big'}\n      - {field: spec, messageContains: at most 5}\n`);
+    const c = run(src).cases[0]!;
+    expect(c.passed).toBe(false);
+    expect(c.mismatches).toEqual([
+      {
+        what: 'cause 1',
+        expected: 'field spec.replicas, message "Invalid value: 11: too big"',
+        actual: 'spec.replicas: Invalid value: 11: spec.replicas in body should be less than or equal to 10 (FieldValueInvalid)',
+        line: lineOf(src, 'too big'),
+        column: 9,
+      },
+    ]);
+  });
+
+  it('the exact message, type and reason pass; causes match one to one', () => {
+    const ok = run(
+      file(
+        `  - name: max\n    object: ${thing('{replicas: 11}')}\n    denied:\n      - {field: spec.replicas, type: Invalid, reason: FieldValueInvalid, message: 'Invalid value: 11: spec.replicas in body should be less than or equal to 10'}\n      - {field: spec, type: Invalid, message: 'Invalid value: at most 5 replicas'}\n`,
+      ),
+    ).cases[0]!;
+    expect(ok.mismatches).toEqual([]);
+    expect(ok.passed).toBe(true);
+    // two expectations that fit the same single cause: one of them is missing
+    const twice = run(file(`  - name: enum\n    object: ${thing('{mode: c}')}\n    denied:\n      - {field: spec.mode}\n      - {type: NotSupported}\n      - {field: <nil>}\n`)).cases[0]!;
+    expect(twice.passed).toBe(false);
+    expect(twice.mismatches.map((m) => m.what)).toEqual(['cause 2']);
+    // a cause nobody expected
+    const extra = run(file(`  - name: enum\n    object: ${thing('{mode: c}')}\n    denied:\n      - {field: spec.mode, type: NotSupported}\n`)).cases[0]!;
+    expect(extra.mismatches.map((m) => [m.what, m.actual])).toEqual([['unexpected cause', '<nil>: Invalid value: null: some validation rules were not checked because the object was invalid; correct the existing errors to complete validation (FieldValueInvalid)']]);
+  });
+
+  it('warnings: exact list and contains', () => {
+    const obj = thing('{replicas: 2, extra: 1}');
+    const exact = run(file(`  - name: w\n    object: ${obj}\n    allowed: true\n    warnings: ['unknown field "spec.extra"']\n`)).cases[0]!;
+    expect(exact.passed).toBe(true);
+    const none = run(file(`  - name: w\n    object: ${obj}\n    allowed: true\n    warnings: []\n`)).cases[0]!;
+    expect(none.mismatches).toMatchObject([{ what: 'warnings', expected: '[]', actual: '["unknown field \\"spec.extra\\""]' }]);
+    const contains = run(file(`  - name: w\n    object: ${obj}\n    allowed: true\n    warnings: {contains: [spec.extra, spec.other]}\n`)).cases[0]!;
+    expect(contains.mismatches.map((m) => m.expected)).toEqual(['a warning containing "spec.other"']);
+  });
+
+  it('result: a partial match, null meaning absent, lists whole', () => {
+    const obj = thing('{replicas: 2, extra: 1}');
+    const ok = run(file(`  - name: r\n    object: ${obj}\n    allowed: true\n    result: {spec: {replicas: 2, extra: null}, status: null}\n`)).cases[0]!;
+    expect(ok.passed).toBe(true);
+    const src = file(`  - name: r\n    object: ${obj}\n    allowed: true\n    result:\n      spec: {replicas: 3, extra: 1}\n`);
+    const bad = run(src).cases[0]!;
+    expect(bad.mismatches).toEqual([
+      { what: 'result spec.replicas', expected: '3', actual: '2', line: lineOf(src, 'replicas: 3'), column: 24 },
+      { what: 'result spec.extra', expected: '1', actual: '(absent)', line: lineOf(src, 'replicas: 3'), column: 34 },
+    ]);
+  });
+
+  it('update, status and scale operations run on the object as created first', () => {
+    const r = run(
+      file(`  - name: up
+    oldObject: ${thing('{replicas: 2}')}
+    object: ${thing('{replicas: 3}')}
+    allowed: true
+    result: {metadata: {generation: 2}, spec: {replicas: 3}}
+  - name: status keeps the spec
+    operation: status
+    object: {apiVersion: t.example.com/v1, kind: Thing, metadata: {name: x}, spec: {replicas: 4}, status: {replicas: 4}}
+    allowed: true
+    result: {metadata: {generation: 1}, spec: {replicas: 4}, status: {replicas: 4}}
+  - name: scale get
+    operation: scale-get
+    object: ${thing('{replicas: 3}')}
+    allowed: true
+    result: {kind: Scale, apiVersion: autoscaling/v1, metadata: {name: x, namespace: default}, spec: {replicas: 3}, status: {replicas: 0}}
+  - name: scale update over the CEL rule
+    operation: scale-update
+    replicas: 6
+    object: ${thing('{replicas: 3}')}
+    denied: [{field: spec, message: 'Invalid value: at most 5 replicas'}]
+`),
+    );
+    expect(r.cases.map((c) => [c.name, c.passed, c.mismatches])).toEqual([
+      ['up', true, []],
+      ['status keeps the spec', true, []],
+      ['scale get', true, []],
+      ['scale update over the CEL rule', true, []],
+    ]);
+  });
+
+  it('an oldObject the server refuses fails the case with why', () => {
+    const c = run(file(`  - name: up\n    oldObject: ${thing('{replicas: 11}')}\n    object: ${thing('{replicas: 3}')}\n    allowed: true\n`)).cases[0]!;
+    expect(c.passed).toBe(false);
+    expect(c.error).toBe('the oldObject cannot be created first: spec.replicas: Invalid value: 11: spec.replicas in body should be less than or equal to 10; spec: Invalid value: at most 5 replicas');
+  });
+
+  it('an object of a kind no CRD of the file defines fails the case', () => {
+    const c = run(file(`  - name: other\n    object: {apiVersion: t.example.com/v1, kind: Other, metadata: {name: o}}\n    allowed: true\n`)).cases[0]!;
+    expect(c.passed).toBe(false);
+    expect(c.error).toMatch(/^Other t\.example\.com\/v1: no CustomResourceDefinition for Other in group "t\.example\.com" among the inputs \(add it to crds\)$/);
+  });
+
+  it('--filter runs only the cases whose name contains the text', () => {
+    const r = run(file(`  - {name: one a, object: ${thing('{}')}, allowed: true}\n  - {name: two, object: ${thing('{}')}, allowed: true}\n  - {name: three a, object: ${thing('{}')}, allowed: true}\n`), NONE, ' a');
+    expect(r.cases.map((c) => c.name)).toEqual(['one a', 'three a']);
+  });
+
+  it('a CRD path that matches nothing, or an unreadable object file, is an error of the file at the entry', () => {
+    const src: SourceFile = { path: 'f.crdx-test.yaml', text: 'crds:\n  - crds/*.yaml\ncases:\n  - {name: a, object: o.yaml, allowed: true}\n' };
+    const p = parseTestFile(src).file!;
+    const noCrd = runTestFile(p, { crdFiles: new Map([['crds/*.yaml', []]]), objectFiles: new Map(), problems: new Map() });
+    expect(noCrd.errors).toEqual([{ file: 'f.crdx-test.yaml', line: 2, column: 5, message: 'no file matches "crds/*.yaml"' }]);
+    const crdFile: SourceFile = { path: 'crds/c.yaml', text: CRD.replace(/^ {2}- /m, '').replace(/^ {4}/gm, '') };
+    const noObj = runTestFile(p, { crdFiles: new Map([['crds/*.yaml', [crdFile]]]), objectFiles: new Map(), problems: new Map([['o.yaml', 'o.yaml: no such file or directory']]) });
+    expect(noObj.errors).toEqual([{ file: 'f.crdx-test.yaml', line: 4, column: 23, message: 'o.yaml: no such file or directory' }]);
+    const badYaml = runTestFile(p, { crdFiles: new Map([['crds/*.yaml', [crdFile]]]), objectFiles: new Map([['o.yaml', { path: 'o.yaml', text: 'a: [1\n' }]]), problems: new Map() });
+    expect(badYaml.errors[0]).toMatchObject({ file: 'o.yaml', line: 2 });
+    const ok = runTestFile(p, { crdFiles: new Map([['crds/*.yaml', [crdFile]]]), objectFiles: new Map([['o.yaml', { path: 'o.yaml', text: `${thing('{}').slice(1, -1).replace(/, (?=[a-z]+:)/g, '\n')}\n` }]]), problems: new Map() });
+    expect(ok.errors).toEqual([]);
+    expect(ok.cases[0]).toMatchObject({ passed: true });
+  });
+});
+
+describe('output', () => {
+  const src = file(`  - name: good\n    object: ${thing('{}')}\n    allowed: true\n  - name: 'bad <&> #1'\n    object: ${thing('{replicas: 2}')}\n    result: {spec: {replicas: 3}}\n    allowed: true\n`);
+  const make = (): TestRun => {
+    const f = { ...run(src), ms: 12 };
+    const broken = { file: 'broken.crdx-test.yaml', errors: [{ file: 'broken.crdx-test.yaml', line: 3, column: 7, message: 'cases must be a non-empty list' }], cases: [], ms: 0 };
+    const files = [f, broken];
+    return { files, summary: summarize(files) };
+  };
+
+  it('text: a line per case, expected and actual under a failure, the summary line', () => {
+    expect(formatText(make(), { style: PLAIN_STYLE, toolVersion: 'x' })).toBe(
+      [
+        't.crdx-test.yaml',
+        'PASS good',
+        `FAIL bad <&> #1 (t.crdx-test.yaml:${lineOf(src, "name: 'bad")}:5, create)`,
+        `    result spec.replicas (line ${lineOf(src, 'replicas: 3')}:31)`,
+        '      expected: 3',
+        '      actual:   2',
+        '1 passed, 1 failed',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('json: files, cases with outcomes, summary', () => {
+    const j = JSON.parse(formatJson(make()));
+    expect(j.summary).toEqual({ passed: 1, failed: 1, errors: 1 });
+    expect(j.files[0].cases[1]).toMatchObject({ name: 'bad <&> #1', passed: false, operation: 'create', outcome: { allowed: true, code: 201 } });
+    expect(j.files[1].errors[0]).toEqual({ file: 'broken.crdx-test.yaml', line: 3, column: 7, message: 'cases must be a non-empty list' });
+  });
+
+  it('junit: a suite per file, a failure per failed case, an error for an unreadable file; escaped', () => {
+    const x = formatJunit(make());
+    expect(x).toContain('<testsuites name="kubectl crdx test" tests="2" failures="1" errors="1">');
+    expect(x).toContain('<testcase name="bad &lt;&amp;&gt; #1" classname="t.crdx-test.yaml" file="t.crdx-test.yaml"');
+    expect(x).toMatch(/<failure message="result spec.replicas: expected 3, actual 2" type="mismatch">/);
+    expect(x).toContain('<error message="cases must be a non-empty list">broken.crdx-test.yaml:3:7: cases must be a non-empty list</error>');
+    expect(x.match(/<testcase /g)).toHaveLength(3);
+  });
+
+  it('tap: a plan, one point per case and per unreadable file, # escaped in names, the summary as a comment', () => {
+    const t = formatTap(make()).split('\n');
+    expect(t.slice(0, 4)).toEqual(['TAP version 13', '1..3', 'ok 1 - t.crdx-test.yaml: good', 'not ok 2 - t.crdx-test.yaml: bad <&> \\#1']);
+    expect(t).toContain('not ok 3 - broken.crdx-test.yaml');
+    expect(t).toContain('      expected: "3"');
+    expect(t.at(-2)).toBe('# 1 passed, 1 failed');
+  });
+});
