@@ -1,0 +1,103 @@
+/**
+ * `kubectl crdx test` through the built bin (`npm run build` first): exit codes 0/1/2, the text
+ * output and its summary line, the machine formats, --filter, and files that cannot be read.
+ */
+import { execa } from 'execa';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+async function crdx(args: readonly string[], cwd = ROOT) {
+  const r = await execa('node', [join(ROOT, 'bin/kubectl-crdx'), ...args], { cwd, reject: false, env: { NO_COLOR: '1' }, stdin: 'ignore', stripFinalNewline: false });
+  return { exitCode: r.exitCode, stdout: String(r.stdout), stderr: String(r.stderr) };
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'crdx-test-e2e-'));
+cpSync(join(ROOT, 'fixtures', 'crds', '01-widgets.yaml'), join(dir, 'widgets.yaml'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const OK_CASE = `  - name: defaults
+    object: {apiVersion: example.com/v1, kind: Widget, metadata: {name: a}, spec: {}}
+    allowed: true
+    result: {spec: {replicas: 1}}
+`;
+const BAD_CASE = `  - name: wrong message
+    object: {apiVersion: example.com/v1, kind: Widget, metadata: {name: b}, spec: {replicas: 1, minReplicas: 2}}
+    denied:
+      - field: spec
+        message: replicas too low
+`;
+
+describe('kubectl crdx test', { timeout: 60_000 }, () => {
+  it('the fixtures pass: one line per case, the summary, exit 0', async () => {
+    const r = await crdx(['test', 'fixtures/tests']);
+    expect(r.stderr).toBe('');
+    expect(r.exitCode).toBe(0);
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines.at(-1)).toMatch(/^(\d+) passed, 0 failed$/);
+    const n = Number(/^(\d+)/.exec(lines.at(-1)!)![1]);
+    expect(lines.filter((l) => l.startsWith('PASS ')).length).toBe(n);
+    expect(lines).toContain('fixtures/tests/widgets.crdx-test.yaml');
+  });
+
+  it('a failing case: expected and actual with positions, exit 1', async () => {
+    writeFileSync(join(dir, 'mixed.crdx-test.yaml'), `crds: [widgets.yaml]\ncases:\n${OK_CASE}${BAD_CASE}`);
+    const r = await crdx(['test', 'mixed.crdx-test.yaml'], dir);
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toBe(
+      [
+        'mixed.crdx-test.yaml',
+        'PASS defaults',
+        'FAIL wrong message (mixed.crdx-test.yaml:7:5, create)',
+        '    cause 1 (line 10:9)',
+        '      expected: field spec, message "replicas too low"',
+        '      actual:   spec: Invalid value: replicas must be at least minReplicas (FieldValueInvalid)',
+        '1 passed, 1 failed',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('a malformed file is an error with its position, the others still run, exit 2', async () => {
+    const sub = join(dir, 'suite');
+    rmSync(sub, { recursive: true, force: true });
+    cpSync(join(dir, 'widgets.yaml'), join(sub, 'widgets.yaml'), { recursive: true });
+    writeFileSync(join(sub, 'a-broken.crdx-test.yaml'), `crds: [widgets.yaml]\ncases:\n  - name: x\n    object: {apiVersion: example.com/v1, kind: Widget}\n    alowed: true\n`);
+    writeFileSync(join(sub, 'b-good.crdx-test.yaml'), `crds: [widgets.yaml]\ncases:\n${OK_CASE}`);
+    writeFileSync(join(sub, 'not-a-test.yaml'), 'this: is ignored\n');
+    const r = await crdx(['test', 'suite'], dir);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toBe('error: suite/a-broken.crdx-test.yaml:5:5: unknown key "alowed" in a case (allowed: name, object, oldObject, operation, replicas, kubeVersion, fieldValidation, allowed, denied, warnings, result)\n');
+    expect(r.stdout).toBe('suite/b-good.crdx-test.yaml\nPASS defaults\n1 passed, 0 failed\n');
+  });
+
+  it('no test file: exit 2', async () => {
+    const empty = mkdtempSync(join(tmpdir(), 'crdx-test-empty-'));
+    const r = await crdx(['test'], empty);
+    rmSync(empty, { recursive: true });
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toBe('error: no *.crdx-test.yaml files under .\n');
+  });
+
+  it('--filter, -o json, -o junit, -o tap', async () => {
+    writeFileSync(join(dir, 'mixed.crdx-test.yaml'), `crds: [widgets.yaml]\ncases:\n${OK_CASE}${BAD_CASE}`);
+    const f = await crdx(['test', 'mixed.crdx-test.yaml', '--filter', 'defaults'], dir);
+    expect([f.exitCode, f.stdout]).toEqual([0, 'mixed.crdx-test.yaml\nPASS defaults\n1 passed, 0 failed\n']);
+    const j = await crdx(['test', 'mixed.crdx-test.yaml', '-o', 'json'], dir);
+    expect(j.exitCode).toBe(1);
+    const json = JSON.parse(j.stdout);
+    expect(json.summary).toEqual({ passed: 1, failed: 1, errors: 0 });
+    expect(json.files[0].cases[1].outcome.causes).toEqual([{ field: 'spec', reason: 'FieldValueInvalid', message: 'Invalid value: replicas must be at least minReplicas' }]);
+    const x = await crdx(['test', 'mixed.crdx-test.yaml', '-o', 'junit'], dir);
+    expect(x.exitCode).toBe(1);
+    expect(x.stdout).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="kubectl crdx test" tests="2" failures="1" errors="0">/);
+    const t = await crdx(['test', 'mixed.crdx-test.yaml', '-o', 'tap'], dir);
+    expect(t.exitCode).toBe(1);
+    expect(t.stdout.split('\n').slice(0, 4)).toEqual(['TAP version 13', '1..2', 'ok 1 - mixed.crdx-test.yaml: defaults', 'not ok 2 - mixed.crdx-test.yaml: wrong message']);
+  });
+});
