@@ -70,6 +70,8 @@ export interface TestCliOptions {
   /** The Kubernetes version of cases without kubeVersion. */
   readonly kubeVersion: KubeVersion;
   readonly color: boolean | undefined;
+  /** Rewrite the expectations of failing cases with the outcome. */
+  readonly update: boolean;
 }
 
 function parseReplicas(v: string): number {
@@ -299,6 +301,7 @@ export function createProgram(io: Io, run: Runners, setCode: (c: ExitCode) => vo
     .argument('[paths...]', 'test files or directories (default: the current directory)')
     .addOption(new Option('-o, --output <format>', 'output format').choices(['text', 'json', 'junit', 'tap']).default('text'))
     .option('--filter <text>', 'run only the cases whose name contains this text')
+    .option('--update', 'rewrite the expectations of failing cases with what the server answers (comments and order kept), then run them again')
     .option('--kube-version <X.Y>', `Kubernetes version of the cases without kubeVersion (default ${formatKubeVersion(DEFAULT_KUBE_VERSION)})`, parseKube)
     .option('--color', 'force colours')
     .option('--no-color', 'never use colours')
@@ -311,6 +314,7 @@ export function createProgram(io: Io, run: Runners, setCode: (c: ExitCode) => vo
           filter: o['filter'] as string | undefined,
           kubeVersion: (o['kubeVersion'] as KubeVersion | undefined) ?? DEFAULT_KUBE_VERSION,
           color: o['color'] as boolean | undefined,
+          update: o['update'] === true,
         }),
       );
     });

@@ -6,10 +6,12 @@
 import { ExitCode, InputError } from '../core/errors.js';
 import { parseTestFile } from '../crdtest/parse.js';
 import { runTestFile } from '../crdtest/run.js';
-import { summarize, type FileResult, type TestRun } from '../crdtest/types.js';
+import { summarize, type FileResult, type TestFile, type TestRun } from '../crdtest/types.js';
 import { fileErrorLines, formatTestRun } from '../formatters/crdtest.js';
 import { PLAIN_STYLE } from '../formatters/types.js';
-import { findTestFiles, readNamedFiles, readTextFile } from '../io/test-files.js';
+import { findTestFiles, readNamedFiles, readTextFile, writeTextFile } from '../io/test-files.js';
+import { printable } from '../formatters/stylish.js';
+import { updateTestFile } from '../crdtest/update.js';
 import { ensureCelParserFor } from '../schema/cel-syntax.js';
 import type { Io } from './io.js';
 import type { TestCliOptions } from './main.js';
@@ -19,23 +21,23 @@ import { VERSION } from './version.js';
 
 
 /** Reads and runs one test file; never throws for what the file holds. */
-export async function runOneFile(path: string, o: Pick<TestCliOptions, 'filter' | 'kubeVersion'>, cwd: string): Promise<FileResult> {
+export async function runOneFile(path: string, o: Pick<TestCliOptions, 'filter' | 'kubeVersion'>, cwd: string): Promise<{ result: FileResult; model?: TestFile; text?: string }> {
   let source;
   try {
     source = await readTextFile(path);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    return { file: path, errors: [{ file: path, line: 1, column: 1, message: code === 'ENOENT' ? 'no such file' : (e as Error).message }], cases: [], ms: 0 };
+    return { result: { file: path, errors: [{ file: path, line: 1, column: 1, message: code === 'ENOENT' ? 'no such file' : (e as Error).message }], cases: [], ms: 0 } };
   }
   const parsed = parseTestFile(source);
-  if (!parsed.file) return { file: path, errors: parsed.errors, cases: [], ms: 0 };
+  if (!parsed.file) return { result: { file: path, errors: parsed.errors, cases: [], ms: 0 } };
   const model = parsed.file;
   const patterns = model.crds.flatMap((c) => (c.inline ? [] : [c.pattern]));
   const objects = model.cases.flatMap((c) => [c.object, c.oldObject]).flatMap((x) => (x && !x.inline ? [x.file] : []));
   const named = await readNamedFiles(path, patterns, objects, cwd);
   // CEL rules are evaluated once the (lazily loaded) CEL module is there
   await ensureCelParserFor([source, ...[...named.crdFiles.values()].flat()]);
-  return runTestFile(model, named, { kubeVersion: o.kubeVersion, ...(o.filter !== undefined ? { filter: o.filter } : {}) });
+  return { result: runTestFile(model, named, { kubeVersion: o.kubeVersion, ...(o.filter !== undefined ? { filter: o.filter } : {}) }), model, text: source.text };
 }
 
 export function exitCodeFor(run: TestRun): ExitCode {
@@ -47,7 +49,22 @@ export async function runTest(o: TestCliOptions, io: Io): Promise<ExitCode> {
   const found = await findTestFiles(o.paths.length > 0 ? o.paths : ['.']);
   if (found.files.length === 0 && found.problems.length === 0) throw new InputError('no-input', `no *.crdx-test.yaml files under ${(o.paths.length > 0 ? o.paths : ['.']).join(', ')}`);
   const files: FileResult[] = found.problems.map((p) => ({ file: p.path, errors: [{ file: p.path, line: 1, column: 1, message: p.message }], cases: [], ms: 0 }));
-  for (const f of found.files) files.push(await runOneFile(f, o, io.cwd));
+  for (const f of found.files) {
+    const first = await runOneFile(f, o, io.cwd);
+    if (!o.update || !first.model || first.text === undefined) {
+      files.push(first.result);
+      continue;
+    }
+    // --update: failing expectations rewritten with the outcome, then the file is run again
+    const u = updateTestFile(first.text, first.model, first.result);
+    if (u.updated.length === 0) {
+      files.push(first.result);
+      continue;
+    }
+    await writeTextFile(f, u.text);
+    io.stderr.write(`updated ${u.updated.length} case${u.updated.length === 1 ? '' : 's'} in ${printable(f)}: ${u.updated.map((n) => printable(n)).join(', ')}\n`);
+    files.push((await runOneFile(f, o, io.cwd)).result);
+  }
   const run: TestRun = { files, summary: summarize(files) };
   const color = decideColor(o.color, io);
   const style = color ? chalkStyle() : PLAIN_STYLE;

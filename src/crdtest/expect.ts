@@ -39,7 +39,7 @@ export function causeMatches(e: ExpectedCause, c: Cause): boolean {
 }
 
 /** A one-to-one assignment of expected causes to actual ones (augmenting paths; lists are short). */
-function assign(expected: readonly ExpectedCause[], actual: readonly Cause[]): (number | undefined)[] {
+export function assign(expected: readonly ExpectedCause[], actual: readonly Cause[]): (number | undefined)[] {
   const ofActual: (number | undefined)[] = actual.map(() => undefined);
   const tryAssign = (i: number, seen: Set<number>): boolean => {
     for (let j = 0; j < actual.length; j++) {

@@ -3,7 +3,7 @@
  * files a test file names, relative to its directory: CRD paths, directories and globs (`*`, `?`,
  * `**`), and object files.
  */
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import type { SourceFile } from '../manifest/parse.js';
 import { readInputs } from './inputs.js';
@@ -38,6 +38,11 @@ export async function findTestFiles(paths: readonly string[]): Promise<{ files: 
 
 export async function readTextFile(path: string): Promise<SourceFile> {
   return { path, text: new TextDecoder('utf-8').decode(await readFile(path)) };
+}
+
+/** --update: the test file rewritten in place. */
+export async function writeTextFile(path: string, text: string): Promise<void> {
+  await writeFile(path, text, 'utf8');
 }
 
 const GLOB = /[*?[]/;

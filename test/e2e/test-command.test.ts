@@ -3,7 +3,7 @@
  * output and its summary line, the machine formats, --filter, and files that cannot be read.
  */
 import { execa } from 'execa';
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -99,5 +99,20 @@ describe('kubectl crdx test', { timeout: 60_000 }, () => {
     const t = await crdx(['test', 'mixed.crdx-test.yaml', '-o', 'tap'], dir);
     expect(t.exitCode).toBe(1);
     expect(t.stdout.split('\n').slice(0, 4)).toEqual(['TAP version 13', '1..2', 'ok 1 - mixed.crdx-test.yaml: defaults', 'not ok 2 - mixed.crdx-test.yaml: wrong message']);
+  });
+
+  it('--update rewrites the failing case in place and runs it again: exit 0; once more changes nothing', async () => {
+    const f = join(dir, 'upd.crdx-test.yaml');
+    writeFileSync(f, `# keep me\ncrds: [widgets.yaml]\ncases:\n${OK_CASE}${BAD_CASE}`);
+    const r = await crdx(['test', '--update', 'upd.crdx-test.yaml'], dir);
+    expect(r.stderr).toBe('updated 1 case in upd.crdx-test.yaml: wrong message\n');
+    expect(r.stdout).toBe('upd.crdx-test.yaml\nPASS defaults\nPASS wrong message\n2 passed, 0 failed\n');
+    expect(r.exitCode).toBe(0);
+    const text = readFileSync(f, 'utf8');
+    expect(text.startsWith('# keep me\ncrds: [widgets.yaml]\n')).toBe(true);
+    expect(text).toContain('        message: "Invalid value: replicas must be at least minReplicas"\n');
+    const again = await crdx(['test', '--update', 'upd.crdx-test.yaml'], dir);
+    expect([again.exitCode, again.stderr]).toEqual([0, '']);
+    expect(readFileSync(f, 'utf8')).toBe(text);
   });
 });

@@ -3,7 +3,7 @@
  * (a wrong expectation fails, at its position), the output formats, and the shipped JSON Schema
  * agreeing with the reader on the fixtures and on malformed files.
  */
-import Ajv from 'ajv';
+import { Ajv } from 'ajv';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -311,5 +311,58 @@ describe('output', () => {
     expect(t).toContain('not ok 3 - broken.crdx-test.yaml');
     expect(t).toContain('      expected: "3"');
     expect(t.at(-2)).toBe('# 1 passed, 1 failed');
+  });
+});
+
+describe('--update', () => {
+  const path = join(ROOT, 'fixtures', 'tests-failing', 'widgets-failing.crdx-test.yaml');
+  const text = readFileSync(path, 'utf8');
+  const crd: SourceFile = { path: 'fixtures/crds/01-widgets.yaml', text: readFileSync(join(ROOT, 'fixtures', 'crds', '01-widgets.yaml'), 'utf8') };
+  const loaded: LoadedFiles = { crdFiles: new Map([['../crds/01-widgets.yaml', [crd]]]), objectFiles: new Map(), problems: new Map() };
+  const runText = (t: string) => {
+    const p = parseTestFile({ path: 'f.crdx-test.yaml', text: t });
+    expect(p.errors).toEqual([]);
+    return { model: p.file!, result: runTestFile(p.file!, loaded) };
+  };
+
+  it('rewrites the failing expectations so they pass, keeps comments and the rest, and is then a no-op', async () => {
+    const { updateTestFile } = await import('../../src/crdtest/update.js');
+    await ensureCelParser();
+    const before = runText(text);
+    expect(before.result.cases.map((c) => c.passed)).toEqual([false, false, false, false, false]);
+    const u = updateTestFile(text, before.model, before.result);
+    // the case whose oldObject the server refuses has no outcome to write
+    expect(u.updated).toEqual(['expects allowed, the CEL rule denies', 'the right field, the wrong message', 'a default that is not there', 'a warning that does not come']);
+    const after = runText(u.text);
+    expect(after.result.cases.map((c) => [c.name, c.passed])).toEqual([
+      ['expects allowed, the CEL rule denies', true],
+      ['the right field, the wrong message', true],
+      ['a default that is not there', true],
+      ['a warning that does not come', true],
+      ['an oldObject the server refuses', false],
+    ]);
+    // comments, key order, flow style and blank lines of what did not change are kept
+    const lines = u.text.split('\n');
+    for (const l of text.split('\n').filter((x) => x.startsWith('#') || x.includes('metadata: {name:') || x.includes('kind: Widget') || x === '')) expect(lines).toContain(l);
+    expect(lines.filter((l) => l.startsWith('  - name: '))).toEqual(text.split('\n').filter((l) => l.startsWith('  - name: ')));
+    expect(u.text).toContain('    denied:\n      - field: spec\n        reason: FieldValueInvalid\n        message: "Invalid value: replicas must be at least minReplicas"\n');
+    expect(u.text).toContain('    result:\n      spec: {size: medium}\n');
+    expect(u.text).toContain('    warnings: []\n');
+    expect(u.text).not.toMatch(/allowed: true\n\n {2}- name: the right field/);
+    // once more: nothing left to rewrite
+    const again = updateTestFile(u.text, after.model, after.result);
+    expect(again).toEqual({ text: u.text, updated: [] });
+  });
+
+  it('a denial that turns allowed: allowed: true takes the place of denied; causes that matched are kept as written', async () => {
+    const { updateTestFile } = await import('../../src/crdtest/update.js');
+    const src = file(`  - name: now fine # a comment\n    object: ${thing('{replicas: 2}')}\n    denied: [{field: spec.replicas}]\n    warnings: []\n  - name: two causes\n    object: ${thing('{replicas: 11}')}\n    denied:\n      - {field: spec.replicas, messageContains: less than or equal} # kept\n`);
+    const p = parseTestFile(src).file!;
+    const u = updateTestFile(src.text, p, runTestFile(p, NONE));
+    expect(u.updated).toEqual(['now fine', 'two causes']);
+    expect(u.text).toContain(`  - name: now fine # a comment\n    object: ${thing('{replicas: 2}')}\n    allowed: true\n    warnings: []\n`);
+    expect(u.text).toContain('      - {field: spec.replicas, messageContains: less than or equal} # kept\n      - field: spec\n        reason: FieldValueInvalid\n        message: "Invalid value: at most 5 replicas"\n');
+    const again = parseTestFile({ path: 't', text: u.text }).file!;
+    expect(runTestFile(again, NONE).cases.map((c) => c.passed)).toEqual([true, true]);
   });
 });
