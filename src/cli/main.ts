@@ -72,6 +72,8 @@ export interface TestCliOptions {
   readonly color: boolean | undefined;
   /** Rewrite the expectations of failing cases with the outcome. */
   readonly update: boolean;
+  /** Report which constraints of the CRDs the passing cases exercised. */
+  readonly coverage: boolean;
 }
 
 function parseReplicas(v: string): number {
@@ -301,6 +303,7 @@ export function createProgram(io: Io, run: Runners, setCode: (c: ExitCode) => vo
     .argument('[paths...]', 'test files or directories (default: the current directory)')
     .addOption(new Option('-o, --output <format>', 'output format').choices(['text', 'json', 'junit', 'tap']).default('text'))
     .option('--filter <text>', 'run only the cases whose name contains this text')
+    .option('--coverage', 'report, per CRD, which CEL rules and schema constraints the passing cases exercised with a value that held and one that was refused')
     .option('--update', 'rewrite the expectations of failing cases with what the server answers (comments and order kept), then run them again')
     .option('--kube-version <X.Y>', `Kubernetes version of the cases without kubeVersion (default ${formatKubeVersion(DEFAULT_KUBE_VERSION)})`, parseKube)
     .option('--color', 'force colours')
@@ -315,6 +318,7 @@ export function createProgram(io: Io, run: Runners, setCode: (c: ExitCode) => vo
           kubeVersion: (o['kubeVersion'] as KubeVersion | undefined) ?? DEFAULT_KUBE_VERSION,
           color: o['color'] as boolean | undefined,
           update: o['update'] === true,
+          coverage: o['coverage'] === true,
         }),
       );
     });

@@ -5,9 +5,10 @@
  */
 import { ExitCode, InputError } from '../core/errors.js';
 import { parseTestFile } from '../crdtest/parse.js';
-import { runTestFile } from '../crdtest/run.js';
+import { runTestFile, type RunOptions } from '../crdtest/run.js';
+import { Coverage } from '../crdtest/coverage.js';
 import { summarize, type FileResult, type TestFile, type TestRun } from '../crdtest/types.js';
-import { fileErrorLines, formatTestRun } from '../formatters/crdtest.js';
+import { fileErrorLines, formatCoverage, formatTestRun } from '../formatters/crdtest.js';
 import { PLAIN_STYLE } from '../formatters/types.js';
 import { findTestFiles, readNamedFiles, readTextFile, writeTextFile } from '../io/test-files.js';
 import { printable } from '../formatters/stylish.js';
@@ -21,7 +22,7 @@ import { VERSION } from './version.js';
 
 
 /** Reads and runs one test file; never throws for what the file holds. */
-export async function runOneFile(path: string, o: Pick<TestCliOptions, 'filter' | 'kubeVersion'>, cwd: string): Promise<{ result: FileResult; model?: TestFile; text?: string }> {
+export async function runOneFile(path: string, o: Pick<TestCliOptions, 'filter' | 'kubeVersion'>, cwd: string, onCase?: RunOptions['onCase']): Promise<{ result: FileResult; model?: TestFile; text?: string }> {
   let source;
   try {
     source = await readTextFile(path);
@@ -37,7 +38,7 @@ export async function runOneFile(path: string, o: Pick<TestCliOptions, 'filter' 
   const named = await readNamedFiles(path, patterns, objects, cwd);
   // CEL rules are evaluated once the (lazily loaded) CEL module is there
   await ensureCelParserFor([source, ...[...named.crdFiles.values()].flat()]);
-  return { result: runTestFile(model, named, { kubeVersion: o.kubeVersion, ...(o.filter !== undefined ? { filter: o.filter } : {}) }), model, text: source.text };
+  return { result: runTestFile(model, named, { kubeVersion: o.kubeVersion, ...(o.filter !== undefined ? { filter: o.filter } : {}), ...(onCase ? { onCase } : {}) }), model, text: source.text };
 }
 
 export function exitCodeFor(run: TestRun): ExitCode {
@@ -49,8 +50,10 @@ export async function runTest(o: TestCliOptions, io: Io): Promise<ExitCode> {
   const found = await findTestFiles(o.paths.length > 0 ? o.paths : ['.']);
   if (found.files.length === 0 && found.problems.length === 0) throw new InputError('no-input', `no *.crdx-test.yaml files under ${(o.paths.length > 0 ? o.paths : ['.']).join(', ')}`);
   const files: FileResult[] = found.problems.map((p) => ({ file: p.path, errors: [{ file: p.path, line: 1, column: 1, message: p.message }], cases: [], ms: 0 }));
+  const coverage = o.coverage ? new Coverage() : undefined;
   for (const f of found.files) {
-    const first = await runOneFile(f, o, io.cwd);
+    // with --update, coverage is taken on the run after the rewrite
+    const first = await runOneFile(f, o, io.cwd, o.update ? undefined : coverage?.onCase);
     if (!o.update || !first.model || first.text === undefined) {
       files.push(first.result);
       continue;
@@ -58,18 +61,20 @@ export async function runTest(o: TestCliOptions, io: Io): Promise<ExitCode> {
     // --update: failing expectations rewritten with the outcome, then the file is run again
     const u = updateTestFile(first.text, first.model, first.result);
     if (u.updated.length === 0) {
-      files.push(first.result);
+      files.push(coverage ? (await runOneFile(f, o, io.cwd, coverage.onCase)).result : first.result);
       continue;
     }
     await writeTextFile(f, u.text);
     io.stderr.write(`updated ${u.updated.length} case${u.updated.length === 1 ? '' : 's'} in ${printable(f)}: ${u.updated.map((n) => printable(n)).join(', ')}\n`);
-    files.push((await runOneFile(f, o, io.cwd)).result);
+    files.push((await runOneFile(f, o, io.cwd, coverage?.onCase)).result);
   }
-  const run: TestRun = { files, summary: summarize(files) };
+  const run: TestRun = { files, summary: summarize(files), ...(coverage ? { coverage: coverage.report() } : {}) };
   const color = decideColor(o.color, io);
   const style = color ? chalkStyle() : PLAIN_STYLE;
   const errors = fileErrorLines(run);
   if (errors.length > 0) io.stderr.write(errors.map((l) => `error: ${l}\n`).join(''));
   io.stdout.write(formatTestRun(run, o.output, { style, toolVersion: VERSION }));
+  // junit and tap have no place for it: the coverage goes to stderr
+  if (run.coverage && (o.output === 'junit' || o.output === 'tap')) io.stderr.write(formatCoverage(run.coverage, PLAIN_STYLE));
   return exitCodeFor(run);
 }

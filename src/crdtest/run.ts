@@ -40,6 +40,16 @@ export interface RunOptions {
   readonly kubeVersion?: KubeVersion;
   /** Only cases whose name contains this text. */
   readonly filter?: string;
+  /** Called for every simulated case with what it sent (for --coverage). */
+  readonly onCase?: (c: SimulatedCase) => void;
+}
+
+/** A simulated case: the version that served it, the object as sent, and its result. */
+export interface SimulatedCase {
+  readonly testCase: TestCase;
+  readonly served: ServedVersion;
+  readonly body: Record<string, unknown>;
+  readonly result: CaseResult;
 }
 
 /** A view of a part of a document as an object of its own, positions in the same file. */
@@ -142,7 +152,7 @@ export function runTestFile(model: TestFile, loaded: LoadedFiles, opts: RunOptio
     throw e;
   }
   const filter = opts.filter;
-  const cases = model.cases.filter((c) => filter === undefined || c.name.includes(filter)).map((c) => runCase(c, model, inputs, opts.kubeVersion ?? DEFAULT_KUBE_VERSION));
+  const cases = model.cases.filter((c) => filter === undefined || c.name.includes(filter)).map((c) => runCase(c, model, inputs, opts.kubeVersion ?? DEFAULT_KUBE_VERSION, opts.onCase));
   return { file: model.file, errors: [], cases, ms: performance.now() - start };
 }
 
@@ -232,7 +242,7 @@ export function simulateCase(tc: TestCase, object: Manifest, oldObject: Manifest
   return { outcome: ofUpdate(simulateUpdate(old, next, served, { kube, via: tc.operation === 'status' ? 'status' : 'main' })) };
 }
 
-function runCase(tc: TestCase, model: TestFile, inputs: Inputs, defaultKube: KubeVersion): CaseResult {
+function runCase(tc: TestCase, model: TestFile, inputs: Inputs, defaultKube: KubeVersion, onCase?: (c: SimulatedCase) => void): CaseResult {
   const base = { name: tc.name, index: tc.index, operation: tc.operation, line: tc.position.line, column: tc.position.column };
   const fail = (error: string): CaseResult => ({ ...base, passed: false, mismatches: [], error });
   const kube = tc.kubeVersion ?? defaultKube;
@@ -244,7 +254,10 @@ function runCase(tc: TestCase, model: TestFile, inputs: Inputs, defaultKube: Kub
   const r = simulateCase(tc, object, oldObject, lookup.served, kube);
   if (!r.outcome) return fail(r.error ?? 'not simulated');
   const mismatches = compare(tc.expect, r.outcome, tc.path, model.root.locate);
-  if (r.outcome.celNotEvaluated === true)
-    return { ...base, passed: false, mismatches, outcome: r.outcome, error: 'crdx cannot evaluate every CEL rule of the CRD on this object as the server would: the verdict is not decided offline' };
-  return { ...base, passed: mismatches.length === 0, mismatches, outcome: r.outcome };
+  const result: CaseResult =
+    r.outcome.celNotEvaluated === true
+      ? { ...base, passed: false, mismatches, outcome: r.outcome, error: 'crdx cannot evaluate every CEL rule of the CRD on this object as the server would: the verdict is not decided offline' }
+      : { ...base, passed: mismatches.length === 0, mismatches, outcome: r.outcome };
+  onCase?.({ testCase: tc, served: lookup.served, body: body(object, lookup.served), result });
+  return result;
 }

@@ -159,6 +159,32 @@ export interface TestSummary {
 export interface TestRun {
   readonly files: readonly FileResult[];
   readonly summary: TestSummary;
+  /** With --coverage. */
+  readonly coverage?: readonly CrdCoverage[];
+}
+
+/** One constraint of a CRD schema and how the passing cases exercised it. */
+export interface ConstraintCoverage {
+  /** cel, enum, pattern, minimum, maximum, minLength, maxLength, minItems, maxItems, minProperties, maxProperties, required. */
+  readonly kind: string;
+  /** The data path of its schema node (`spec.ports[*].name`). */
+  readonly node: string;
+  /** The rule, the values, the pattern, the bound, the required property. */
+  readonly detail: string;
+  /** Where it is written in the CRD. */
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+  /** Passing cases where it applied and held. */
+  readonly held: number;
+  /** Passing cases where the server refused a value for it. */
+  readonly violated: number;
+}
+
+export interface CrdCoverage {
+  readonly crd: string;
+  readonly file: string;
+  readonly constraints: readonly ConstraintCoverage[];
 }
 
 export function summarize(files: readonly FileResult[]): TestSummary {

@@ -3,7 +3,7 @@
  * then `N passed, N failed`), json, junit and tap. Formatters decide nothing: they render the
  * results the runner returns; the CLI picks the exit code.
  */
-import type { CaseResult, FileResult, Mismatch, TestRun } from '../crdtest/types.js';
+import type { CaseResult, CrdCoverage, FileResult, Mismatch, TestRun } from '../crdtest/types.js';
 import { jsonText } from '../core/json-text.js';
 import { escapeAttr, escapeText } from './junit.js';
 import { printable } from './stylish.js';
@@ -44,7 +44,31 @@ export function formatText(run: TestRun, ctx: TestFormatContext): string {
     out += `${ctx.style.bold(printable(f.file))}\n`;
     for (const c of f.cases) out += caseText(f, c, ctx.style);
   }
+  if (run.coverage) out += formatCoverage(run.coverage, ctx.style);
   return `${out}${summaryLine(run)}\n`;
+}
+
+/**
+ * Coverage per CRD: each constraint at its position in the CRD, how many passing cases it held in
+ * and refused a value in, and whether both happened.
+ */
+export function formatCoverage(coverage: readonly CrdCoverage[], style: Style): string {
+  let out = '';
+  for (const c of coverage) {
+    const both = c.constraints.filter((k) => k.held > 0 && k.violated > 0).length;
+    out += `${style.bold(`coverage of ${printable(c.crd)}`)} ${style.dim(`(${printable(c.file)})`)}: ${both}/${c.constraints.length} constraints exercised both ways\n`;
+    const rows = c.constraints.map((k) => ({
+      where: `${k.line}:${k.column}`,
+      what: `${k.kind} ${printable(k.node)}: ${printable(k.detail.length > 60 ? `${k.detail.slice(0, 59)}…` : k.detail)}`,
+      counts: `held ${k.held}, refused ${k.violated}`,
+      verdict: k.held > 0 && k.violated > 0 ? style.blue('both') : k.held === 0 && k.violated === 0 ? style.red('not exercised') : k.violated === 0 ? style.yellow('never refused') : style.yellow('never held'),
+    }));
+    const w1 = Math.max(0, ...rows.map((r) => r.where.length));
+    const w2 = Math.max(0, ...rows.map((r) => r.what.length));
+    const w3 = Math.max(0, ...rows.map((r) => r.counts.length));
+    for (const r of rows) out += `  ${style.dim(r.where.padEnd(w1))}  ${r.what.padEnd(w2)}  ${r.counts.padEnd(w3)}  ${r.verdict}\n`;
+  }
+  return out;
 }
 
 /** `file:line:col: message` for each file that could not be run. */
@@ -53,7 +77,7 @@ export function fileErrorLines(run: TestRun): string[] {
 }
 
 export function formatJson(run: TestRun): string {
-  return `${jsonText({ files: run.files.map((f) => ({ file: f.file, errors: f.errors, cases: f.cases })), summary: run.summary }, 2)}\n`;
+  return `${jsonText({ files: run.files.map((f) => ({ file: f.file, errors: f.errors, cases: f.cases })), summary: run.summary, ...(run.coverage ? { coverage: run.coverage } : {}) }, 2)}\n`;
 }
 
 function caseFailureText(c: CaseResult): string {

@@ -115,4 +115,15 @@ describe('kubectl crdx test', { timeout: 60_000 }, () => {
     expect([again.exitCode, again.stderr]).toEqual([0, '']);
     expect(readFileSync(f, 'utf8')).toBe(text);
   });
+
+  it('--coverage: a section per CRD before the summary line (text), a coverage key (json)', async () => {
+    const r = await crdx(['test', 'fixtures/tests/widgets.crdx-test.yaml', '--coverage']);
+    expect(r.exitCode).toBe(0);
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines.at(-1)).toBe('8 passed, 0 failed');
+    expect(lines).toContain('coverage of widgets.example.com (fixtures/crds/01-widgets.yaml): 2/12 constraints exercised both ways');
+    expect(lines.find((l) => l.includes('cel spec: self.minReplicas <= self.replicas'))).toMatch(/^ {2}41:25 +cel spec: self\.minReplicas <= self\.replicas +held \d+, refused 1 +both$/);
+    const j = JSON.parse((await crdx(['test', 'fixtures/tests/widgets.crdx-test.yaml', '--coverage', '-o', 'json'])).stdout);
+    expect(j.coverage[0].constraints.find((k: { kind: string }) => k.kind === 'cel')).toMatchObject({ node: 'spec', line: 41, column: 25, violated: 1 });
+  });
 });

@@ -366,3 +366,31 @@ describe('--update', () => {
     expect(runTestFile(again, NONE).cases.map((c) => c.passed)).toEqual([true, true]);
   });
 });
+
+describe('--coverage', () => {
+  it('each constraint of the CRD at its position, held and refused counts from the passing cases', async () => {
+    const { Coverage } = await import('../../src/crdtest/coverage.js');
+    await ensureCelParser();
+    const path = join(ROOT, 'fixtures', 'tests', 'widgets.crdx-test.yaml');
+    const crdText = readFileSync(join(ROOT, 'fixtures', 'crds', '01-widgets.yaml'), 'utf8');
+    const crd: SourceFile = { path: 'fixtures/crds/01-widgets.yaml', text: crdText };
+    const p = parseTestFile({ path: 'w.crdx-test.yaml', text: readFileSync(path, 'utf8') }).file!;
+    const cov = new Coverage();
+    const r = runTestFile(p, { crdFiles: new Map([['../crds/01-widgets.yaml', [crd]]]), objectFiles: new Map(), problems: new Map() }, { onCase: cov.onCase });
+    expect(r.cases.every((c) => c.passed)).toBe(true);
+    const [report] = cov.report();
+    expect(report!.crd).toBe('widgets.example.com');
+    const row = (kind: string, node: string) => report!.constraints.find((k) => k.kind === kind && k.node === node);
+    const lineOfText = (needle: string) => crdText.split('\n').findIndex((l) => l.includes(needle)) + 1;
+    // the CEL rule: held by the valid widgets, refused once ("replicas below minReplicas")
+    expect(row('cel', 'spec')).toMatchObject({ detail: 'self.minReplicas <= self.replicas', file: 'fixtures/crds/01-widgets.yaml', line: lineOfText('rule: self.minReplicas'), violated: 1 });
+    expect(row('cel', 'spec')!.held).toBeGreaterThan(0);
+    // the enum: refused by "size must be one of the enum", held by the defaulted ones
+    expect(row('enum', 'spec.size')).toMatchObject({ violated: 1, line: lineOfText('enum: [small, medium, large]') });
+    // no case refuses spec.replicas < 0
+    expect(row('minimum', 'spec.replicas')).toMatchObject({ violated: 0 });
+    // status.conditions is never written in these cases
+    expect(row('enum', 'status.conditions[*].status')).toMatchObject({ held: 0, violated: 0 });
+    expect(row('required', 'spec.ports[*]')).toMatchObject({ detail: 'name', held: 1, violated: 0 });
+  });
+});
