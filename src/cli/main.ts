@@ -74,6 +74,8 @@ export interface TestCliOptions {
   readonly update: boolean;
   /** Report which constraints of the CRDs the passing cases exercised. */
   readonly coverage: boolean;
+  /** Write a starter test file for the CRDs of this file instead of running tests. */
+  readonly init: string | undefined;
 }
 
 function parseReplicas(v: string): number {
@@ -303,6 +305,7 @@ export function createProgram(io: Io, run: Runners, setCode: (c: ExitCode) => vo
     .argument('[paths...]', 'test files or directories (default: the current directory)')
     .addOption(new Option('-o, --output <format>', 'output format').choices(['text', 'json', 'junit', 'tap']).default('text'))
     .option('--filter <text>', 'run only the cases whose name contains this text')
+    .option('--init <crd.yaml>', 'write a starter test file (<crd>.crdx-test.yaml beside it) for the CRDs of a file: one allowed case per served version, one denied case per CEL rule to fill in')
     .option('--coverage', 'report, per CRD, which CEL rules and schema constraints the passing cases exercised with a value that held and one that was refused')
     .option('--update', 'rewrite the expectations of failing cases with what the server answers (comments and order kept), then run them again')
     .option('--kube-version <X.Y>', `Kubernetes version of the cases without kubeVersion (default ${formatKubeVersion(DEFAULT_KUBE_VERSION)})`, parseKube)
@@ -319,6 +322,7 @@ export function createProgram(io: Io, run: Runners, setCode: (c: ExitCode) => vo
           color: o['color'] as boolean | undefined,
           update: o['update'] === true,
           coverage: o['coverage'] === true,
+          init: o['init'] as string | undefined,
         }),
       );
     });

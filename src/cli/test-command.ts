@@ -10,7 +10,12 @@ import { Coverage } from '../crdtest/coverage.js';
 import { summarize, type FileResult, type TestFile, type TestRun } from '../crdtest/types.js';
 import { fileErrorLines, formatCoverage, formatTestRun } from '../formatters/crdtest.js';
 import { PLAIN_STYLE } from '../formatters/types.js';
-import { findTestFiles, readNamedFiles, readTextFile, writeTextFile } from '../io/test-files.js';
+import { findTestFiles, readNamedFiles, readTextFile, writeNewTextFile, writeTextFile } from '../io/test-files.js';
+import { readInputs } from '../io/inputs.js';
+import { parseSources } from '../engine/parse-sources.js';
+import { buildCrd, isCrdManifest } from '../crd/model.js';
+import { scaffoldTestFile } from '../crdtest/scaffold.js';
+import { basename, dirname, join } from 'node:path';
 import { printable } from '../formatters/stylish.js';
 import { updateTestFile } from '../crdtest/update.js';
 import { ensureCelParserFor } from '../schema/cel-syntax.js';
@@ -46,7 +51,25 @@ export function exitCodeFor(run: TestRun): ExitCode {
   return run.summary.failed > 0 ? ExitCode.Findings : ExitCode.Ok;
 }
 
+/** --init: the starter test file beside the CRD file (never over an existing file). */
+async function initTests(o: TestCliOptions, crdFile: string, io: Io): Promise<ExitCode> {
+  const inputs = await readInputs([crdFile], io.readStdin);
+  if (inputs.problems.length > 0) throw new InputError('unreadable', inputs.problems.map((p) => p.message).join('\n'));
+  const parsed = parseSources(inputs.files);
+  const fatal = parsed.findings.find((f) => f.fatal);
+  if (fatal) throw new InputError('unreadable', `${fatal.file}:${fatal.line}:${fatal.column}: ${fatal.message}`);
+  const crds = parsed.manifests.filter(isCrdManifest).map((m) => buildCrd(m, o.kubeVersion));
+  if (crds.length === 0) throw new InputError('no-crd-found', `${crdFile}: no CustomResourceDefinition`);
+  await ensureCelParserFor(inputs.files);
+  const out = join(dirname(crdFile), `${basename(crdFile).replace(/\.(ya?ml|json)$/i, '')}.crdx-test.yaml`);
+  const s = scaffoldTestFile(crds, basename(crdFile), o.kubeVersion);
+  if (!(await writeNewTextFile(out, s.text))) throw new InputError('unreadable', `${out} exists: not overwritten`);
+  io.stderr.write(`wrote ${printable(out)}: ${s.cases} case${s.cases === 1 ? '' : 's'}\n`);
+  return ExitCode.Ok;
+}
+
 export async function runTest(o: TestCliOptions, io: Io): Promise<ExitCode> {
+  if (o.init !== undefined) return initTests(o, o.init, io);
   const found = await findTestFiles(o.paths.length > 0 ? o.paths : ['.']);
   if (found.files.length === 0 && found.problems.length === 0) throw new InputError('no-input', `no *.crdx-test.yaml files under ${(o.paths.length > 0 ? o.paths : ['.']).join(', ')}`);
   const files: FileResult[] = found.problems.map((p) => ({ file: p.path, errors: [{ file: p.path, line: 1, column: 1, message: p.message }], cases: [], ms: 0 }));

@@ -45,6 +45,17 @@ export async function writeTextFile(path: string, text: string): Promise<void> {
   await writeFile(path, text, 'utf8');
 }
 
+/** --init: writes a file that must not exist yet; false when it does. */
+export async function writeNewTextFile(path: string, text: string): Promise<boolean> {
+  try {
+    await writeFile(path, text, { encoding: 'utf8', flag: 'wx' });
+    return true;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw e;
+  }
+}
+
 const GLOB = /[*?[]/;
 
 /** A glob segment as a RegExp (`*` and `?` within a name, `[...]` classes). */

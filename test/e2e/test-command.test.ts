@@ -126,4 +126,17 @@ describe('kubectl crdx test', { timeout: 60_000 }, () => {
     const j = JSON.parse((await crdx(['test', 'fixtures/tests/widgets.crdx-test.yaml', '--coverage', '-o', 'json'])).stdout);
     expect(j.coverage[0].constraints.find((k: { kind: string }) => k.kind === 'cel')).toMatchObject({ node: 'spec', line: 41, column: 25, violated: 1 });
   });
+
+  it('--init writes a starter file beside the CRD, which runs; never over an existing file', async () => {
+    const d = mkdtempSync(join(tmpdir(), 'crdx-test-init-'));
+    cpSync(join(ROOT, 'fixtures', 'crds', '01-widgets.yaml'), join(d, 'widgets.yaml'));
+    const r = await crdx(['test', '--init', 'widgets.yaml'], d);
+    expect([r.exitCode, r.stdout, r.stderr]).toEqual([0, '', 'wrote widgets.crdx-test.yaml: 2 cases\n']);
+    const t = await crdx(['test'], d);
+    expect(t.exitCode).toBe(1);
+    expect(t.stdout).toContain('PASS a minimal Widget v1 is accepted\nFAIL Widget spec: replicas must be at least minReplicas');
+    const again = await crdx(['test', '--init', 'widgets.yaml'], d);
+    expect([again.exitCode, again.stderr]).toEqual([2, 'error: widgets.crdx-test.yaml exists: not overwritten\n']);
+    rmSync(d, { recursive: true });
+  });
 });

@@ -394,3 +394,34 @@ describe('--coverage', () => {
     expect(row('required', 'spec.ports[*]')).toMatchObject({ detail: 'name', held: 1, violated: 0 });
   });
 });
+
+describe('--init', () => {
+  it('a starter file that reads and validates: the minimal objects pass, one denied case per CEL rule waits to be filled in', async () => {
+    const { scaffoldTestFile } = await import('../../src/crdtest/scaffold.js');
+    const { buildCrd } = await import('../../src/crd/model.js');
+    const { parseFile } = await import('../../src/manifest/parse.js');
+    const { parse } = await import('yaml');
+    await ensureCelParser();
+    const crdFile: SourceFile = { path: 'backups.yaml', text: readFileSync(join(ROOT, 'fixtures', 'tests', 'crds', 'backups.yaml'), 'utf8') };
+    const crds = parseFile(crdFile).flatMap((d) => d.manifests).map((m) => buildCrd(m, { major: 1, minor: 36 }));
+    const s = scaffoldTestFile(crds, 'backups.yaml', { major: 1, minor: 36 });
+    // one served version, five CEL rules
+    expect(s.cases).toBe(6);
+    const validate = new Ajv({ strict: false }).compile(SCHEMA);
+    expect(validate(parse(s.text)), JSON.stringify(validate.errors)).toBe(true);
+    const p = parseTestFile({ path: 'backups.crdx-test.yaml', text: s.text });
+    expect(p.errors).toEqual([]);
+    const r = runTestFile(p.file!, { crdFiles: new Map([['backups.yaml', [crdFile]]]), objectFiles: new Map(), problems: new Map() });
+    expect(r.cases.map((c) => [c.name, c.operation, c.passed])).toEqual([
+      ['a minimal Backup v1 is accepted', 'create', true],
+      ['Backup spec: rule 1', 'create', false],
+      ['Backup spec: an active backup needs a schedule', 'create', false],
+      ['Backup spec.target: target is immutable', 'update', false],
+      ['Backup spec.excludes: excludes are relative paths', 'create', false],
+      ['Backup spec.tier: a cold backup cannot become hot again', 'update', false],
+    ]);
+    // the required fields and the defaults the server fills in
+    expect(p.file!.cases[0]!.expect.result).toEqual({ spec: { schedule: 'example', target: 'example', suspend: false, minRetentionDays: 7 } });
+    expect(s.text).toContain('  # TODO: change the object so that it breaks the rule\n  #   self.all(x, !x.startsWith(\'/\'))\n');
+  });
+});
