@@ -23,6 +23,10 @@ import { wireValue } from '../cr/wire.js';
 import { buildCrd, isCrdManifest, type Crd } from '../crd/model.js';
 import { parseFile, type Manifest, type SourceFile } from '../manifest/parse.js';
 import { compare } from './expect.js';
+import { toFinding } from '../engine/lint.js';
+import { rules as allRules } from '../rules/index.js';
+import type { RuleContext } from '../rules/types.js';
+import { analyzeCrdSchemas, type SchemaAnalysis } from '../schema/analyze.js';
 import type { Cause, CaseResult, FileResult, ObjectSource, Outcome, TestCase, TestFile, TestFileError } from './types.js';
 
 /** The files a test file names, read by the CLI: the files of each `crds:` pattern, and object files. */
@@ -85,6 +89,7 @@ class Inputs {
     private readonly model: TestFile,
     private readonly loaded: LoadedFiles,
     private readonly prebuilt: readonly Crd[],
+    kube: KubeVersion,
   ) {
     const errAt = (path: JsonPath, message: string) => {
       const p = model.root.locate(path);
@@ -109,6 +114,8 @@ class Inputs {
       }
     }
     if (this.crdManifests.length === 0 && prebuilt.length === 0) throw errAt(['crds'], 'no CustomResourceDefinition in crds');
+    const refused = refusedCrd(this.crdManifests, kube);
+    if (refused) throw new FileProblem(refused);
     // object files are read once, up front: an unreadable one stops the file
     for (const tc of model.cases) for (const o of [tc.object, tc.oldObject]) if (o && !o.inline) this.objectFile(o.file, o.path);
   }
@@ -141,12 +148,31 @@ class Inputs {
   }
 }
 
+/**
+ * The first CRD under test the API server would refuse (or never serve), by lint's rules that
+ * reproduce the server's verdict: testing objects against it would mean nothing.
+ */
+function refusedCrd(manifests: readonly Manifest[], kube: KubeVersion): TestFileError | undefined {
+  const crds = manifests.map((m) => buildCrd(m, kube));
+  const rules = allRules.filter((r) => r.meta.type === 'problem' && r.meta.serverFaithful && r.meta.defaultSeverity === 'error');
+  for (const crd of crds) {
+    let analysis: readonly SchemaAnalysis[] | undefined;
+    const ctx: RuleContext = { crd, allCrds: crds, schemaAnalysis: () => (analysis ??= analyzeCrdSchemas(crd)) };
+    for (const rule of rules)
+      for (const r of rule.check(ctx)) {
+        const f = toFinding(rule, r, crd.manifest, 'error');
+        return { file: f.file, line: f.line, column: f.column, message: `the API server would refuse or not serve CustomResourceDefinition ${JSON.stringify(crd.name)}: ${f.message}` };
+      }
+  }
+  return undefined;
+}
+
 /** Runs one parsed test file. `crds`: CRDs already built (shared by many runs, e.g. the bench), used after the file's. */
 export function runTestFile(model: TestFile, loaded: LoadedFiles, opts: RunOptions = {}, crds: readonly Crd[] = []): FileResult {
   const start = performance.now();
   let inputs: Inputs;
   try {
-    inputs = new Inputs(model, loaded, crds);
+    inputs = new Inputs(model, loaded, crds, opts.kubeVersion ?? DEFAULT_KUBE_VERSION);
   } catch (e) {
     if (e instanceof FileProblem) return { file: model.file, errors: [e.error], cases: [], ms: performance.now() - start };
     throw e;

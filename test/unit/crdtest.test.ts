@@ -244,6 +244,21 @@ describe('running cases', () => {
     expect(c.error).toMatch(/^Other t\.example\.com\/v1: no CustomResourceDefinition for Other in group "t\.example\.com" among the inputs \(add it to crds\)$/);
   });
 
+  it('a CRD the API server would refuse is an error of the file, at the problem in the CRD', () => {
+    const src = file(`  - {name: a, object: ${thing('{}')}, allowed: true}\n`, CRD.replace('scope: Namespaced', 'scope: Everywhere'));
+    const p = parseTestFile(src);
+    const r = runTestFile(p.file!, NONE);
+    expect(r.cases).toEqual([]);
+    expect(r.errors).toEqual([
+      {
+        file: 't.crdx-test.yaml',
+        line: lineOf(src, 'scope: Everywhere'),
+        column: 14,
+        message: 'the API server would refuse or not serve CustomResourceDefinition "things.t.example.com": spec.scope: Unsupported value: "Everywhere": supported values: "Cluster", "Namespaced"',
+      },
+    ]);
+  });
+
   it('--filter runs only the cases whose name contains the text', () => {
     const r = run(file(`  - {name: one a, object: ${thing('{}')}, allowed: true}\n  - {name: two, object: ${thing('{}')}, allowed: true}\n  - {name: three a, object: ${thing('{}')}, allowed: true}\n`), NONE, ' a');
     expect(r.cases.map((c) => c.name)).toEqual(['one a', 'three a']);
