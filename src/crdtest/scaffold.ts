@@ -111,6 +111,7 @@ export function scaffoldTestFile(crds: readonly Crd[], crdPath: string, kube: Ku
       const c: Record<string, unknown> = { name: `a minimal ${crd.names.kind} ${v.name} is accepted`, object, allowed: true };
       if (causes.length > 0) comments.set(cases.length, ` TODO: crdx expects the server to refuse this object; fix it:\n${causes.map((x) => `   ${causeLine(x)}`).join('\n')}`);
       else if (r.celNotEvaluated) comments.set(cases.length, ' note: crdx cannot evaluate every CEL rule of this CRD on this object; the case will not be decided offline');
+      else if (l.served.conversion === 'Webhook' && l.served.storage() !== l.served) comments.set(cases.length, ' note: this version is stored through the conversion webhook, which crdx does not run; the case will not be decided offline');
       else if (r.value) {
         // what the server fills in: the defaults (the spec as stored)
         const stored = r.value;

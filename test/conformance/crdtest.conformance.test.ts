@@ -25,6 +25,9 @@ import { readNamedFiles, type NamedFiles } from '../../src/io/test-files.js';
 import { ensureCelParser } from '../../src/schema/cel-syntax.js';
 import { deleteAllCRDs, goAvailable, installCRD, startHarness, type Harness, type Response } from './harness.js';
 import { sortKeys } from './common.js';
+import { scaffoldTestFile } from '../../src/crdtest/scaffold.js';
+import { buildCrd } from '../../src/crd/model.js';
+import { corpusFiles, HAVE_CORPUS, NO_CORPUS_REASON } from '../helpers/corpus.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const HAVE_GO = goAvailable();
@@ -117,7 +120,8 @@ const name = (o: Obj) => String((o['metadata'] as Obj | undefined)?.['name'] ?? 
 /** Sends the case's request(s) to the server; undefined outcome when the first object could not be created. */
 async function replay(h: Harness, crds: readonly Obj[], tc: TestCase, object: Obj, oldObject: Obj | undefined): Promise<{ outcome?: Outcome; error?: string }> {
   const t = targetOf(crds, object);
-  const q = '?dryRun=All&fieldValidation=Warn';
+  // the case's fieldValidation (only Warn so far)
+  const q = `?dryRun=All&fieldValidation=${tc.fieldValidation ?? 'Warn'}`;
   if (tc.operation === 'create') return { outcome: outcomeOf(await h.request('POST', `${t.base}${q}`, object)) };
   const first = oldObject ?? object;
   const ft = targetOf(crds, first);
@@ -201,4 +205,69 @@ describe.skipIf(!HAVE_GO)('crdx test: fixture cases replayed on the real server'
       }
     });
   }
+});
+
+/**
+ * The starter files `--init` writes, replayed the same way: for the fixture CRDs every case (the
+ * minimal objects and the rule cases, which fail until edited: on the server as well), for every
+ * corpus CRD the minimal object of each served version (accepted, with the defaults the server
+ * stores as result). Cases crdx does not decide offline (CEL rules it cannot evaluate) are counted
+ * apart; every decided verdict must be the server's.
+ */
+const INIT_SOURCES = [join(ROOT, 'fixtures', 'crds', '01-widgets.yaml'), ...readdirSync(join(ROOT, 'fixtures', 'tests', 'crds')).map((f) => join(ROOT, 'fixtures', 'tests', 'crds', f))];
+const initTally = { cases: 0, decided: 0, agreed: 0, outcomeAgreed: 0, passedOnServer: 0, crds: 0, refused: 0 };
+if (!HAVE_CORPUS) console.warn(NO_CORPUS_REASON);
+
+describe.skipIf(!HAVE_GO)('crdx test --init: starter files replayed on the real server', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    await ensureCelParser();
+    h = await startHarness();
+  });
+  afterAll(async () => {
+    console.log(`crdx test --init: ${initTally.crds} CRD files, ${initTally.cases} cases replayed, ${initTally.decided} decided offline; verdict agreed ${initTally.agreed}/${initTally.decided}, outcome agreed ${initTally.outcomeAgreed}/${initTally.decided}; ${initTally.passedOnServer} pass on the server; ${initTally.refused} files not run (CRD refused)`);
+    await h?.stop();
+  });
+
+  const sources = [...INIT_SOURCES.map((p) => ({ path: p, text: readFileSync(p, 'utf8'), all: true })), ...corpusFiles('crds').map((f) => ({ path: f.path, text: f.text, all: false }))];
+  it('replays the starter cases', async () => {
+    for (const src of sources) {
+      const rel = relative(ROOT, src.path);
+      const crdFile = { path: rel, text: src.text };
+      const ms = parseFile(crdFile).flatMap((d) => d.manifests).filter(isCrdManifest);
+      const crds = ms.map((m) => buildCrd(m, DEFAULT_KUBE_VERSION));
+      if (crds.length === 0) continue;
+      initTally.crds++;
+      const s = scaffoldTestFile(crds, 'crd.yaml', DEFAULT_KUBE_VERSION);
+      const parsed = parseTestFile({ path: `${rel}.crdx-test.yaml`, text: s.text });
+      expect(parsed.errors, rel).toEqual([]);
+      const model = parsed.file!;
+      const named: NamedFiles = { crdFiles: new Map([['crd.yaml', [crdFile]]]), objectFiles: new Map(), problems: new Map() };
+      const ours = runTestFile(model, named);
+      if (ours.errors.length > 0) {
+        initTally.refused++;
+        continue;
+      }
+      await deleteAllCRDs(h);
+      const values = ms.map((m) => m.value);
+      for (const crd of values) expect(await installCRD(h, crd), `${rel}: CRD ${name(crd)}`).toBeUndefined();
+      for (const tc of model.cases) {
+        if (!src.all && tc.expect.allowed !== true) continue;
+        const mine = ours.cases.find((c) => c.index === tc.index)!;
+        const object = wireValue(partManifest(model, named, tc.object));
+        const oldObject = tc.oldObject ? wireValue(partManifest(model, named, tc.oldObject)) : undefined;
+        const theirs = await replay(h, values, tc, object, oldObject);
+        initTally.cases++;
+        const serverPassed = theirs.outcome !== undefined && compare(tc.expect, theirs.outcome, tc.path, model.root.locate).length === 0;
+        if (serverPassed) initTally.passedOnServer++;
+        if (mine.outcome?.undecided !== undefined) continue;
+        initTally.decided++;
+        const label = `${rel}: ${tc.name}\n--- server: ${JSON.stringify(comparable(theirs.outcome) ?? theirs.error)}\n--- crdx:   ${JSON.stringify(comparable(mine.outcome) ?? mine.error)}`;
+        if (mine.passed === serverPassed) initTally.agreed++;
+        if (JSON.stringify(comparable(mine.outcome)) === JSON.stringify(comparable(theirs.outcome))) initTally.outcomeAgreed++;
+        expect.soft(mine.passed, label).toBe(serverPassed);
+        expect.soft(comparable(mine.outcome), label).toEqual(comparable(theirs.outcome));
+      }
+    }
+  }, 1_800_000);
 });

@@ -259,6 +259,16 @@ describe('running cases', () => {
     ]);
   });
 
+  it('a version stored through a conversion webhook: not decided offline, except a create refused while validating', () => {
+    const webhook = CRD.replace('      versions:\n', `      conversion: {strategy: Webhook, webhook: {conversionReviewVersions: [v1], clientConfig: {url: 'https://conv.example.com/convert'}}}\n      versions:\n        - name: v2\n          served: true\n          storage: true\n          schema: {openAPIV3Schema: {type: object, x-kubernetes-preserve-unknown-fields: true}}\n`).replace('          storage: true\n          subresources', '          storage: false\n          subresources');
+    const r = run(file(`  - {name: stored, object: ${thing('{}')}, allowed: true}\n  - name: refused\n    object: ${thing('{mode: c}')}\n    denied: [{field: spec.mode}, {field: <nil>}]\n`, webhook));
+    expect(r.errors).toEqual([]);
+    expect(r.cases.map((c) => [c.name, c.passed, c.error])).toEqual([
+      ['stored', false, 'the object is stored as t.example.com/v2 through the CRD\'s conversion webhook, which crdx does not run: the verdict is not decided offline'],
+      ['refused', true, undefined],
+    ]);
+  });
+
   it('--filter runs only the cases whose name contains the text', () => {
     const r = run(file(`  - {name: one a, object: ${thing('{}')}, allowed: true}\n  - {name: two, object: ${thing('{}')}, allowed: true}\n  - {name: three a, object: ${thing('{}')}, allowed: true}\n`), NONE, ' a');
     expect(r.cases.map((c) => c.name)).toEqual(['one a', 'three a']);
