@@ -3,28 +3,27 @@
  * them (src/crdtest), prints the results (src/formatters/crdtest.ts) and picks the exit code:
  * 0 every case passed, 1 a case failed, 2 a test file could not be read (the others still run).
  */
+import { basename, dirname, join } from 'node:path';
 import { ExitCode, InputError } from '../core/errors.js';
+import { buildCrd, isCrdManifest } from '../crd/model.js';
+import { Coverage } from '../crdtest/coverage.js';
 import { parseTestFile } from '../crdtest/parse.js';
 import { runTestFile, type RunOptions } from '../crdtest/run.js';
-import { Coverage } from '../crdtest/coverage.js';
-import { summarize, type FileResult, type TestFile, type TestRun } from '../crdtest/types.js';
-import { fileErrorLines, formatCoverage, formatTestRun } from '../formatters/crdtest.js';
-import { PLAIN_STYLE } from '../formatters/types.js';
-import { findTestFiles, readNamedFiles, readTextFile, writeNewTextFile, writeTextFile } from '../io/test-files.js';
-import { readInputs } from '../io/inputs.js';
-import { parseSources } from '../engine/parse-sources.js';
-import { buildCrd, isCrdManifest } from '../crd/model.js';
 import { scaffoldTestFile } from '../crdtest/scaffold.js';
-import { basename, dirname, join } from 'node:path';
-import { printable } from '../formatters/stylish.js';
+import { summarize, type FileResult, type TestFile, type TestRun } from '../crdtest/types.js';
 import { updateTestFile } from '../crdtest/update.js';
+import { parseSources } from '../engine/parse-sources.js';
+import { fileErrorLines, formatCoverage, formatTestRun } from '../formatters/crdtest.js';
+import { printable } from '../formatters/stylish.js';
+import { PLAIN_STYLE } from '../formatters/types.js';
+import { readInputs } from '../io/inputs.js';
+import { findTestFiles, readNamedFiles, readTextFile, writeNewTextFile, writeTextFile } from '../io/test-files.js';
 import { ensureCelParserFor } from '../schema/cel-syntax.js';
 import type { Io } from './io.js';
-import type { TestCliOptions } from './main.js';
 import { decideColor } from './lint-command.js';
+import type { TestCliOptions } from './main.js';
 import { chalkStyle } from './status-command.js';
 import { VERSION } from './version.js';
-
 
 /** Reads and runs one test file; never throws for what the file holds. */
 export async function runOneFile(path: string, o: Pick<TestCliOptions, 'filter' | 'kubeVersion'>, cwd: string, onCase?: RunOptions['onCase']): Promise<{ result: FileResult; model?: TestFile; text?: string }> {
