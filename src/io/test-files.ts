@@ -4,7 +4,7 @@
  * `**`), and object files.
  */
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
-import { dirname, isAbsolute, join, relative, sep } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { SourceFile } from '../manifest/parse.js';
 import { readInputs } from './inputs.js';
 
@@ -128,7 +128,7 @@ async function glob(base: string, pattern: string): Promise<string[]> {
 
 /** A path as shown: relative to the working directory when below it. */
 function shown(p: string, cwd: string): string {
-  const r = relative(cwd, p);
+  const r = relative(cwd, resolve(p));
   return r !== '' && !r.startsWith('..') && !isAbsolute(r) ? r : p;
 }
 
@@ -147,13 +147,15 @@ export async function readNamedFiles(testFile: string, crdPatterns: readonly str
   const crdFiles = new Map<string, SourceFile[]>();
   const objectFiles = new Map<string, SourceFile>();
   const problems = new Map<string, string>();
+  // read at their real paths, named as shown (relative to cwd when below it)
+  const named = (f: SourceFile): SourceFile => ({ path: shown(f.path, cwd), text: f.text });
   for (const pat of crdPatterns) {
     if (crdFiles.has(pat) || problems.has(pat)) continue;
     if (GLOB.test(pat)) {
       const files: SourceFile[] = [];
       for (const p of await glob(base, pat)) {
         try {
-          files.push(await readTextFile(shown(p, cwd)));
+          files.push(named(await readTextFile(p)));
         } catch (e) {
           problems.set(pat, `${shown(p, cwd)}: ${(e as Error).message}`);
         }
@@ -161,17 +163,18 @@ export async function readNamedFiles(testFile: string, crdPatterns: readonly str
       crdFiles.set(pat, files);
       continue;
     }
-    const r = await readInputs([shown(isAbsolute(pat) ? pat : join(base, pat), cwd)], async () => '');
-    if (r.problems.length > 0) problems.set(pat, r.problems.map((p) => p.message).join('; '));
-    else crdFiles.set(pat, r.files);
+    const full = isAbsolute(pat) ? pat : join(base, pat);
+    const r = await readInputs([full], async () => '');
+    if (r.problems.length > 0) problems.set(pat, r.problems.map((p) => p.message.split(full).join(shown(full, cwd))).join('; '));
+    else crdFiles.set(pat, r.files.map(named));
   }
   for (const p of objectPaths) {
     if (objectFiles.has(p) || problems.has(p)) continue;
-    const full = shown(isAbsolute(p) ? p : join(base, p), cwd);
+    const full = isAbsolute(p) ? p : join(base, p);
     try {
-      objectFiles.set(p, await readTextFile(full));
+      objectFiles.set(p, named(await readTextFile(full)));
     } catch (e) {
-      problems.set(p, (e as NodeJS.ErrnoException).code === 'ENOENT' ? `${full}: no such file or directory` : `${full}: ${(e as Error).message}`);
+      problems.set(p, (e as NodeJS.ErrnoException).code === 'ENOENT' ? `${shown(full, cwd)}: no such file or directory` : `${shown(full, cwd)}: ${(e as Error).message}`);
     }
   }
   return { crdFiles, objectFiles, problems };

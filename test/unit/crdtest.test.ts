@@ -450,3 +450,30 @@ describe('--init', () => {
     expect(s.text).toContain('  # TODO: change the object so that it breaks the rule\n  #   self.all(x, !x.startsWith(\'/\'))\n');
   });
 });
+
+describe('files a test file names', () => {
+  it('CRDs by path, directory and glob (*, ?, **), relative to the test file; object files; unreadable ones', async () => {
+    const { mkdtempSync, mkdirSync, writeFileSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { readNamedFiles, findTestFiles } = await import('../../src/io/test-files.js');
+    const d = mkdtempSync(join(tmpdir(), 'crdx-named-'));
+    mkdirSync(join(d, 'a', 'crds', 'deep'), { recursive: true });
+    for (const f of ['a/crds/one.yaml', 'a/crds/two.yml', 'a/crds/deep/three.yaml', 'a/crds/notes.txt', 'a/obj.yaml']) writeFileSync(join(d, f), 'x: 1\n');
+    writeFileSync(join(d, 'a', 't.crdx-test.yaml'), 'crds: []\n');
+    writeFileSync(join(d, 'a', 'crds', 'deep', 'u.crdx-test.yml'), 'crds: []\n');
+    const n = await readNamedFiles(join(d, 'a', 't.crdx-test.yaml'), ['crds/*.yaml', 'crds/**/*.yaml', 'crds/t?o.yml', 'crds', 'crds/deep/three.yaml', 'nothing/*.yaml', 'missing.yaml'], ['obj.yaml', 'gone.yaml'], d);
+    const names = (p: string) => (n.crdFiles.get(p) ?? []).map((f) => f.path);
+    expect(names('crds/*.yaml')).toEqual([join('a', 'crds', 'one.yaml')]);
+    expect(names('crds/**/*.yaml')).toEqual([join('a', 'crds', 'deep', 'three.yaml'), join('a', 'crds', 'one.yaml')]);
+    expect(names('crds/t?o.yml')).toEqual([join('a', 'crds', 'two.yml')]);
+    expect(names('crds')).toEqual([join('a', 'crds', 'deep', 'three.yaml'), join('a', 'crds', 'deep', 'u.crdx-test.yml'), join('a', 'crds', 'one.yaml'), join('a', 'crds', 'two.yml')]);
+    expect(names('crds/deep/three.yaml')).toEqual([join('a', 'crds', 'deep', 'three.yaml')]);
+    expect(names('nothing/*.yaml')).toEqual([]);
+    expect(n.problems.get('missing.yaml')).toBe(`${join('a', 'missing.yaml')}: no such file or directory`);
+    expect(n.objectFiles.get('obj.yaml')?.path).toBe(join('a', 'obj.yaml'));
+    expect(n.problems.get('gone.yaml')).toBe(`${join('a', 'gone.yaml')}: no such file or directory`);
+    // test files: *.crdx-test.yaml and .yml below a directory, sorted
+    expect((await findTestFiles([d])).files).toEqual([join(d, 'a', 'crds', 'deep', 'u.crdx-test.yml'), join(d, 'a', 't.crdx-test.yaml')]);
+    rmSync(d, { recursive: true });
+  });
+});
