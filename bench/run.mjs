@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BENCH, CORPUS, installPeers, prepareInputs, ROOT } from './setup.mjs';
+import { BENCH, CORPUS, installPeers, prepareInputs, prepareTestBench, ROOT } from './setup.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const COLD_RUNS = Number(process.env.BENCH_COLD_RUNS ?? 10);
@@ -136,6 +136,12 @@ try {
     const note = c.peer === 'kubeconform' ? lastLine(m.first.stdout) : m.code === 0 ? 'all valid' : `exit ${m.code}: ${lastLine(m.first.stderr || m.first.stdout)}`;
     row(`${c.peer} ${peers[c.peer].version}: large input`, m, largeBytes, large.objects, note);
   });
+
+  // 4. kubectl crdx test: a test file of 1,000 cases against a large CRD
+  const tb = prepareTestBench();
+  log(`bench: crdx test (${tb.cases} cases)`);
+  const testM = measure(process.execPath, [BIN, 'test', tb.file]);
+  row(`crdx test: ${tb.cases.toLocaleString('en-US')} cases (create, update, status, scale-get, denied) against argo-cd's ApplicationSet CRD (1.4 MB)`, testM, 0, tb.cases, `${lastLine(testM.first.stdout)} (goal < 2 s)`);
 
   const head = ['what', 'wall (median)', 'MB/s', 'docs/s', 'CPU (median)', 'peak RSS MB', 'exit', 'note'];
   const out = [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)];

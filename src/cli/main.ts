@@ -71,6 +71,25 @@ export interface ScaleCliOptions {
   readonly cluster?: ClusterCliOptions | undefined;
 }
 
+export interface TestCliOptions {
+  /** Test files or directories (default: the current directory). */
+  readonly paths: readonly string[];
+  readonly output: 'text' | 'json' | 'junit' | 'tap';
+  /** Only cases whose name contains this text. */
+  readonly filter: string | undefined;
+  /** The Kubernetes version of cases without kubeVersion. */
+  readonly kubeVersion: KubeVersion;
+  readonly color: boolean | undefined;
+  /** Rewrite the expectations of failing cases with the outcome. */
+  readonly update: boolean;
+  /** Report which constraints of the CRDs the passing cases exercised. */
+  readonly coverage: boolean;
+  /** Write a starter test file for the CRDs of this file instead of running tests. */
+  readonly init: string | undefined;
+  /** --validate: the fieldValidation of cases that do not name one. */
+  readonly fieldValidation: FieldValidation;
+}
+
 function parseReplicas(v: string): number {
   if (!/^-?\d+$/.test(v)) throw new InvalidArgumentError('expected an integer');
   const n = Number(v);
@@ -146,6 +165,18 @@ export interface RulesRunOptions {
   readonly id: string | undefined;
   readonly output: 'text' | 'json';
 }
+const TEST_EPILOG = `
+A test file (*.crdx-test.yaml) lists the CRDs under test (crds: paths or globs relative to the
+file, or inline CRDs) and cases: an object (inline or a path), an operation (create, update with
+an oldObject, status, scale-get, scale-update with replicas) and what the server answers:
+allowed: true or denied: [causes], warnings, result (the object as stored, partially). Each case
+is simulated as the API server handles it; the summary line is "N passed, N failed".
+
+Exit codes:
+  0  every case passed
+  1  a case failed
+  2  a test file cannot be read (its error is printed with its position; the others still run),
+     or a usage failure`;
 
 export interface Runners {
   readonly lint: (o: LintCliOptions) => Promise<ExitCode>;
@@ -153,6 +184,7 @@ export interface Runners {
   readonly status: (o: StatusCliOptions) => Promise<ExitCode>;
   readonly scale: (o: ScaleCliOptions) => Promise<ExitCode>;
   readonly rules: (o: RulesRunOptions) => Promise<ExitCode>;
+  readonly test: (o: TestCliOptions) => Promise<ExitCode>;
 }
 
 export function createProgram(io: Io, run: Runners, setCode: (c: ExitCode) => void): Command {
@@ -314,6 +346,34 @@ export function createProgram(io: Io, run: Runners, setCode: (c: ExitCode) => vo
         }),
       );
     });
+  const testCmd = program
+    .command('test')
+    .description('run test files (*.crdx-test.yaml): cases of custom resources and what the API server answers to each')
+    .argument('[paths...]', 'test files or directories (default: the current directory)')
+    .addOption(new Option('-o, --output <format>', 'output format').choices(['text', 'json', 'junit', 'tap']).default('text'))
+    .option('--filter <text>', 'run only the cases whose name contains this text')
+    .option('--init <crd.yaml>', 'write a starter test file (<crd>.crdx-test.yaml beside it) for the CRDs of a file: one allowed case per served version, one denied case per CEL rule to fill in')
+    .option('--coverage', 'report, per CRD, which CEL rules and schema constraints the passing cases exercised with a value that held and one that was refused')
+    .option('--update', 'rewrite the expectations of failing cases with what the server answers (comments and order kept), then run them again')
+    .option('--kube-version <X.Y>', `Kubernetes version of the cases without kubeVersion (default ${formatKubeVersion(DEFAULT_KUBE_VERSION)})`, parseKube)
+    .option('--color', 'force colours')
+    .option('--no-color', 'never use colours')
+    .addHelpText('after', TEST_EPILOG);
+  addValidateOption(testCmd).action(async (paths: string[], o: Record<string, unknown>) => {
+      setCode(
+        await run.test({
+          paths,
+          output: o['output'] as TestCliOptions['output'],
+          filter: o['filter'] as string | undefined,
+          kubeVersion: (o['kubeVersion'] as KubeVersion | undefined) ?? DEFAULT_KUBE_VERSION,
+          color: o['color'] as boolean | undefined,
+          update: o['update'] === true,
+          coverage: o['coverage'] === true,
+          init: o['init'] as string | undefined,
+          fieldValidation: readValidateOption(o),
+        }),
+      );
+    });
   return program;
 }
 
@@ -329,6 +389,7 @@ export async function main(argv: readonly string[], io: Io, runners: Partial<Run
     status: async (o: StatusCliOptions): Promise<ExitCode> => (await import('./status-command.js')).runStatus(o, io),
     scale: async (o: ScaleCliOptions): Promise<ExitCode> => (await import('./scale-command.js')).runScale(o, io),
     rules: async (o: RulesRunOptions): Promise<ExitCode> => (await import('./rules-command.js')).runRules(o, io),
+    test: async (o: TestCliOptions): Promise<ExitCode> => (await import('./test-command.js')).runTest(o, io),
     ...runners,
   };
   const program = createProgram(io, run, (c) => (code = c));

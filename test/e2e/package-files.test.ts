@@ -2,8 +2,9 @@
  * What `npm pack` ships: the built CLI (the bundle dist/cli/kubectl-crdx.cjs, its code cache made by
  * the build, the spinner dist/cli/spinner.mjs, the lint worker dist/engine/lint-worker.js and its
  * lazily loaded chunks), the committed entry lib/kubectl-crdx.cjs (run where dist/ is absent),
- * bin/, README.md, LICENSE and package.json; no sources, tests, fixtures or internal bundles. And
- * what npm would run or fetch at install: nothing.
+ * bin/, the rule pages (docs/rules/), the JSON Schema of test files (schema/), README.md, LICENSE
+ * and package.json; no sources, tests, fixtures or internal bundles. And what npm would run or
+ * fetch at install: nothing.
  * Needs `npm run build:dist` first.
  */
 import { execa } from 'execa';
@@ -15,7 +16,7 @@ import { describe, expect, it } from 'vitest';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 describe('npm pack', { timeout: 60_000 }, () => {
-  it('holds only built code, bin, the rule pages, README, LICENSE and package.json', async () => {
+  it('holds only built code, bin, the rule pages, the test-file schema, README, LICENSE and package.json', async () => {
     const r = await execa('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: ROOT, reject: false });
     expect(r.exitCode).toBe(0);
     const [pack] = JSON.parse(String(r.stdout)) as [{ files: { path: string }[] }];
@@ -36,6 +37,7 @@ describe('npm pack', { timeout: 60_000 }, () => {
       'dist/engine/lint-worker.js',
       'lib/kubectl-crdx.cjs',
       'package.json',
+      'schema/crdx-test.schema.json',
     ]);
     // the bundle and the spinner are whole: they import no file of dist/
     for (const f of ['dist/cli/kubectl-crdx.cjs', 'dist/cli/spinner.mjs', 'lib/kubectl-crdx.cjs']) expect(readFileSync(join(ROOT, f), 'utf8')).not.toMatch(/(?:from|import\(|require\()\s*"\.{1,2}\//);
