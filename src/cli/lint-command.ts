@@ -1,8 +1,11 @@
+import { readFile, writeFile } from 'node:fs/promises';
 import chalk, { Chalk } from 'chalk';
 import { ExitCode, InputError, UsageError } from '../core/errors.js';
 import type { Finding, Severity } from '../core/types.js';
 import { lintSources, PARSE_RULE_ID } from '../engine/lint.js';
+import { applyBaseline, buildBaseline, parseBaseline, serializeBaseline, type Baseline } from '../engine/baseline.js';
 import { compareFindings } from '../engine/results.js';
+import { applySuppressions } from '../engine/suppress.js';
 import { loadFormatter } from '../formatters/index.js';
 import { PLAIN_STYLE, type FormatterContext, type Style } from '../formatters/types.js';
 import { readInputs } from '../io/inputs.js';
@@ -41,8 +44,23 @@ function chalkStyle(): Style {
   return { red: c.red, yellow: c.yellow, blue: c.blue, dim: c.dim, bold: c.bold, underline: c.underline };
 }
 
+async function readBaseline(file: string): Promise<Baseline> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') throw new InputError('file-not-found', `baseline ${file} does not exist (create it with --update-baseline)`);
+    throw new InputError('unreadable', `baseline ${file}: ${(e as Error).message}`);
+  }
+  return parseBaseline(text, file);
+}
+
 export async function runLint(o: LintCliOptions, io: Io): Promise<ExitCode> {
   if (o.paths.length === 0 && o.cluster === undefined) throw new UsageError('no input: give files, directories or - for stdin (or --cluster)');
+  if (o.updateBaseline && o.baseline === undefined) throw new UsageError('--update-baseline needs --baseline FILE: the file to write');
+  // a baseline that cannot be read fails before anything is linted
+  const accepted = o.baseline !== undefined && !o.updateBaseline ? await readBaseline(o.baseline) : undefined;
   const ruleSeverity = parseRuleOverrides(o.rule);
   const local = await readInputs(o.paths, io.readStdin);
 
@@ -87,14 +105,42 @@ export async function runLint(o: LintCliOptions, io: Io): Promise<ExitCode> {
     path: '',
     fatal: true,
   }));
-  let findings = [...inputFindings, ...result.findings].sort(compareFindings);
+  // suppression comments of the sources (by rule and line), then the baseline (by rule, file, object, path, message)
+  const known = new Set([...rules.map((r) => r.id), PARSE_RULE_ID]);
+  const sup = applySuppressions([...inputFindings, ...result.findings], inputs.files, known);
+  let findings = sup.findings.sort(compareFindings);
+  const unreadable = findings.some((f) => f.fatal);
+  let baseline: { file: string; matched: number; fixed: number } | undefined;
+  if (o.baseline !== undefined) {
+    let b = accepted;
+    if (o.updateBaseline) {
+      b = buildBaseline(findings, io.cwd);
+      try {
+        await writeFile(o.baseline, serializeBaseline(b));
+      } catch (e) {
+        throw new InputError('unreadable', `baseline ${o.baseline} cannot be written: ${(e as Error).message}`);
+      }
+      io.stderr.write(`crdx: wrote ${findings.length} finding${findings.length === 1 ? '' : 's'} to the baseline ${o.baseline}\n`);
+    }
+    const applied = applyBaseline(findings, b!, io.cwd);
+    findings = applied.findings;
+    baseline = { file: o.baseline, matched: applied.matched, fixed: applied.fixed };
+  }
   // --max-warnings counts the warnings -q hides
   const allWarnings = findings.filter((f) => f.severity === 'warning').length;
   const tooMany = o.maxWarnings !== undefined && allWarnings > o.maxWarnings ? { warnings: allWarnings, max: o.maxWarnings } : undefined;
   if (o.quiet) findings = findings.filter((f) => f.severity === 'error');
   const errors = findings.filter((f) => f.severity === 'error').length;
   const warnings = findings.filter((f) => f.severity === 'warning').length;
-  const summary = { ...result.summary, files: result.summary.files + inputs.problems.length, errors, warnings, ...(tooMany ? { tooManyWarnings: tooMany } : {}) };
+  const summary = {
+    ...result.summary,
+    files: result.summary.files + inputs.problems.length,
+    errors,
+    warnings,
+    ...(sup.suppressed.length > 0 ? { suppressed: sup.suppressed.length } : {}),
+    ...(baseline ? { baseline } : {}),
+    ...(tooMany ? { tooManyWarnings: tooMany } : {}),
+  };
   const color = o.format === 'stylish' && decideColor(o.color, io);
   const ctx: FormatterContext = {
     style: color ? chalkStyle() : PLAIN_STYLE,
@@ -103,11 +149,13 @@ export async function runLint(o: LintCliOptions, io: Io): Promise<ExitCode> {
     summary,
     toolVersion: VERSION,
     files: [...inputs.files.map((f) => f.path), ...inputs.problems.map((p) => p.path)],
+    suppressed: sup.suppressed.sort(compareFindings),
   };
   const format = await loadFormatter(o.format);
   io.stdout.write(format(findings, ctx));
   // Nothing at all could be checked: exit 2 (input failure), otherwise findings decide.
-  if (result.checked === 0 && findings.some((f) => f.fatal)) return ExitCode.Failure;
+  if (result.checked === 0 && unreadable) return ExitCode.Failure;
+  if (o.updateBaseline) return ExitCode.Ok;
   if (errors > 0 || tooMany) return ExitCode.Findings;
   return ExitCode.Ok;
 }

@@ -24,6 +24,10 @@ export interface LintCliOptions {
   readonly cluster?: ClusterCliOptions | undefined;
   /** --validate: the fieldValidation of the simulated requests. */
   readonly fieldValidation: FieldValidation;
+  /** --baseline FILE: report only findings the file does not hold. */
+  readonly baseline?: string | undefined;
+  /** --update-baseline: write the current findings to the --baseline file. */
+  readonly updateBaseline?: boolean;
 }
 
 export interface DefaultCliOptions {
@@ -225,7 +229,9 @@ export function createProgram(io: Io, run: Runners, setCode: (c: ExitCode) => vo
     .option('--color', 'force colours')
     .option('--no-color', 'never use colours')
     .option('-q, --quiet', 'report errors only (--max-warnings still counts the warnings)')
-    .option('--allow-empty', 'exit 0 when the input holds no document at all (default: exit 2)');
+    .option('--allow-empty', 'exit 0 when the input holds no document at all (default: exit 2)')
+    .option('--baseline <file>', 'report only findings this baseline file does not hold (JSON; see the README)')
+    .option('--update-baseline', 'write the current findings to the --baseline file and exit 0');
   addValidateOption(lint);
   addClusterOptions(lint)
     .addHelpText('after', EPILOG)
@@ -245,6 +251,8 @@ export function createProgram(io: Io, run: Runners, setCode: (c: ExitCode) => vo
           crd: (o['crd'] as string[]) ?? [],
           cluster,
           fieldValidation: readValidateOption(o),
+          baseline: o['baseline'] as string | undefined,
+          updateBaseline: o['updateBaseline'] === true,
         }),
       );
     });

@@ -81,11 +81,38 @@ export interface Finding {
   readonly fatal?: true;
 }
 
+/** Why a finding is not reported as a problem: a `# crdx-disable…` comment of the source, with its reason. */
+export interface Suppression {
+  readonly kind: 'inSource';
+  /** The reason written after `--` (empty when none was given: that is a finding of its own). */
+  readonly justification: string;
+  /** Where the suppression comment is (1-based). */
+  readonly line: number;
+  readonly column: number;
+}
+
+/** A finding a suppression comment covers: listed (JSON, SARIF), never counted. */
+export interface SuppressedFinding extends Finding {
+  readonly suppressions: readonly Suppression[];
+}
+
+/** What --baseline did: findings it matched (not reported) and entries no finding matched any more. */
+export interface BaselineSummary {
+  readonly file: string;
+  readonly matched: number;
+  /** Baseline entries whose finding no longer occurs: --update-baseline removes them. */
+  readonly fixed: number;
+}
+
 export interface Summary {
   readonly files: number;
   readonly documents: number;
   readonly errors: number;
   readonly warnings: number;
+  /** Findings covered by a suppression comment (listed apart, not counted as errors or warnings); absent when none. */
+  readonly suppressed?: number;
+  /** Present with --baseline. */
+  readonly baseline?: BaselineSummary;
   /** More warnings than --max-warnings allows (counted before -q hides them): the run fails. */
   readonly tooManyWarnings?: { readonly warnings: number; readonly max: number };
 }
@@ -93,6 +120,11 @@ export interface Summary {
 /** The one wording of an exceeded --max-warnings, for every output format. */
 export function tooManyWarningsText(t: { readonly warnings: number; readonly max: number }): string {
   return `too many warnings (${t.warnings}, max ${t.max})`;
+}
+
+/** The one wording of baseline entries that no longer occur, for every output format. */
+export function baselineFixedText(b: BaselineSummary): string {
+  return `${b.fixed} finding${b.fixed === 1 ? '' : 's'} of the baseline ${b.file} no longer occur${b.fixed === 1 ? 's' : ''}: run with --update-baseline to remove ${b.fixed === 1 ? 'it' : 'them'}`;
 }
 
 export function isRecord(v: unknown): v is Record<string, unknown> {

@@ -1,4 +1,4 @@
-import { tooManyWarningsText, type Finding, type Severity } from '../core/types.js';
+import { baselineFixedText, tooManyWarningsText, type Finding, type Severity } from '../core/types.js';
 import { displayPath } from './sarif.js';
 import type { Formatter } from './types.js';
 
@@ -36,4 +36,6 @@ export const github: Formatter = (findings, ctx) =>
       const text = f.file === '-' ? `stdin:${f.line}:${f.column}: ${f.message}` : f.message;
       return `::${COMMAND[f.severity]} ${properties(f, ctx.cwd)}::${escapeData(text)}\n`;
     })
-    .join('') + (ctx.summary.tooManyWarnings ? `::error title=${escapeProperty('crdx --max-warnings')}::${escapeData(tooManyWarningsText(ctx.summary.tooManyWarnings))}\n` : '');
+    .join('') +
+  (ctx.summary.baseline && ctx.summary.baseline.fixed > 0 ? `::notice title=${escapeProperty('crdx --baseline')}::${escapeData(baselineFixedText(ctx.summary.baseline))}\n` : '') +
+  (ctx.summary.tooManyWarnings ? `::error title=${escapeProperty('crdx --max-warnings')}::${escapeData(tooManyWarningsText(ctx.summary.tooManyWarnings))}\n` : '');

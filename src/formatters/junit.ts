@@ -1,4 +1,4 @@
-import { tooManyWarningsText, type Finding } from '../core/types.js';
+import { baselineFixedText, tooManyWarningsText, type Finding } from '../core/types.js';
 import { displayPath } from './sarif.js';
 import type { Formatter, FormatterContext } from './types.js';
 
@@ -134,6 +134,15 @@ export const junit: Formatter = (findings, ctx) => {
     failures += sf;
     errors += se;
     parts.push(`  <testsuite${attrs({ name: s.name, tests: cases.length, failures: sf, errors: se, skipped: 0 })}>\n${cases.join('\n')}\n  </testsuite>`);
+  }
+  const bl = ctx.summary.baseline;
+  if (bl && bl.fixed > 0) {
+    // not a failure: the baseline holds findings that are gone, and can shrink
+    const text = baselineFixedText(bl);
+    parts.push(
+      `  <testsuite${attrs({ name: 'kubectl-crdx --baseline', tests: 1, failures: 0, errors: 0, skipped: 0 })}>\n    <testcase${attrs({ classname: 'kubectl-crdx', name: 'baseline' })}>\n      <system-out>${escapeText(text)}</system-out>\n    </testcase>\n  </testsuite>`,
+    );
+    tests++;
   }
   const tm = ctx.summary.tooManyWarnings;
   if (tm) {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { posix } from 'node:path';
-import { tooManyWarningsText, type Finding, type Severity } from '../core/types.js';
+import { baselineFixedText, tooManyWarningsText, type Finding, type Severity, type SuppressedFinding } from '../core/types.js';
 import type { Formatter, FormatterContext, RuleDocs } from './types.js';
 
 /** Where code scanning links the tool name to. */
@@ -26,6 +26,13 @@ const BUILTIN_RULES: ReadonlyMap<string, Descriptor> = new Map([
     {
       docs: { description: 'The input can be read and parsed as YAML or JSON.', serverFaithful: false },
       full: 'The input can be read and parsed as YAML or JSON. A file that cannot be read, or a document with a syntax error, is not checked any further.',
+    },
+  ],
+  [
+    'suppression',
+    {
+      docs: { description: 'Suppression comments name known rules, give a reason and cover a finding.', serverFaithful: false },
+      full: 'A # crdx-disable or # crdx-disable-next-line comment must name known rules, give its reason after " -- ", and cover at least one finding of each rule it names.',
     },
   ],
 ]);
@@ -91,7 +98,7 @@ function descriptor(id: string, ctx: FormatterContext): Record<string, unknown> 
     shortDescription: { text: docs.description },
     fullDescription: { text: full },
     // the reserved parse "rule" has no page
-    ...(id === 'parse' ? {} : { helpUri: ruleHelpUri(id, ctx.toolVersion) }),
+    ...(BUILTIN_RULES.has(id) ? {} : { helpUri: ruleHelpUri(id, ctx.toolVersion) }),
     properties: { serverFaithful: docs.serverFaithful },
   };
 }
@@ -107,9 +114,10 @@ function region(f: Finding): Record<string, number> {
 
 /** SARIF 2.1.0 in the subset GitHub code scanning accepts. */
 export const sarif: Formatter = (findings, ctx) => {
-  const ids = [...new Set(findings.map((f) => f.ruleId))].sort();
+  const suppressed = ctx.suppressed ?? [];
+  const ids = [...new Set([...findings, ...suppressed].map((f) => f.ruleId))].sort();
   const index = new Map(ids.map((id, i) => [id, i]));
-  const results = findings.map((f) => ({
+  const result = (f: Finding) => ({
     ruleId: f.ruleId,
     ruleIndex: index.get(f.ruleId)!,
     level: LEVEL[f.severity],
@@ -129,7 +137,21 @@ export const sarif: Formatter = (findings, ctx) => {
       ...(f.server ? { server: f.server } : {}),
       ...(f.response ? { response: f.response } : {}),
     },
-  }));
+  });
+  // suppressed findings are results too, with the comment's reason: code scanning shows them as suppressed
+  const suppressedResult = (f: SuppressedFinding) => ({
+    ...result(f),
+    suppressions: f.suppressions.map((s) => ({
+      kind: s.kind,
+      ...(s.justification !== '' ? { justification: s.justification } : {}),
+      location: { physicalLocation: { artifactLocation: { uri: artifactUri(f.file, ctx.cwd) }, region: { startLine: s.line, startColumn: s.column } } },
+    })),
+  });
+  const results = [...findings.map(result), ...suppressed.map(suppressedResult)];
+  const notifications = [
+    ...(ctx.summary.tooManyWarnings ? [{ level: 'error', message: { text: tooManyWarningsText(ctx.summary.tooManyWarnings) } }] : []),
+    ...(ctx.summary.baseline && ctx.summary.baseline.fixed > 0 ? [{ level: 'note', message: { text: baselineFixedText(ctx.summary.baseline) } }] : []),
+  ];
   const log = {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     version: '2.1.0',
@@ -144,10 +166,9 @@ export const sarif: Formatter = (findings, ctx) => {
           },
         },
         columnKind: 'utf16CodeUnits',
-        // a run that fails for its number of warnings says so (SARIF has no such result of its own)
-        ...(ctx.summary.tooManyWarnings
-          ? { invocations: [{ executionSuccessful: true, toolExecutionNotifications: [{ level: 'error', message: { text: tooManyWarningsText(ctx.summary.tooManyWarnings) } }] }] }
-          : {}),
+        // a run that fails for its number of warnings says so (SARIF has no such result of its own),
+        // and so does a baseline that holds findings that are gone
+        ...(notifications.length > 0 ? { invocations: [{ executionSuccessful: true, toolExecutionNotifications: notifications }] } : {}),
         results,
       },
     ],

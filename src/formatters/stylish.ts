@@ -1,4 +1,4 @@
-import { tooManyWarningsText, type Finding } from '../core/types.js';
+import { baselineFixedText, tooManyWarningsText, type Finding } from '../core/types.js';
 import type { Formatter } from './types.js';
 
 /** Control characters from manifests must not reach the terminal (no escape injection, no overwritten lines). */
@@ -29,16 +29,23 @@ export const stylish: Formatter = (findings, ctx) => {
       out += `  ${style.dim(r.where.padEnd(w))}  ${r.sev}${' '.repeat(8 - r.sevLen)}${r.text}  ${style.dim(`${r.rule} (${r.obj})`)}\n`;
     }
   }
-  const { errors, warnings, documents, files, tooManyWarnings } = ctx.summary;
+  const { errors, warnings, documents, files, tooManyWarnings, suppressed, baseline } = ctx.summary;
   const total = errors + warnings;
+  // suppressed and baselined findings are not problems: only their number is said
+  const hidden = [
+    ...(suppressed ? [`${suppressed} suppressed`] : []),
+    ...(baseline && baseline.matched > 0 ? [`${baseline.matched} in the baseline`] : []),
+  ];
+  const also = hidden.length > 0 ? ` (${hidden.join(', ')})` : '';
   if (total === 0 && tooManyWarnings) {
-    out += `${out ? '\n' : ''}${files} file${files === 1 ? '' : 's'}, ${documents} document${documents === 1 ? '' : 's'}: no errors\n`;
+    out += `${out ? '\n' : ''}${files} file${files === 1 ? '' : 's'}, ${documents} document${documents === 1 ? '' : 's'}: no errors${also}\n`;
   } else if (total === 0) {
-    out += `${out ? '\n' : ''}${files} file${files === 1 ? '' : 's'}, ${documents} document${documents === 1 ? '' : 's'}: no problems\n`;
+    out += `${out ? '\n' : ''}${files} file${files === 1 ? '' : 's'}, ${documents} document${documents === 1 ? '' : 's'}: no problems${also}\n`;
   } else {
     const line = `\u2716 ${total} problem${total === 1 ? '' : 's'} (${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}) in ${files} file${files === 1 ? '' : 's'}, ${documents} document${documents === 1 ? '' : 's'}`;
-    out += `\n${errors > 0 ? style.bold(style.red(line)) : style.bold(style.yellow(line))}\n`;
+    out += `\n${errors > 0 ? style.bold(style.red(line)) : style.bold(style.yellow(line))}${hidden.length > 0 ? style.dim(`; ${hidden.join(', ')}`) : ''}\n`;
   }
+  if (baseline && baseline.fixed > 0) out += `${style.blue(`\u2139 ${baselineFixedText(baseline)}`)}\n`;
   if (tooManyWarnings) out += `${style.bold(style.red(`\u2716 ${tooManyWarningsText(tooManyWarnings)}`))}\n`;
   return out;
 };

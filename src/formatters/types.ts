@@ -1,4 +1,4 @@
-import type { Finding, Summary } from '../core/types.js';
+import type { Finding, SuppressedFinding, Summary } from '../core/types.js';
 
 export interface RuleDocs {
   readonly description: string;
@@ -23,6 +23,8 @@ export interface FormatterContext {
   readonly toolVersion: string;
   /** Every input file that was read, as given (formatters list clean files too). */
   readonly files: readonly string[];
+  /** Findings covered by a suppression comment: JSON and SARIF list them, the others only count them (summary.suppressed). */
+  readonly suppressed?: readonly SuppressedFinding[];
 }
 
 export type Formatter = (findings: readonly Finding[], ctx: FormatterContext) => string;
