@@ -128,7 +128,8 @@ const hostImports = {
     b.onLoad({ filter: /[\\/]src[\\/]io[\\/]lazy-deps\.ts$/ }, () => ({
       loader: 'js',
       contents: `export const importClientNode = () => __crdxImport('@kubernetes/client-node');
-export const importOra = () => __crdxImport('./spinner.mjs');`,
+export const importOra = () => __crdxImport('./spinner.mjs');
+export const importLspEntry = () => __crdxImport('./lsp.mjs');`,
     }));
     // a lazy import() of a Node built-in becomes a require() when first used
     b.onResolve({ filter: /^node:/ }, (args) => (args.kind === 'dynamic-import' ? { path: args.path, namespace: 'builtin-require' } : undefined));
@@ -200,6 +201,8 @@ if (sea) {
     banner: { js: 'var __crdxMetaUrl = require("node:url").pathToFileURL(__filename).href;' },
   });
   stampBundle(join(root, CLI_BUNDLE));
+  // the language server (kubectl crdx lsp) as an ES module of its own, with the engine it checks with
+  const lsp = await build({ ...common, format: 'esm', entryPoints: ['src/cli/lsp-entry.ts'], outfile: 'dist/cli/lsp.mjs', metafile: true, external: EXTERNAL, banner: esm.banner });
   const spinner = await build({ ...common, format: 'esm', stdin: { contents: "export { default } from 'ora';", resolveDir: root, sourcefile: 'spinner.mjs', loader: 'js' }, outfile: 'dist/cli/spinner.mjs', metafile: true, banner: esm.banner });
   // dist/engine/lint-worker.js: the worker thread of a parallel lint (src/engine/lint-parallel.ts),
   // split ESM like the internal bundles below
@@ -222,7 +225,7 @@ if (sea) {
   });
   // files of earlier builds are removed (dist/ is not wiped first: a concurrent run of the built
   // CLI keeps working while this build writes)
-  const written = new Set([cli, spinner, product, internal].flatMap((b) => Object.keys(b.metafile.outputs)).map((f) => join(root, f)));
+  const written = new Set([cli, lsp, spinner, product, internal].flatMap((b) => Object.keys(b.metafile.outputs)).map((f) => join(root, f)));
   for (const f of readdirSync(join(root, 'dist'), { recursive: true, withFileTypes: true }))
     if (f.isFile() && !written.has(join(f.parentPath ?? f.path, f.name))) rmSync(join(f.parentPath ?? f.path, f.name));
   shipCodeCache();

@@ -1,6 +1,6 @@
 /**
  * What `npm pack` ships: the built CLI (the bundle dist/cli/kubectl-crdx.cjs, its code cache made by
- * the build, the spinner dist/cli/spinner.mjs, the lint worker dist/engine/lint-worker.js and its
+ * the build, the spinner dist/cli/spinner.mjs, the language server dist/cli/lsp.mjs, the lint worker dist/engine/lint-worker.js and its
  * lazily loaded chunks), bin/, README.md, LICENSE and package.json; no sources, tests, fixtures or
  * internal bundles.
  * Needs `npm run build` first.
@@ -31,12 +31,13 @@ describe('npm pack', { timeout: 60_000 }, () => {
       'bin/kubectl-crdx',
       'bin/package.json',
       'dist/cli/kubectl-crdx.cjs',
+      'dist/cli/lsp.mjs',
       'dist/cli/spinner.mjs',
       'dist/engine/lint-worker.js',
       'package.json',
     ]);
-    // the bundle and the spinner are whole: they import no file of dist/
-    for (const f of ['dist/cli/kubectl-crdx.cjs', 'dist/cli/spinner.mjs']) expect(readFileSync(join(ROOT, f), 'utf8')).not.toMatch(/(?:from|import\(|require\()\s*"\.{1,2}\//);
+    // the bundle, the spinner and the language server are whole: they import no file of dist/
+    for (const f of ['dist/cli/kubectl-crdx.cjs', 'dist/cli/spinner.mjs', 'dist/cli/lsp.mjs']) expect(readFileSync(join(ROOT, f), 'utf8')).not.toMatch(/(?:from|import\(|require\()\s*"\.{1,2}\//);
     // every chunk the entry reaches is in the package (and nothing else of dist/)
     const reached = new Set<string>();
     const visit = (rel: string): void => {
