@@ -41,11 +41,11 @@ export function removeKeyEdit(text: string, line: number, column: number): TextE
  */
 export function addKeyEdit(text: string, line: number, column: number, key: string, value: string): TextEditAt | undefined {
   const lines = text.split('\n');
-  const l = lines[line];
+  const l = lines[line]?.replace(/\r$/, '');
   if (l === undefined) return undefined;
   const keyed = /^(?:"[^"]*"|'[^']*'|[^\s:#{}[\],]+)[ \t]*:(?:[ \t]+|$)/.exec(l.slice(column));
   if (keyed && l.slice(0, column).trim() === '') {
-    const after = l.slice(column + keyed[0].length).replace(/\r$/, '');
+    const after = l.slice(column + keyed[0].length);
     if (after.startsWith('{')) return addKeyEdit(text, line, column + keyed[0].length, key, value);
     if (after.trim() !== '' && !after.trim().startsWith('#')) return undefined;
     // the entries are on the next lines: the first one that is not blank or a comment

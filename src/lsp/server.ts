@@ -31,11 +31,11 @@ import { CrdCatalog } from '../cr/catalog.js';
 import { renderObjects } from '../cr/render.js';
 import { buildCrd, isCrdManifest, type Crd } from '../crd/model.js';
 import { defaultSources } from '../engine/default.js';
-import { lintSources } from '../engine/lint.js';
+import { lintSources, type LintResult } from '../engine/lint.js';
 import { ruleHelpUri } from '../formatters/sarif.js';
 import { parseFile, type SourceFile } from '../manifest/parse.js';
 import { rules } from '../rules/index.js';
-import { ensureCelParserFor } from '../schema/cel-syntax.js';
+import { celParserLoaded, ensureCelParserFor } from '../schema/cel-syntax.js';
 import { addKeyEdit, removeKeyEdit } from './edits.js';
 import { kindsNamed, mayHoldCrd, parseFieldPath, pathToUri, uriToPath } from './paths.js';
 
@@ -170,34 +170,29 @@ export function startServer(connection: Connection, host: LspHost): void {
   let ready: Promise<void> = Promise.resolve();
   const checked = new Map<string, Checked>();
   const timers = new Map<string, ReturnType<typeof setTimeout>>();
-  const kindCache = new Map<string, { text: string; kinds: Set<string> | undefined }>();
+  const kindCache = new Map<string, { text: string; kube: KubeVersion; kinds: ReadonlySet<string> }>();
   const crdCache = new Map<string, { text: string; kube: KubeVersion; crds: Crd[] }>();
   let queue: Promise<unknown> = Promise.resolve();
 
   const warn = (m: string): void => void connection.window.showWarningMessage(`crdx: ${m}`);
+
+  /** Open documents that may hold CRDs, by path (updated on every change). */
+  const openCrds = new Map<string, SourceFile>();
 
   /** CRD sources other than `path`: the disk's, with open documents in place of their files. */
   function crdSources(path: string): SourceFile[] {
     const all = new Map<string, SourceFile>(diskCrds.map((f) => [f.path, f]));
     for (const d of documents.all()) {
       const p = uriToPath(d.uri);
-      const text = d.getText();
-      if (mayHoldCrd(text)) all.set(p, { path: p, text });
+      const open = openCrds.get(p);
+      if (open) all.set(p, open);
       else all.delete(p);
     }
     all.delete(path);
     return [...all.values()];
   }
 
-  /** The kinds a CRD source may define (every `kind:` of its text; undefined: any). */
-  function kindsOf(f: SourceFile): Set<string> | undefined {
-    const c = kindCache.get(f.path);
-    if (c && c.text === f.text) return c.kinds;
-    const kinds = kindsNamed(f.text);
-    kindCache.set(f.path, { text: f.text, kinds });
-    return kinds;
-  }
-
+  /** The CRDs of a source, built once per text and Kubernetes version. */
   function crdsOf(f: SourceFile): Crd[] {
     const c = crdCache.get(f.path);
     if (c && c.text === f.text && c.kube === settings.kubeVersion) return c.crds;
@@ -209,13 +204,39 @@ export function startServer(connection: Connection, host: LspHost): void {
     return crds;
   }
 
-  /** The reference CRD files a document may need: those that may define a kind it names. */
+  /** The kinds the CRDs of a source define: its last check's for an open document, else its parse's. */
+  function kindsOf(f: SourceFile): ReadonlySet<string> {
+    const c = checked.get(pathToUri(f.path));
+    if (c && c.text === f.text) return c.defines;
+    const k = kindCache.get(f.path);
+    if (k && k.text === f.text && k.kube === settings.kubeVersion) return k.kinds;
+    const kinds = new Set(crdsOf(f).map((x) => x.names.kind));
+    kindCache.set(f.path, { text: f.text, kube: settings.kubeVersion, kinds });
+    return kinds;
+  }
+
+  /**
+   * The reference CRD files a document needs: those whose CRDs define a kind it names (all when
+   * undefined). Leaving out the others changes nothing of the lint: they define no kind of its
+   * objects (src/engine/ref-crds.ts would not read them either).
+   */
   function refsFor(path: string, uses: ReadonlySet<string> | undefined): SourceFile[] {
-    return crdSources(path).filter((f) => {
-      if (uses === undefined) return true;
-      const k = kindsOf(f);
-      return k === undefined || [...uses].some((u) => u !== 'CustomResourceDefinition' && k.has(u));
-    });
+    return crdSources(path).filter((f) => uses === undefined || [...kindsOf(f)].some((k) => uses.has(k)));
+  }
+
+  /** lintSources on the document's text with the CRD files of the kinds its objects have. */
+  function lintDocument(file: SourceFile): { result: LintResult; refs: SourceFile[]; uses: Set<string> } {
+    // a first guess from the text, checked against the objects the lint read: a kind the guess missed
+    // means a second lint with its CRDs
+    let uses = kindsNamed(file.text);
+    for (;;) {
+      const refs = refsFor(file.path, uses);
+      const result = lintSources([file], { kubeVersion: settings.kubeVersion, crdFiles: refs, fieldValidation: settings.fieldValidation });
+      const actual = new Set<string>();
+      for (const m of result.manifests) if (m.file.path === file.path && m.kind !== undefined && !isCrdManifest(m)) actual.add(m.kind);
+      if (uses === undefined || [...actual].every((k) => uses!.has(k))) return { result, refs, uses: actual };
+      uses = new Set([...uses, ...actual]);
+    }
   }
 
   function related(f: Finding, crds: readonly Crd[]): DiagnosticRelatedInformation[] {
@@ -245,12 +266,10 @@ export function startServer(connection: Connection, host: LspHost): void {
     const path = uriToPath(uri);
     const text = doc.getText();
     const file: SourceFile = { path, text };
-    const uses = kindsNamed(text);
-    const refs = refsFor(path, uses);
-    await ensureCelParserFor([file, ...refs]);
+    if (!celParserLoaded()) await ensureCelParserFor([file, ...crdSources(path)]);
     // the document may have changed while the CEL parser loaded: the newer version is checked next
     if (documents.get(uri)?.version !== doc.version) return;
-    const result = lintSources([file], { kubeVersion: settings.kubeVersion, crdFiles: refs, fieldValidation: settings.fieldValidation });
+    const { result, refs, uses } = lintDocument(file);
     const findings = result.findings.filter((f) => f.file === path);
     let refCrds: Crd[] | undefined;
     const diagnostics = findings.map((f, i): Diagnostic => {
@@ -343,6 +362,10 @@ export function startServer(connection: Connection, host: LspHost): void {
   });
 
   documents.onDidChangeContent((e) => {
+    const p = uriToPath(e.document.uri);
+    const text = e.document.getText();
+    if (mayHoldCrd(text)) openCrds.set(p, { path: p, text });
+    else openCrds.delete(p);
     // the first version of a document is checked at once, later ones after the typing pauses
     schedule(e.document.uri, checked.has(e.document.uri) ? settings.debounceMs : 0);
   });
@@ -353,6 +376,7 @@ export function startServer(connection: Connection, host: LspHost): void {
     timers.delete(e.document.uri);
     const c = checked.get(e.document.uri);
     checked.delete(e.document.uri);
+    openCrds.delete(uriToPath(e.document.uri));
     void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
     // its CRDs now come from the file on disk, if any
     if (c && c.defines.size > 0)
@@ -395,8 +419,9 @@ export function startServer(connection: Connection, host: LspHost): void {
     if (!doc) throw new Error(`${DEFAULT_PREVIEW_COMMAND}: ${uri} is not open`);
     const path = uriToPath(uri);
     const file = { path, text: doc.getText() };
-    const refs = refsFor(path, kindsNamed(file.text));
-    await ensureCelParserFor([file, ...refs]);
+    if (!celParserLoaded()) await ensureCelParserFor([file, ...crdSources(path)]);
+    const c = checked.get(uri);
+    const refs = refsFor(path, c && c.text === file.text ? c.uses : lintDocument(file).uses);
     const run = defaultSources([file], refs, { kubeVersion: settings.kubeVersion, fieldValidation: settings.fieldValidation });
     const stored = run.objects.filter((o) => o.result.value !== undefined);
     return {
