@@ -13,7 +13,7 @@ import { CORPUS, HAVE_CORPUS, NO_CORPUS_REASON } from '../helpers/corpus.js';
 import { BIN, ROOT, startLsp, uriOf, type LspClient } from '../helpers/lsp-client.js';
 
 interface LintJson {
-  findings: { ruleId: string; severity: string; message: string; line: number; column: number; server?: { field: string; reason: string; message: string } }[];
+  findings: { ruleId: string; severity: string; message: string; file: string; line: number; column: number; server?: { field: string; reason: string; message: string } }[];
 }
 
 async function lintJson(files: readonly string[], crds: readonly string[] = [], extra: readonly string[] = []): Promise<LintJson['findings']> {
@@ -99,6 +99,22 @@ describe('lsp: diagnostics are lint -o json on the same text', () => {
       expect(asLint(p)).toEqual(fromLint(await lintJson([f])));
       await c.close(f);
     }
+  });
+
+  // custom resources: each sample of a project against the project's CRDs (crdPaths), as lint --crd
+  it.skipIf(!HAVE_CORPUS).each(['argo-cd', 'cluster-api', 'cert-manager', 'gateway-api'])(`corpus samples of %s against their CRDs ${HAVE_CORPUS ? '' : NO_CORPUS_REASON}`, async (project) => {
+    const crds = join(CORPUS, 'crds', project);
+    const samples = join(CORPUS, 'samples', project);
+    const s = await startLsp({ initializationOptions: { crdPaths: [crds] } });
+    const files = (await import('node:fs')).readdirSync(samples).sort().map((f) => join(samples, f));
+    const r = await execa(process.execPath, [BIN, 'lint', '-o', 'json', '--crd', crds, ...files], { cwd: ROOT, reject: false, env: { NO_COLOR: '1' } });
+    const all = (JSON.parse(r.stdout) as LintJson).findings;
+    if (project === 'argo-cd' || project === 'cluster-api') expect(all.length).toBeGreaterThan(0);
+    for (const f of files) {
+      const p = await s.open(f, readFileSync(f, 'utf8'));
+      expect(asLint(p), f).toEqual(fromLint(all.filter((x) => x.file === f)));
+    }
+    expect(await s.stop()).toBe(0);
   });
 
   it('a one-character change is checked again and still equals lint on the new text', async () => {
