@@ -5,7 +5,7 @@
  * file system); it checks with the same entry points as the CLI (lintSources, defaultSources), so a
  * document's diagnostics are exactly `kubectl crdx lint FILE --crd <the other CRDs>` on its text.
  */
-import { isAbsolute, resolve } from 'node:path';
+import { isAbsolute, resolve, sep } from 'node:path';
 import {
   CodeActionKind,
   DiagnosticSeverity,
@@ -164,6 +164,8 @@ export function startServer(connection: Connection, host: LspHost): void {
   let settings = DEFAULT_SETTINGS;
   let initOptions: unknown;
   let roots: string[] = [];
+  /** crdPaths, absolute. */
+  let crdPaths: string[] = [];
   let canConfigure = false;
   /** CRD files of the workspace folders and crdPaths, as on disk. */
   let diskCrds: SourceFile[] = [];
@@ -323,7 +325,7 @@ export function startServer(connection: Connection, host: LspHost): void {
     for (const p of next.problems) warn(p);
     settings = next.settings;
     const base = roots[0];
-    const crdPaths = settings.crdPaths.map((p) => (isAbsolute(p) || base === undefined ? p : resolve(base, p)));
+    crdPaths = settings.crdPaths.map((p) => (isAbsolute(p) || base === undefined ? p : resolve(base, p)));
     diskCrds = await host.readCrdFiles([...roots, ...crdPaths]);
   }
 
@@ -442,6 +444,25 @@ export function startServer(connection: Connection, host: LspHost): void {
         'yaml',
       ),
     };
+  });
+
+  // CRD files changed on disk (the client watches them): read again; the open documents naming a
+  // kind they defined or define are checked again
+  connection.onDidChangeWatchedFiles((params) => {
+    const within = (p: string): boolean => [...roots, ...crdPaths].some((r) => p === r || p.startsWith(r.endsWith(sep) ? r : r + sep));
+    const paths = [...new Set(params.changes.map((c) => uriToPath(c.uri)))].filter(within);
+    if (paths.length === 0) return;
+    ready = ready.then(async () => {
+      const kinds = new Set<string>();
+      for (const f of diskCrds) if (paths.includes(f.path)) for (const k of kindsOf(f)) kinds.add(k);
+      const fresh = await host.readCrdFiles(paths);
+      for (const f of fresh) for (const k of kindsOf(f)) kinds.add(k);
+      const byPath = new Map(diskCrds.map((f) => [f.path, f]));
+      for (const p of paths) byPath.delete(p);
+      for (const f of fresh) byPath.set(f.path, f);
+      diskCrds = [...byPath.values()];
+      for (const [uri, c] of checked) if (c.uses === undefined || [...kinds].some((k) => c.uses!.has(k))) schedule(uri, 0);
+    });
   });
 
   connection.onShutdown(() => {

@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CodeAction, Diagnostic, PublishDiagnosticsParams, TextEdit } from 'vscode-languageserver-protocol';
+import { DidChangeWatchedFilesNotification, type CodeAction, type PublishDiagnosticsParams, type TextEdit } from 'vscode-languageserver-protocol';
 import { CORPUS, HAVE_CORPUS, NO_CORPUS_REASON } from '../helpers/corpus.js';
 import { BIN, ROOT, startLsp, uriOf, type LspClient } from '../helpers/lsp-client.js';
 
@@ -174,6 +174,15 @@ describe('lsp: custom resources against the CRDs of the workspace', () => {
     const p = await c.open(cr, text);
     expect(asLint(p)).toEqual(fromLint(await lintJson([cr], [join(ws, 'crd.yaml')], ['--validate=warn'])));
     expect(p.diagnostics.map((d) => [d.code, d.severity])).toEqual([['custom-resource-warnings', 2]]);
+    // the CRD file changes on disk (not open): the client's file event has the CR checked again
+    writeFileSync(join(ws, 'crd.yaml'), readFileSync(FOO_CRD, 'utf8').replace('                deploymentName:\n', '                extra:\n                  type: integer\n                deploymentName:\n'));
+    await c.conn.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: uriOf(join(ws, 'crd.yaml')), type: 2 }] });
+    expect((await c.nextDiagnostics(cr)).diagnostics).toEqual([]);
+    // and a file outside the workspace and crdPaths is ignored
+    c.published(cr);
+    await c.conn.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: uriOf(FOO_CRD), type: 2 }] });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(c.published(cr)).toEqual([]);
     expect(await c.stop()).toBe(0);
   });
 

@@ -24,7 +24,8 @@ export async function activate(context: ExtensionContext): Promise<void> {
     ],
     initializationOptions: settings(),
     // a change of a crdx setting is sent to the server, which reads the section again
-    synchronize: { configurationSection: 'crdx' },
+    // and changes of YAML/JSON files on disk, so that an edited CRD file is read again
+    synchronize: { configurationSection: 'crdx', fileEvents: workspace.createFileSystemWatcher('**/*.{yaml,yml,json}') },
   };
   client = new LanguageClient('crdx', 'crdx (kubectl-crdx)', serverOptions, clientOptions);
   context.subscriptions.push(
