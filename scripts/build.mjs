@@ -98,19 +98,21 @@ const common = {
  * asset of the executable (sea-config.json `assets`), compiled when first imported.
  */
 const SEA_CLIENT_ASSET = 'client-node.cjs';
+/** The language server (`lsp`) is an asset too: a lint does not parse it either. */
+const SEA_LSP_ASSET = 'lsp.cjs';
+const assetModule = (name) => `const { getAsset } = require('node:sea');
+const Module = require('node:module');
+const m = new Module(${JSON.stringify(name)});
+m.filename = ${JSON.stringify(name)};
+m._compile(getAsset(${JSON.stringify(name)}, 'utf8'), ${JSON.stringify(name)});
+module.exports = m.exports;`;
 const seaClientFromAsset = {
   name: 'sea-client-from-asset',
   setup(b) {
-    b.onResolve({ filter: /^@kubernetes\/client-node$/ }, () => ({ path: 'client-node', namespace: 'sea-asset' }));
-    b.onLoad({ filter: /.*/, namespace: 'sea-asset' }, () => ({
-      loader: 'js',
-      contents: `const { getAsset } = require('node:sea');
-const Module = require('node:module');
-const m = new Module(${JSON.stringify(SEA_CLIENT_ASSET)});
-m.filename = ${JSON.stringify(SEA_CLIENT_ASSET)};
-m._compile(getAsset(${JSON.stringify(SEA_CLIENT_ASSET)}, 'utf8'), ${JSON.stringify(SEA_CLIENT_ASSET)});
-module.exports = m.exports;`,
-    }));
+    b.onResolve({ filter: /^@kubernetes\/client-node$/ }, () => ({ path: SEA_CLIENT_ASSET, namespace: 'sea-asset' }));
+    // src/io/lazy-deps.ts's import() of the language server's entry
+    b.onResolve({ filter: /[\\/]lsp-entry\.js$/ }, (args) => (args.kind === 'dynamic-import' ? { path: SEA_LSP_ASSET, namespace: 'sea-asset' } : undefined));
+    b.onLoad({ filter: /.*/, namespace: 'sea-asset' }, (args) => ({ loader: 'js', contents: assetModule(args.path) }));
   },
 };
 
@@ -171,7 +173,8 @@ if (sea) {
     stdin: { contents: "module.exports = require('@kubernetes/client-node');", resolveDir: root, sourcefile: 'client-node-asset.cjs', loader: 'js' },
     outfile: join(dirname(outfile), SEA_CLIENT_ASSET),
   });
-  // one file: dynamic imports are inlined. V8 pre-parses all of it at start-up, so identifiers are
+  await build({ ...cjs, entryPoints: ['src/cli/lsp-entry.ts'], outfile: join(dirname(outfile), SEA_LSP_ASSET) });
+  // one file: dynamic imports are inlined (but for the assets above). V8 pre-parses all of it at start-up, so identifiers are
   // minified too (a smaller script parses faster), and the cluster client is the asset built above
   await build({ ...cjs, plugins: [...common.plugins, seaClientFromAsset], entryPoints: ['src/cli/sea-entry.ts'], outfile });
 } else {
