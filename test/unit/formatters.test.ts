@@ -341,12 +341,14 @@ describe('sarif', () => {
                 id: 'crd-spec-valid',
                 shortDescription: { text: "The CRD passes the API server's validation." },
                 fullDescription: { text: "The CRD passes the API server's validation. This rule reproduces the Kubernetes API server's own verdict." },
+                helpUri: 'https://github.com/kubectl-crdx/kubectl-crdx/blob/v9.9.9/docs/rules/crd-spec-valid.md',
                 properties: { serverFaithful: true },
               },
               {
                 id: 'description-recommended',
                 shortDescription: { text: 'Schema fields have descriptions.' },
                 fullDescription: { text: 'Schema fields have descriptions. This rule is advice: the Kubernetes API server does not enforce it.' },
+                helpUri: 'https://github.com/kubectl-crdx/kubectl-crdx/blob/v9.9.9/docs/rules/description-recommended.md',
                 properties: { serverFaithful: false },
               },
               {
@@ -361,6 +363,7 @@ describe('sarif', () => {
                 id: 'printer-column-path-exists',
                 shortDescription: { text: 'Printer column paths name schema fields.' },
                 fullDescription: { text: 'Printer column paths name schema fields. This rule is advice: the Kubernetes API server does not enforce it.' },
+                helpUri: 'https://github.com/kubectl-crdx/kubectl-crdx/blob/v9.9.9/docs/rules/printer-column-path-exists.md',
                 properties: { serverFaithful: false },
               },
               {
@@ -369,6 +372,7 @@ describe('sarif', () => {
                 fullDescription: {
                   text: 'A status property comes with the /status subresource. This rule is advice: the Kubernetes API server does not enforce it.',
                 },
+                helpUri: 'https://github.com/kubectl-crdx/kubectl-crdx/blob/v9.9.9/docs/rules/status-subresource-suggested.md',
                 properties: { serverFaithful: false },
               },
             ],
