@@ -5,7 +5,7 @@
 // RSS and CPU time (user + system) from /usr/bin/time when present. Rows compared with each other run
 // interleaved (one run of each in turn, the order rotating), so that a slow spell of a shared machine
 // falls on all of them. Environment: BENCH_RUNS (default 3) runs per throughput row, BENCH_COLD_RUNS
-// (default 10) for the cold start.
+// (default 10) for the cold start. BENCH_ONLY=lsp: only the language server's rows (bench/lsp.mjs).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -58,6 +58,30 @@ function measureTogether(cmds, runs = RUNS) {
       rs[k].push(once(cmds[k].cmd, cmds[k].args, cmds[k].env));
     }
   return rs.map(summary);
+}
+
+/**
+ * The language server's rows (bench/lsp.mjs, one server process driven over stdio): diagnostics
+ * latency after a one-character change in the largest corpus CRD, and the server's memory with the
+ * whole corpus open.
+ */
+function lspRows() {
+  log('bench: language server');
+  const r = spawnSync(process.execPath, [join(ROOT, 'bench', 'lsp.mjs')], { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 24 });
+  if (r.status !== 0) throw new Error(`bench/lsp.mjs failed: ${r.stderr}`);
+  const { largest: l, corpus: c } = JSON.parse(r.stdout.trim().split('\n').pop());
+  const ms = (x) => `${x.toFixed(0)} ms`;
+  return [
+    [`crdx lsp: diagnostics after a one-character change, ${l.file} (${(l.bytes / 1e6).toFixed(1)} MB)`, ms(l.medianMs), '', '', '', '', '', `min ${ms(l.minMs)}, max ${ms(l.maxMs)} over ${l.changes} changes (goal <= 50 ms); first open ${ms(l.openMs)}`],
+    [`crdx lsp: whole corpus open (${c.files} files, ${(c.bytes / 1e6).toFixed(1)} MB)`, `${(c.ms / 1000).toFixed(2)} s`, (c.bytes / 1e6 / (c.ms / 1000)).toFixed(2), '', '', `${Math.round(c.peakMb)}`, '', `RSS after: ${Math.round(c.rssMb)} MB`],
+  ];
+}
+
+if (process.env.BENCH_ONLY === 'lsp') {
+  const head = ['what', 'wall (median)', 'MB/s', 'docs/s', 'CPU (median)', 'peak RSS MB', 'exit', 'note'];
+  const out = [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...lspRows().map((r) => `| ${r.join(' | ')} |`)];
+  process.stdout.write(`${out.join('\n')}\n\nnode ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model ?? '?'})\n`);
+  process.exit(0);
 }
 
 const scratch = mkdtempSync(join(tmpdir(), 'crdx-bench-'));
@@ -142,6 +166,9 @@ try {
   log(`bench: crdx test (${tb.cases} cases)`);
   const testM = measure(process.execPath, [BIN, 'test', tb.file]);
   row(`crdx test: ${tb.cases.toLocaleString('en-US')} cases (create, update, status, scale-get, denied) against argo-cd's ApplicationSet CRD (1.4 MB)`, testM, 0, tb.cases, `${lastLine(testM.first.stdout)} (goal < 2 s)`);
+
+  // 5. the language server
+  rows.push(...lspRows());
 
   const head = ['what', 'wall (median)', 'MB/s', 'docs/s', 'CPU (median)', 'peak RSS MB', 'exit', 'note'];
   const out = [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)];

@@ -105,19 +105,21 @@ const common = {
  * asset of the executable (sea-config.json `assets`), compiled when first imported.
  */
 const SEA_CLIENT_ASSET = 'client-node.cjs';
+/** The language server (`lsp`) is an asset too: a lint does not parse it either. */
+const SEA_LSP_ASSET = 'lsp.cjs';
+const assetModule = (name) => `const { getAsset } = require('node:sea');
+const Module = require('node:module');
+const m = new Module(${JSON.stringify(name)});
+m.filename = ${JSON.stringify(name)};
+m._compile(getAsset(${JSON.stringify(name)}, 'utf8'), ${JSON.stringify(name)});
+module.exports = m.exports;`;
 const seaClientFromAsset = {
   name: 'sea-client-from-asset',
   setup(b) {
-    b.onResolve({ filter: /^@kubernetes\/client-node$/ }, () => ({ path: 'client-node', namespace: 'sea-asset' }));
-    b.onLoad({ filter: /.*/, namespace: 'sea-asset' }, () => ({
-      loader: 'js',
-      contents: `const { getAsset } = require('node:sea');
-const Module = require('node:module');
-const m = new Module(${JSON.stringify(SEA_CLIENT_ASSET)});
-m.filename = ${JSON.stringify(SEA_CLIENT_ASSET)};
-m._compile(getAsset(${JSON.stringify(SEA_CLIENT_ASSET)}, 'utf8'), ${JSON.stringify(SEA_CLIENT_ASSET)});
-module.exports = m.exports;`,
-    }));
+    b.onResolve({ filter: /^@kubernetes\/client-node$/ }, () => ({ path: SEA_CLIENT_ASSET, namespace: 'sea-asset' }));
+    // src/io/lazy-deps.ts's import() of the language server's entry
+    b.onResolve({ filter: /[\\/]lsp-entry\.js$/ }, (args) => (args.kind === 'dynamic-import' ? { path: SEA_LSP_ASSET, namespace: 'sea-asset' } : undefined));
+    b.onLoad({ filter: /.*/, namespace: 'sea-asset' }, (args) => ({ loader: 'js', contents: assetModule(args.path) }));
   },
 };
 
@@ -137,7 +139,11 @@ const hostImports = ({ spinnerInside = false } = {}) => ({
       resolveDir: dirname(args.path),
       // spinnerInside: ora is bundled (esbuild turns this import() into a call, not an import())
       contents: `export const importClientNode = () => __crdxImport('@kubernetes/client-node');
-export const importOra = () => ${spinnerInside ? "import('ora')" : "__crdxImport('./spinner.mjs')"};`,
+export const importOra = () => ${spinnerInside ? "import('ora')" : "__crdxImport('./spinner.mjs')"};
+export const importLspEntry = () => ${
+        // the committed entry (lib/, for the pre-commit hook) leaves the language server out: it stays small
+        spinnerInside ? "Promise.reject(new Error('kubectl crdx lsp needs the built package (npm run build:dist), the npm package or the VS Code extension'))" : "__crdxImport('./lsp.mjs')"
+      };`,
     }));
     // a lazy import() of a Node built-in becomes a require() when first used
     b.onResolve({ filter: /^node:/ }, (args) => (args.kind === 'dynamic-import' ? { path: args.path, namespace: 'builtin-require' } : undefined));
@@ -201,7 +207,8 @@ if (entry) {
     stdin: { contents: "module.exports = require('@kubernetes/client-node');", resolveDir: root, sourcefile: 'client-node-asset.cjs', loader: 'js' },
     outfile: join(dirname(outfile), SEA_CLIENT_ASSET),
   });
-  // one file: dynamic imports are inlined. V8 pre-parses all of it at start-up, so identifiers are
+  await build({ ...cjs, entryPoints: ['src/cli/lsp-entry.ts'], outfile: join(dirname(outfile), SEA_LSP_ASSET) });
+  // one file: dynamic imports are inlined (but for the assets above). V8 pre-parses all of it at start-up, so identifiers are
   // minified too (a smaller script parses faster), and the cluster client is the asset built above
   await build({ ...cjs, plugins: [...common.plugins, seaClientFromAsset], entryPoints: ['src/cli/sea-entry.ts'], outfile });
 } else {
@@ -220,6 +227,8 @@ if (entry) {
   // (see bin/kubectl-crdx), plus the spinner as an ES module of its own, imported only in cluster mode
   const cli = await build(cliBundle(CLI_BUNDLE));
   stampBundle(join(root, CLI_BUNDLE));
+  // the language server (kubectl crdx lsp) as an ES module of its own, with the engine it checks with
+  const lsp = await build({ ...common, format: 'esm', entryPoints: ['src/cli/lsp-entry.ts'], outfile: 'dist/cli/lsp.mjs', metafile: true, external: EXTERNAL, banner: esm.banner });
   const spinner = await build({ ...common, format: 'esm', stdin: { contents: "export { default } from 'ora';", resolveDir: root, sourcefile: 'spinner.mjs', loader: 'js' }, outfile: 'dist/cli/spinner.mjs', metafile: true, banner: esm.banner });
   // dist/engine/lint-worker.js: the worker thread of a parallel lint (src/engine/lint-parallel.ts),
   // split ESM like the internal bundles below
@@ -242,7 +251,7 @@ if (entry) {
   });
   // files of earlier builds are removed (dist/ is not wiped first: a concurrent run of the built
   // CLI keeps working while this build writes)
-  const written = new Set([cli, spinner, product, internal].flatMap((b) => Object.keys(b.metafile.outputs)).map((f) => join(root, f)));
+  const written = new Set([cli, lsp, spinner, product, internal].flatMap((b) => Object.keys(b.metafile.outputs)).map((f) => join(root, f)));
   for (const f of readdirSync(join(root, 'dist'), { recursive: true, withFileTypes: true }))
     if (f.isFile() && !written.has(join(f.parentPath ?? f.path, f.name))) rmSync(join(f.parentPath ?? f.path, f.name));
   shipCodeCache();

@@ -23,6 +23,7 @@ import { gzipSync } from 'node:zlib';
 
 /** Kept in step with scripts/build.mjs (which is not imported here: importing it would run a build). */
 const SEA_CLIENT_ASSET = 'client-node.cjs';
+const SEA_LSP_ASSET = 'lsp.cjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
@@ -122,7 +123,7 @@ function buildExecutable(os) {
     useSnapshot: false,
     // not deterministic (the archive's sha256 would change from build to build)
     useCodeCache: false,
-    assets: { [SEA_CLIENT_ASSET]: SEA_CLIENT_ASSET },
+    assets: { [SEA_CLIENT_ASSET]: SEA_CLIENT_ASSET, [SEA_LSP_ASSET]: SEA_LSP_ASSET },
   };
   writeFileSync(join(seaDir, 'sea-config.json'), JSON.stringify(config, null, 2));
   execFileSync(process.execPath, ['--experimental-sea-config', 'sea-config.json'], { cwd: seaDir, stdio: ['ignore', 'ignore', 'inherit'] });

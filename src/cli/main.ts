@@ -189,6 +189,7 @@ export interface Runners {
   readonly scale: (o: ScaleCliOptions) => Promise<ExitCode>;
   readonly rules: (o: RulesRunOptions) => Promise<ExitCode>;
   readonly test: (o: TestCliOptions) => Promise<ExitCode>;
+  readonly lsp: () => Promise<ExitCode>;
 }
 
 export function createProgram(io: Io, run: Runners, setCode: (c: ExitCode) => void): Command {
@@ -215,6 +216,16 @@ export function createProgram(io: Io, run: Runners, setCode: (c: ExitCode) => vo
     .action(() => {
       io.stdout.write(`kubectl-crdx ${VERSION}\nsimulates Kubernetes ${formatKubeVersion(DEFAULT_KUBE_VERSION)} by default (--kube-version ${formatKubeVersion(MIN_KUBE_VERSION)} to ${formatKubeVersion(DEFAULT_KUBE_VERSION)})\n`);
       setCode(ExitCode.Ok);
+    });
+  program
+    .command('lsp')
+    .description('run the language server (LSP 3.17 over stdin/stdout): lint\'s findings as editor diagnostics, hover, quick fixes')
+    .option('--stdio', 'talk over stdin/stdout (the default and only transport)')
+    // editors add their own arguments (--clientProcessId=N …)
+    .allowUnknownOption()
+    .allowExcessArguments()
+    .action(async () => {
+      setCode(await run.lsp());
     });
   const lint = program
     .command('lint')
@@ -398,6 +409,7 @@ export async function main(argv: readonly string[], io: Io, runners: Partial<Run
     scale: async (o: ScaleCliOptions): Promise<ExitCode> => (await import('./scale-command.js')).runScale(o, io),
     rules: async (o: RulesRunOptions): Promise<ExitCode> => (await import('./rules-command.js')).runRules(o, io),
     test: async (o: TestCliOptions): Promise<ExitCode> => (await import('./test-command.js')).runTest(o, io),
+    lsp: async (): Promise<ExitCode> => (await import('./lsp-command.js')).runLsp(),
     ...runners,
   };
   const program = createProgram(io, run, (c) => (code = c));

@@ -1,10 +1,10 @@
 /**
  * What `npm pack` ships: the built CLI (the bundle dist/cli/kubectl-crdx.cjs, its code cache made by
- * the build, the spinner dist/cli/spinner.mjs, the lint worker dist/engine/lint-worker.js and its
- * lazily loaded chunks), the committed entry lib/kubectl-crdx.cjs (run where dist/ is absent),
- * bin/, the rule pages (docs/rules/), the JSON Schema of test files (schema/), README.md, LICENSE
- * and package.json; no sources, tests, fixtures or internal bundles. And what npm would run or
- * fetch at install: nothing.
+ * the build, the spinner dist/cli/spinner.mjs, the language server dist/cli/lsp.mjs, the lint worker
+ * dist/engine/lint-worker.js and its lazily loaded chunks), the committed entry lib/kubectl-crdx.cjs
+ * (run where dist/ is absent), bin/, the rule pages (docs/rules/), the JSON Schema of test files
+ * (schema/), README.md, LICENSE and package.json; no sources, tests, fixtures or internal bundles.
+ * And what npm would run or fetch at install: nothing.
  * Needs `npm run build:dist` first.
  */
 import { execa } from 'execa';
@@ -33,14 +33,15 @@ describe('npm pack', { timeout: 60_000 }, () => {
       'bin/kubectl-crdx',
       'bin/package.json',
       'dist/cli/kubectl-crdx.cjs',
+      'dist/cli/lsp.mjs',
       'dist/cli/spinner.mjs',
       'dist/engine/lint-worker.js',
       'lib/kubectl-crdx.cjs',
       'package.json',
       'schema/crdx-test.schema.json',
     ]);
-    // the bundle and the spinner are whole: they import no file of dist/
-    for (const f of ['dist/cli/kubectl-crdx.cjs', 'dist/cli/spinner.mjs', 'lib/kubectl-crdx.cjs']) expect(readFileSync(join(ROOT, f), 'utf8')).not.toMatch(/(?:from|import\(|require\()\s*"\.{1,2}\//);
+    // the bundles, the spinner and the language server are whole: they import no file of dist/
+    for (const f of ['dist/cli/kubectl-crdx.cjs', 'dist/cli/spinner.mjs', 'dist/cli/lsp.mjs', 'lib/kubectl-crdx.cjs']) expect(readFileSync(join(ROOT, f), 'utf8')).not.toMatch(/(?:from|import\(|require\()\s*"\.{1,2}\//);
     // every chunk the entry reaches is in the package (and nothing else of dist/)
     const reached = new Set<string>();
     const visit = (rel: string): void => {

@@ -59,6 +59,8 @@ describe('offline path', () => {
     expect(lint.exitCode).toBe(1);
     expect(lint.urls.length).toBeGreaterThan(3);
     expect(lint.urls.filter((u) => CLUSTER_ONLY.test(u))).toEqual([]);
+    // nor the language server (its own bundle, loaded by `lsp` only)
+    expect(lint.urls.filter((u) => /\/dist\/cli\/lsp\.mjs$|vscode-/.test(u))).toEqual([]);
     const def = await modulesLoaded('default', ['default', '-f', 'fixtures/simulate/basic-defaults/input.yaml', '--crd', 'fixtures/simulate/basic-defaults/crd.yaml', '--validate=warn']);
     expect(def.exitCode).toBe(0);
     expect(def.urls.filter((u) => CLUSTER_ONLY.test(u))).toEqual([]);
