@@ -15,15 +15,14 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_KUBE_VERSION } from '../../src/core/kube-version.js';
-import { isRecord } from '../../src/core/types.js';
 import { buildCrd, isCrdManifest, type Crd } from '../../src/crd/model.js';
 import { wireValue } from '../../src/cr/wire.js';
-import { defaultSources, type DefaultedObject } from '../../src/engine/default.js';
+import { defaultSources } from '../../src/engine/default.js';
 import { parseFile, type SourceFile } from '../../src/manifest/parse.js';
 import { yamlFiles } from '../helpers/files.js';
 import { corpusFiles, HAVE_CORPUS, NO_CORPUS_REASON } from '../helpers/corpus.js';
 import { deleteAllCRDs, goAvailable, installCRD, startHarness, type Harness } from './harness.js';
-import { celMessages, sortKeys } from './common.js';
+import { CEL_RUNTIME, celMessages, normalizeServer, resourcePath, sortKeys } from './common.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const HAVE_GO = goAvailable();
@@ -58,21 +57,6 @@ function collectCases(): Case[] {
   return cases;
 }
 
-
-/** The server's object without what it generates, and without what the request (not the body) decided. */
-function normalizeServer(body: Obj, input: Obj): Obj {
-  const md = { ...(body['metadata'] as Obj) };
-  for (const k of ['uid', 'resourceVersion', 'creationTimestamp', 'generation', 'managedFields']) delete md[k];
-  const inMd = isRecord(input['metadata']) ? input['metadata'] : {};
-  if (typeof inMd['namespace'] !== 'string' || inMd['namespace'] === '') delete md['namespace'];
-  if ((typeof inMd['name'] !== 'string' || inMd['name'] === '') && typeof inMd['generateName'] === 'string') delete md['name'];
-  return { ...body, metadata: md };
-}
-
-/** The messages of every x-kubernetes-validations rule of the CRDs. */
-
-const CEL_RUNTIME = /failed rule: |cost budget|call cost exceeds|no such key|evaluation error/;
-
 const tally: Record<string, { compared: number; agreed: number; celGap: number }> = {};
 const skipped: string[] = [];
 /** CEL-caused causes of the server compared with crdx's (objects whose rules crdx evaluated fully). */
@@ -83,15 +67,6 @@ function count(kind: string, agreed: boolean, celGap = false): void {
   if (agreed) t.agreed++;
   if (celGap) t.celGap++;
 }
-
-function resourcePath(o: DefaultedObject): string {
-  const sv = o.result.served;
-  const md = isRecord(o.manifest.value['metadata']) ? o.manifest.value['metadata'] : {};
-  const ns = typeof md['namespace'] === 'string' && md['namespace'] !== '' ? md['namespace'] : 'default';
-  return `/apis/${sv.group}/${sv.version.name}/${sv.namespaced ? `namespaces/${encodeURIComponent(ns)}/` : ''}${sv.crd.names.plural}`;
-}
-
-
 
 describe.skipIf(!HAVE_GO)('default agrees with a real apiextensions-apiserver (dry-run create)', () => {
   let h: Harness;

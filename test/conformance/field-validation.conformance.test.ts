@@ -30,7 +30,7 @@ import { parseFile, type SourceFile } from '../../src/manifest/parse.js';
 import { yamlFiles } from '../helpers/files.js';
 import { corpusFiles, HAVE_CORPUS } from '../helpers/corpus.js';
 import { CRD_API, deleteAllCRDs, goAvailable, installCRD, startHarness, type Harness, type Response } from './harness.js';
-import { celMessages, sortKeys } from './common.js';
+import { CEL_RUNTIME, celMessages, normalizeServer, resourcePath, sortKeys } from './common.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const HAVE_GO = goAvailable();
@@ -164,24 +164,8 @@ function crCases(): CrCase[] {
   return out;
 }
 
-function resourcePath(o: DefaultedObject): string {
-  const sv = o.result.served;
-  const md = isRecord(o.manifest.value['metadata']) ? o.manifest.value['metadata'] : {};
-  const ns = typeof md['namespace'] === 'string' && md['namespace'] !== '' ? md['namespace'] : 'default';
-  return `/apis/${sv.group}/${sv.version.name}/${sv.namespaced ? `namespaces/${encodeURIComponent(ns)}/` : ''}${sv.crd.names.plural}`;
-}
 
-/** The server's object without what it generates, and without what the request (not the body) decided. */
-function normalizeServer(body: Obj, input: Obj): Obj {
-  const md = { ...(body['metadata'] as Obj) };
-  for (const k of ['uid', 'resourceVersion', 'creationTimestamp', 'generation', 'managedFields']) delete md[k];
-  const inMd = isRecord(input['metadata']) ? input['metadata'] : {};
-  if (typeof inMd['namespace'] !== 'string' || inMd['namespace'] === '') delete md['namespace'];
-  if ((typeof inMd['name'] !== 'string' || inMd['name'] === '') && typeof inMd['generateName'] === 'string') delete md['name'];
-  return { ...body, metadata: md };
-}
 
-const CEL_RUNTIME = /failed rule: |cost budget|call cost exceeds|no such key|evaluation error/;
 
 /** The simulated create of one object against the server's answer to the same request. */
 function compareCr(o: DefaultedObject, res: Response, crds: readonly Crd[], input: Obj): { agreed: boolean; why: string } {
