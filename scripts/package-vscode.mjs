@@ -36,6 +36,8 @@ const server = await build({
   ...common,
   stdin: { contents: "import { serveStdio } from './src/cli/lsp-entry.ts';\nserveStdio();\n", resolveDir: root, sourcefile: 'server-entry.ts', loader: 'ts' },
   outfile: join(ext, 'dist', 'server.cjs'),
+  // crdx.cluster.context loads the cluster client at run time, where it is installed; never packed
+  external: ['@kubernetes/client-node'],
 });
 // the server must not reach the cluster client (it would have to be packed as a dependency)
 const inputs = Object.keys(server.metafile.inputs);

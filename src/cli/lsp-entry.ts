@@ -8,10 +8,23 @@
  */
 import { createConnection } from 'vscode-languageserver/node';
 import { readCrdFiles } from '../io/crd-files.js';
+import type { SourceFile } from '../manifest/parse.js';
 import { startServer } from '../lsp/server.js';
 import { VERSION } from './version.js';
 
 export function serveStdio(): void {
   const connection = createConnection(process.stdin, process.stdout);
-  startServer(connection, { readCrdFiles, toolVersion: VERSION });
+  startServer(connection, { readCrdFiles, readClusterCrds, toolVersion: VERSION });
+}
+
+/** The installed CRDs of a kubeconfig context (KUBECONFIG or ~/.kube/config), read-only, as `lint --cluster` lists them. */
+async function readClusterCrds(context: string): Promise<SourceFile[]> {
+  const { connect } = await import('../io/cluster.js');
+  const { listInstalledCrds } = await import('../io/cluster-source.js');
+  const cluster = await connect({ context, requestTimeoutMs: 10_000, chunkSize: 500 }, { env: process.env, userAgent: `kubectl-crdx/${VERSION} (lsp)` });
+  try {
+    return await listInstalledCrds(cluster);
+  } finally {
+    cluster.close();
+  }
 }

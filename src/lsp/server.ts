@@ -46,6 +46,11 @@ const SOURCE = 'crdx';
 export interface LspHost {
   /** The files under these paths that may hold CRDs (workspace folders, crdPaths). */
   readCrdFiles(paths: readonly string[]): Promise<SourceFile[]>;
+  /**
+   * Every CRD installed in the cluster of a kubeconfig context (crdx.cluster.context), as sources
+   * named `cluster:<context>/…`; rejects with a one-line reason (no client, no such context, …).
+   */
+  readClusterCrds?(context: string): Promise<SourceFile[]>;
   readonly toolVersion: string;
 }
 
@@ -56,7 +61,7 @@ export interface LspSettings {
   readonly fieldValidation: FieldValidation;
   /** Delay between the last change of a document and its check. */
   readonly debounceMs: number;
-  /** crdx.cluster.context: passed through; the server does not read clusters yet. */
+  /** crdx.cluster.context: a kubeconfig context whose installed CRDs custom resources are checked against too. */
   readonly clusterContext: string | undefined;
 }
 
@@ -169,6 +174,8 @@ export function startServer(connection: Connection, host: LspHost): void {
   let canConfigure = false;
   /** CRD files of the workspace folders and crdPaths, as on disk. */
   let diskCrds: SourceFile[] = [];
+  /** The CRDs installed in the cluster of crdx.cluster.context (after the local ones: a local CRD wins). */
+  let clusterCrds: SourceFile[] = [];
   let ready: Promise<void> = Promise.resolve();
   const checked = new Map<string, Checked>();
   const timers = new Map<string, ReturnType<typeof setTimeout>>();
@@ -191,7 +198,7 @@ export function startServer(connection: Connection, host: LspHost): void {
       else all.delete(p);
     }
     all.delete(path);
-    return [...all.values()];
+    return [...all.values(), ...clusterCrds];
   }
 
   /** The CRDs of a source, built once per text and Kubernetes version. */
@@ -252,6 +259,8 @@ export function startServer(connection: Connection, host: LspHost): void {
     const inSchema = schemaPathFor(target.schema, segs[0] === 'items' && typeof segs[1] === 'number' ? segs.slice(2) : segs);
     const pos = crd.manifest.locate([...target.loc.at, ...inSchema], inSchema.length > 0 ? 'key' : 'value');
     const file = crd.manifest.file;
+    // a CRD read from the cluster has no document to point into
+    if (file.path.startsWith('cluster:')) return [];
     const end = pos.endLine !== undefined && pos.endColumn !== undefined ? { line: pos.endLine - 1, character: pos.endColumn - 1 } : { line: pos.line - 1, character: pos.column - 1 };
     return [
       {
@@ -327,6 +336,19 @@ export function startServer(connection: Connection, host: LspHost): void {
     const base = roots[0];
     crdPaths = settings.crdPaths.map((p) => (isAbsolute(p) || base === undefined ? p : resolve(base, p)));
     diskCrds = await host.readCrdFiles([...roots, ...crdPaths]);
+    clusterCrds = [];
+    const ctx = settings.clusterContext;
+    if (ctx !== undefined) {
+      if (!host.readClusterCrds) warn(`crdx.cluster.context "${ctx}": this server cannot read clusters`);
+      else
+        try {
+          clusterCrds = await host.readClusterCrds(ctx);
+          connection.console.info(`crdx: ${clusterCrds.length} CustomResourceDefinitions read from context "${ctx}"`);
+        } catch (e) {
+          // the local CRDs still work; the user learns why the cluster's are missing
+          warn(`crdx.cluster.context "${ctx}": ${(e as Error)?.message ?? String(e)}; only local CRDs are used`);
+        }
+    }
   }
 
   function recheckAll(): void {

@@ -4,6 +4,9 @@
  * quick fixes, the default preview, settings, re-checks of dependents; shutdown and exit.
  */
 import { execa } from 'execa';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { parseAllDocuments } from 'yaml';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -276,6 +279,60 @@ describe('lsp: crdx.defaultPreview', () => {
     expect(cli.exitCode).toBe(0);
     expect(r.yaml).toBe(cli.stdout + '\n');
     await expect(c.execute('crdx.defaultPreview', [uriOf(join(dir, 'not-open.yaml'))])).rejects.toThrow(/is not open/);
+    expect(await c.stop()).toBe(0);
+  });
+});
+
+describe('lsp: crdx.cluster.context', () => {
+  // a tiny read-only API server on 127.0.0.1 that has the widgets CRD installed
+  let server: http.Server;
+  let kubeconfig: string;
+  const listed: string[] = [];
+  beforeAll(async () => {
+    const crd = parseAllDocuments(readFileSync(WIDGETS, 'utf8'))[0]!.toJS() as Record<string, unknown>;
+    const { apiVersion: _a, kind: _k, ...item } = crd;
+    server = http.createServer((req, res) => {
+      listed.push(req.url ?? '');
+      const url = new URL(req.url ?? '/', 'http://x');
+      res.writeHead(url.pathname === '/apis/apiextensions.k8s.io/v1/customresourcedefinitions' ? 200 : 404, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify(url.pathname === '/apis/apiextensions.k8s.io/v1/customresourcedefinitions' ? { kind: 'CustomResourceDefinitionList', apiVersion: 'apiextensions.k8s.io/v1', metadata: { resourceVersion: '1' }, items: [item] } : { kind: 'Status', code: 404 }));
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const port = (server.address() as AddressInfo).port;
+    kubeconfig = join(dir, 'kubeconfig');
+    writeFileSync(
+      kubeconfig,
+      `apiVersion: v1\nkind: Config\nclusters: [{name: c, cluster: {server: "http://127.0.0.1:${port}", insecure-skip-tls-verify: true}}]\nusers: [{name: u, user: {token: t}}]\ncontexts: [{name: dev, context: {cluster: c, user: u}}, {name: other, context: {cluster: c, user: u}}]\ncurrent-context: other\n`,
+    );
+  });
+  afterAll(async () => {
+    await new Promise<void>((r) => server.close(() => r()));
+  });
+
+  const CR = 'apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w, namespace: default}\nspec:\n  replicas: -1\n';
+
+  it('custom resources are checked against the CRDs installed in that context, as lint --cluster checks them', async () => {
+    const f = join(dir, 'cluster-cr.yaml');
+    writeFileSync(f, CR);
+    const c = await startLsp({ initializationOptions: { cluster: { context: 'dev' } }, env: { KUBECONFIG: kubeconfig } });
+    const got = asLint(await c.open(f, CR));
+    const cli = await execa(process.execPath, [BIN, 'lint', '-o', 'json', '--cluster', '--kubeconfig', kubeconfig, '--context', 'dev', f], { cwd: ROOT, reject: false, env: { NO_COLOR: '1' } });
+    const want = fromLint((JSON.parse(cli.stdout) as LintJson).findings.filter((x) => x.file === f));
+    expect(want.length).toBeGreaterThan(0);
+    expect(want.some((x) => x.ruleId === 'custom-resource')).toBe(true);
+    expect(got).toEqual(want);
+    expect(listed.some((u) => u.startsWith('/apis/apiextensions.k8s.io/v1/customresourcedefinitions'))).toBe(true);
+    expect(c.messages).toEqual([]);
+    expect(await c.stop()).toBe(0);
+  });
+
+  it('a context the kubeconfig does not have: a warning that says why, and local CRDs still work', async () => {
+    const f = join(dir, 'cluster-cr2.yaml');
+    writeFileSync(f, CR);
+    const c = await startLsp({ initializationOptions: { cluster: { context: 'nope' }, crdPaths: [WIDGETS] }, env: { KUBECONFIG: kubeconfig } });
+    const got = asLint(await c.open(f, CR));
+    expect(got.some((x) => x.ruleId === 'custom-resource')).toBe(true);
+    expect(c.messages).toEqual([expect.stringMatching(/^crdx: crdx\.cluster\.context "nope": context "nope" not found in kubeconfig .*; only local CRDs are used$/)]);
     expect(await c.stop()).toBe(0);
   });
 });

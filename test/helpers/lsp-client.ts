@@ -19,6 +19,7 @@ import {
   InitializeRequest,
   PublishDiagnosticsNotification,
   ShowMessageNotification,
+  ShowMessageRequest,
   ShutdownRequest,
   createProtocolConnection,
   type CodeAction,
@@ -43,6 +44,8 @@ export interface LspClientOptions {
   readonly workspaceFolders?: readonly string[];
   /** Answered to workspace/configuration (the client then announces the capability). */
   readonly configuration?: unknown;
+  /** More environment for the server process (e.g. KUBECONFIG). */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 export interface LspClient {
@@ -67,7 +70,7 @@ export interface LspClient {
 
 export async function startLsp(o: LspClientOptions = {}): Promise<LspClient> {
   const [cmd, ...args] = o.command ?? [process.execPath, BIN, 'lsp', '--stdio'];
-  const child = spawn(cmd!, args, { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+  const child = spawn(cmd!, args, { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1', ...(o.env ?? {}) } });
   let err = '';
   child.stderr!.on('data', (d: Buffer) => (err += d.toString('utf8')));
   const exited = new Promise<number | null>((res) => child.once('exit', (code) => res(code)));
@@ -83,6 +86,11 @@ export async function startLsp(o: LspClientOptions = {}): Promise<LspClient> {
     else unseen.set(p.uri, [...(unseen.get(p.uri) ?? []), p]);
   });
   conn.onNotification(ShowMessageNotification.method, (p: ShowMessageParams) => void messages.push(p.message));
+  // vscode-languageserver sends show*Message as a request (the user may pick an action): answered with none
+  conn.onRequest(ShowMessageRequest.type, (p) => {
+    messages.push(p.message);
+    return null;
+  });
   conn.onRequest(ConfigurationRequest.type, (p) => p.items.map(() => o.configuration ?? null));
   conn.listen();
   const folders = o.workspaceFolders ?? [];
