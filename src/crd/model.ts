@@ -158,11 +158,13 @@ export function buildCrd(manifest: Manifest, kube: KubeVersion): Crd {
       decoded ??= new Map(versions.map((x) => [x, withoutUnknownFields(x.raw, VERSION) as Rec]));
       return decoded.get(v)!;
     };
-    const hasUnknown = versions.some((v) => decodeProblems(v.raw, VERSION).some((p) => p.kind === 'unknown-field'));
+    // walked only when versions differ as written (most CRDs never get here)
+    let hasUnknown: boolean | undefined;
+    const unknownIn = (): boolean => (hasUnknown ??= versions.some((v) => decodeProblems(v.raw, VERSION).some((p) => p.kind === 'unknown-field')));
     const same = (get: (v: Rec) => unknown): boolean =>
       versions.length > 0 &&
       (versions.every((v) => semanticEqual(get(v.raw), get(versions[0]!.raw))) ||
-        (hasUnknown && versions.every((v) => semanticEqual(get(asDecoded(v)), get(asDecoded(versions[0]!))))));
+        (unknownIn() && versions.every((v) => semanticEqual(get(asDecoded(v)), get(asDecoded(versions[0]!))))));
     hoisted.schema = same((v) => v['schema']);
     hoisted.subresources = same((v) => v['subresources']);
     hoisted.columns = same((v) => v['additionalPrinterColumns']);

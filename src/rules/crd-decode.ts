@@ -3,6 +3,7 @@ import { cannotBeHandled, strictDecodingText } from '../core/field-validation.js
 import { formatPath } from '../core/path.js';
 import type { JsonPath, ServerResponse } from '../core/types.js';
 import { decodeProblems, type DecodeProblem } from '../crd/decode.js';
+import { formatUnknownFieldPath } from '../simulate/prune.js';
 import type { Crd } from '../crd/model.js';
 import { defineRule } from './types.js';
 
@@ -13,9 +14,8 @@ import { defineRule } from './types.js';
  * the real server, which differs here from the field.Path form (`properties[spec].foo`).
  */
 export function crdUnknownFieldText(path: JsonPath): string {
-  let p = '';
-  for (const seg of path) p += typeof seg === 'number' ? `[${seg}]` : p === '' ? seg : `.${seg}`;
-  return `unknown field ${goQuote(p)}`;
+  // the same dotted form as pruning's unknown-field paths, but quoted as the JSON decoder quotes it
+  return `unknown field ${goQuote(formatUnknownFieldPath(path))}`;
 }
 
 /** What decoding the CRD finds: type problems end the request; unknown fields depend on the field validation. */
