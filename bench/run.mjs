@@ -6,6 +6,9 @@
 // interleaved (one run of each in turn, the order rotating), so that a slow spell of a shared machine
 // falls on all of them. Environment: BENCH_RUNS (default 3) runs per throughput row, BENCH_COLD_RUNS
 // (default 10) for the cold start. BENCH_ONLY=lsp: only the language server's rows (bench/lsp.mjs).
+// BENCH_COMPARE=DIR: before/after rows instead: the cold start, the corpus lint and the large input of
+// this checkout and of the built checkout in DIR (say a `git worktree` of the commit before a change),
+// interleaved, with the ratio after/before.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -85,6 +88,14 @@ if (process.env.BENCH_ONLY === 'lsp') {
 }
 
 const scratch = mkdtempSync(join(tmpdir(), 'crdx-bench-'));
+if (process.env.BENCH_COMPARE) {
+  try {
+    compareRows(process.env.BENCH_COMPARE);
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+  process.exit(0);
+}
 try {
   const peers = installPeers();
   const large = prepareInputs();
@@ -181,6 +192,33 @@ try {
     process.stdout.write(`crdx lint vs ${name} on the large input: ${(m.wall / lintLarge.wall).toFixed(2)}x ${m.wall >= lintLarge.wall ? 'faster' : 'SLOWER'}\n`);
 } finally {
   rmSync(scratch, { recursive: true, force: true });
+}
+
+/** BENCH_COMPARE: this checkout (after) against the built checkout in `dir` (before), interleaved. */
+function compareRows(dir) {
+  const before = join(dir, 'bin', 'kubectl-crdx');
+  if (!existsSync(join(dir, 'dist', 'cli', 'kubectl-crdx.cjs'))) throw new Error(`${dir}: run \`npm run build:dist\` there first`);
+  prepareInputs();
+  const corpusCrds = join(CORPUS, 'crds');
+  const one = join(ROOT, 'fixtures', 'crds', '01-widgets.yaml');
+  const cases = [
+    ['cold start: `lint` one CRD (fixtures/crds/01-widgets.yaml)', ['lint', one], COLD_RUNS],
+    ['lint: corpus CRDs', ['lint', corpusCrds], RUNS],
+    ['lint: corpus CRDs and samples', ['lint', CORPUS], RUNS],
+    ['default: corpus samples (with the corpus CRDs)', ['default', '--no-explain', '-o', 'json', CORPUS], RUNS],
+    ['lint --crd: large input', ['lint', '--crd', join(BENCH, 'crds'), join(BENCH, 'large')], RUNS],
+  ];
+  const head = ['what', 'before wall', 'after wall', 'after/before wall', 'before CPU', 'after CPU', 'after/before CPU', 'exit before/after'];
+  const rows = [];
+  for (const [what, args, runs] of cases) {
+    log(`bench: ${what} (${runs} runs each)`);
+    const [b, a] = measureTogether([{ cmd: process.execPath, args: [before, ...args] }, { cmd: process.execPath, args: [BIN, ...args] }], runs);
+    const cpu = (m) => (m.cpu !== undefined ? `${m.cpu.toFixed(2)} s` : '');
+    const ratio = (x, y) => (x !== undefined && y ? (x / y).toFixed(3) : '');
+    rows.push([what, `${b.wall.toFixed(3)} s`, `${a.wall.toFixed(3)} s`, ratio(a.wall, b.wall), cpu(b), cpu(a), ratio(a.cpu, b.cpu), `${b.code}/${a.code}`]);
+  }
+  const out = [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)];
+  process.stdout.write(`${out.join('\n')}\n\nbefore: ${dir}; after: ${ROOT}; node ${process.version}, ${cpus().length} CPUs; medians of interleaved runs.\n`);
 }
 
 function lastLine(s) {
