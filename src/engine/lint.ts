@@ -9,6 +9,7 @@ import { wireValue } from '../cr/wire.js';
 import { buildCrd, isCrdManifest, type Crd } from '../crd/model.js';
 import { parseFile, type Manifest, type SourceFile } from '../manifest/parse.js';
 import { analyzeCrdSchemas, type SchemaAnalysis } from '../schema/analyze.js';
+import { crdDecodeProblems } from '../rules/crd-decode.js';
 import { rules as allRules } from '../rules/index.js';
 import type { Report, ResourceRuleContext, Rule, RuleContext } from '../rules/types.js';
 import { parseSources } from './parse-sources.js';
@@ -61,8 +62,11 @@ export function lintSources(files: readonly SourceFile[], opts: LintOptions): Li
     };
     // a v1beta1 CRD on a server that no longer serves that API is never validated
     const notServed = crd.requestVersion === 'v1beta1' && atLeast(crd.kube, 22);
+    // a request the decoder refuses (400) is answered with that alone: no validation, no warnings
+    const undecodable = !notServed && decodeFails(crd, fieldValidation);
     for (const rule of rules) {
       if (notServed && rule.id !== 'v1beta1-crd') continue;
+      if (undecodable && rule.meta.serverFaithful && rule.id !== 'crd-decode') continue;
       const sev = opts.ruleSeverity?.get(rule.id) ?? rule.meta.defaultSeverity;
       if (sev === 'off') continue;
       for (const r of rule.check(ctx)) findings.push(toFinding(rule, r, crd.manifest, sev));
@@ -79,6 +83,12 @@ export function lintSources(files: readonly SourceFile[], opts: LintOptions): Li
     crds,
     manifests,
   };
+}
+
+/** The server's decoder fails the CRD's request (400 BadRequest) before any validation runs. */
+function decodeFails(crd: Crd, fieldValidation: FieldValidation): boolean {
+  const { types, unknown } = crdDecodeProblems(crd);
+  return types.length > 0 || (fieldValidation === 'Strict' && unknown.length > 0);
 }
 
 /** Custom resources of the input whose group and kind have a CRD (input or --crd) go through the resource rules. */
