@@ -42,18 +42,25 @@ export const printerColumnJsonpath = defineRule({
     docs: {
       description: 'Printer-column paths should be JSONPath that kubectl can evaluate.',
       details:
-        'The server only checks the leading dot. A column whose path the JSONPath parser rejects makes the table converter fail with `unrecognized column definition`, and the server silently falls back to the default NAME/AGE columns for the whole resource.',
+        'The server only checks the leading dot. A column whose path the JSONPath parser rejects stops the table converter (`unrecognized column definition`, logged by the server only): the server keeps the NAME column and the columns before that one, and silently drops it and every column after it for that version (checked against a real server: columns A, B with a bad path, C give the table NAME, A).',
       reference: 'k8s.io/apiextensions-apiserver pkg/registry/customresource/tableconvertor/tableconvertor.go: New; k8s.io/apiextensions-apiserver pkg/apiserver/customresource_handler.go: crdHandler.getOrCreateServingInfoFor; k8s.io/client-go util/jsonpath/jsonpath.go: JSONPath.Parse (not checked by the server)',
     },
-    messages: { unparsable: 'jsonPath {{path}} cannot be parsed ({{problem}}): the server silently drops all additional printer columns of this version' },
+    messages: {
+      unparsable: 'jsonPath {{path}} cannot be parsed ({{problem}}): the server silently drops this printer column and every one after it; tables show only {{shown}}',
+    },
   },
   *check({ crd }) {
-    for (const t of crd.columns)
+    for (const t of crd.columns) {
+      // the converter stops at the first column it cannot parse: NAME and the columns before it stay
+      let shown: string | undefined;
       for (let j = 0; j < t.value.length; j++) {
         const path = str(rec(t.value[j])?.['jsonPath']);
         if (!path.startsWith('.')) continue;
         const problem = jsonPathProblem(path);
-        if (problem) yield { messageId: 'unparsable' as const, data: { path, problem }, path: [...t.loc.at, j, 'jsonPath'] };
+        if (!problem) continue;
+        shown ??= ['NAME', ...t.value.slice(0, j).map((c) => str(rec(c)?.['name']))].join(', ');
+        yield { messageId: 'unparsable' as const, data: { path, problem, shown }, path: [...t.loc.at, j, 'jsonPath'] };
       }
+    }
   },
 });

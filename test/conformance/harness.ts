@@ -31,6 +31,8 @@ export interface Response {
 export interface RequestOptions {
   /** Content-Type of the request body; default application/json. */
   contentType?: string;
+  /** Accept header; default application/json (a Table: application/json;as=Table;v=v1;g=meta.k8s.io). */
+  accept?: string;
 }
 
 export interface Harness {
@@ -228,7 +230,7 @@ export async function startHarness(opts: StartOptions = {}): Promise<Harness> {
       }
       const headers: Record<string, string | number> = {
         Authorization: `Bearer ${token}`,
-        Accept: "application/json",
+        Accept: ropts.accept ?? "application/json",
       };
       if (payload) {
         headers["Content-Type"] = ropts.contentType ?? "application/json";
