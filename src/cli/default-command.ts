@@ -119,7 +119,8 @@ export async function runDefault(o: DefaultCliOptions, io: Io, crds: readonly Cr
     fatal: true,
   }));
   const inputProblems = [...unreadable, ...run.parseFindings, ...unmatchedFindings];
-  const errors = [...inputProblems, ...run.objects.flatMap((x) => x.findings.filter((f) => f.severity === 'error'))].sort(compareFindings);
+  // errors, and the rules crdx could not evaluate: never a silent "accepted"
+  const errors = [...inputProblems, ...run.objects.flatMap((x) => x.findings.filter((f) => f.severity === 'error' || f.ruleId === 'cel-not-evaluated'))].sort(compareFindings);
   if (errors.length > 0) err += stylish(errors, ctx(errors));
   io.stderr.write(err);
   return run.objects.some((x) => x.rejected) || inputProblems.some((f) => f.severity === 'error') ? ExitCode.Findings : ExitCode.Ok;

@@ -86,7 +86,8 @@ export async function runStatus(o: StatusCliOptions, io: Io): Promise<ExitCode> 
     if (explain) err += explainStatus(x, style);
     else for (const w of (x.update ?? x.create)?.warnings ?? []) err += `Warning: ${printable(w.text)}\n`;
   }
-  const errors = run.items.flatMap((x) => x.findings.filter((f) => f.severity === 'error')).sort(compareFindings);
+  // errors, and the rules crdx could not evaluate: never a silent "accepted"
+  const errors = run.items.flatMap((x) => x.findings.filter((f) => f.severity === 'error' || f.ruleId === 'cel-not-evaluated')).sort(compareFindings);
   if (errors.length > 0) err += stylish(errors, findingContext(style, io, files, run.documents, errors));
   io.stderr.write(err);
   return run.items.some((x) => x.rejected) ? ExitCode.Findings : ExitCode.Ok;

@@ -26,7 +26,7 @@ import type { KubeVersion } from '../core/kube-version.js';
 import { Loc } from '../core/path.js';
 import { isRecord, type JsonPath } from '../core/types.js';
 import { getObjectMeta, validateObjectMeta } from '../schema/objectmeta.js';
-import { evaluateCel } from '../schema/cel-eval.js';
+import { evaluateCel, type CelSkip } from '../schema/cel-eval.js';
 import { validateListTypes, validateSchema } from '../schema/value-validate.js';
 import { decode, type PipelineOptions } from '../simulate/pipeline.js';
 import type { ChangeKind } from '../simulate/types.js';
@@ -82,6 +82,8 @@ export interface CreateResult {
   readonly unknownFields: readonly UnknownField[];
   /** The schema has CEL rules that the server would evaluate and we could not (src/schema/cel-eval.ts). */
   readonly celNotEvaluated: boolean;
+  /** The rules behind `celNotEvaluated`: each with where it applies and why it was not evaluated. */
+  readonly celSkipped?: readonly CelSkip[];
   /** Steps that could not be simulated. */
   readonly notes: readonly string[];
 }
@@ -105,6 +107,13 @@ const WIPED = ['creationTimestamp', 'uid', 'deletionTimestamp', 'deletionGracePe
 const SERVER_MANAGED: readonly string[] = [...new Set<string>([...WIPED, ...GENERATED])];
 /** field.ErrorTypes that keep the server from evaluating CEL rules (strategy.go hasBlockingErr). */
 const BLOCKING = new Set(['NotSupported', 'Required', 'TooLong', 'TooMany', 'TypeInvalid']);
+
+/** The result without its CEL skips (a request that fails before validation evaluates no rule). */
+function withoutCelSkipped<T extends { readonly celSkipped?: unknown }>(r: T): Omit<T, 'celSkipped'> {
+  const out: Record<string, unknown> = { ...r };
+  delete out['celSkipped'];
+  return out as Omit<T, 'celSkipped'>;
+}
 
 export function simulateCreate(input: Record<string, unknown>, served: ServedVersion, opts: CreateOptions): CreateResult {
   const { crd, kind } = served;
@@ -137,7 +146,7 @@ export function simulateCreate(input: Record<string, unknown>, served: ServedVer
   const strict = strictFailure(mode, kind, version, unknown);
   // the request ends with the 400: no validation, no warnings but the deprecation's
   const failed = (r: Omit<CreateResult, 'unknownFields'>): CreateResult =>
-    strict ? { ...r, unknownFields: unknown, strictError: strict, errors: [], celNotEvaluated: false, warnings: r.warnings.filter((w) => w.kind === 'deprecated') } : { ...r, unknownFields: unknown };
+    strict ? { ...withoutCelSkipped(r), unknownFields: unknown, strictError: strict, errors: [], celNotEvaluated: false, warnings: r.warnings.filter((w) => w.kind === 'deprecated') } : { ...r, unknownFields: unknown };
 
   // 2. the create handler
   // req.value shares nothing with the input: it is ours to edit
@@ -196,6 +205,7 @@ export function simulateCreate(input: Record<string, unknown>, served: ServedVer
   errors.push(...validateObjectMeta(NIL, v, served.decodeSchema, false));
   if (served.decodeSchema) errors.push(...validateListTypes(v, served.decodeSchema, NIL));
   let celNotEvaluated = false;
+  let celSkipped: readonly CelSkip[] = [];
   if (served.hasCel) {
     if (errors.some((e) => BLOCKING.has(e.type))) {
       errors.push({ type: 'Invalid', field: '<nil>', value: null, detail: 'some validation rules were not checked because the object was invalid; correct the existing errors to complete validation', at: [] });
@@ -203,9 +213,10 @@ export function simulateCreate(input: Record<string, unknown>, served: ServedVer
       const cel = evaluateCel(v, undefined, served.schema);
       errors.push(...cel.errors);
       celNotEvaluated = !cel.complete;
+      celSkipped = cel.skipped;
     }
   }
-  const result = { served, celNotEvaluated, notes, changes, warnings, errors };
+  const result = { served, celNotEvaluated, ...(celSkipped.length > 0 ? { celSkipped } : {}), notes, changes, warnings, errors };
   if (errors.length > 0) return failed(result);
 
   // 5. WarningsOnCreate
@@ -217,7 +228,7 @@ export function simulateCreate(input: Record<string, unknown>, served: ServedVer
   // 6. write and read back
   let out: Record<string, unknown> = obj;
   if (opts.skipStorage !== true && (opts.alwaysReadBack === true || !served.readBackIsIdentity)) out = roundTrip(obj, served, changes, notes);
-  return failed({ served, celNotEvaluated, notes, changes, warnings, errors, value: stripGenerated(out) });
+  return failed({ ...result, value: stripGenerated(out) });
 }
 
 /** The store's view at validation time: a generated name, the request namespace, generation 1. */

@@ -26,7 +26,7 @@ import type { KubeVersion } from '../core/kube-version.js';
 import { Loc } from '../core/path.js';
 import { isRecord, type JsonPath } from '../core/types.js';
 import { getObjectMeta, validateObjectMeta, type ObjectMeta } from '../schema/objectmeta.js';
-import { evaluateCel } from '../schema/cel-eval.js';
+import { evaluateCel, type CelSkip } from '../schema/cel-eval.js';
 import { validateListTypesUpdate, validateSchemaUpdate } from '../schema/value-validate.js';
 import { decode } from '../simulate/pipeline.js';
 import type { ServedVersion } from './catalog.js';
@@ -72,6 +72,8 @@ export interface UpdateResult {
   /** Any other failure (400, 409, 422 without a Kind, 500). */
   readonly failure?: ServerFailure;
   readonly celNotEvaluated: boolean;
+  /** The rules behind `celNotEvaluated`: each with where it applies and why it was not evaluated. */
+  readonly celSkipped?: readonly CelSkip[];
   readonly notes: readonly string[];
 }
 
@@ -286,6 +288,7 @@ export function simulateUpdate(oldInput: Record<string, unknown>, newInput: Reco
   // validation
   const errors = validateUpdate(obj, old, served, opts);
   let celNotEvaluated = false;
+  let celSkipped: readonly CelSkip[] = [];
   if (served.hasCel) {
     if (errors.some((e) => BLOCKING.has(e.type))) {
       errors.push({ type: 'Invalid', field: '<nil>', value: null, detail: 'some validation rules were not checked because the object was invalid; correct the existing errors to complete validation', at: [] });
@@ -293,9 +296,10 @@ export function simulateUpdate(oldInput: Record<string, unknown>, newInput: Reco
       const cel = evaluateCel(obj, old, served.schema);
       errors.push(...cel.errors);
       celNotEvaluated = !cel.complete;
+      celSkipped = cel.skipped;
     }
   }
-  const result = { ...base, request, celNotEvaluated, errors, generation: { before, after } };
+  const result = { ...base, request, celNotEvaluated, ...(celSkipped.length > 0 ? { celSkipped } : {}), errors, generation: { before, after } };
   if (errors.length > 0) return result;
 
   // 6. warnings

@@ -13,6 +13,7 @@ import { simulateCreate, type CreateResult } from '../cr/create.js';
 import { wireValue } from '../cr/wire.js';
 import { buildCrd, isCrdManifest, type Crd } from '../crd/model.js';
 import { parseFile, type Manifest, type SourceFile } from '../manifest/parse.js';
+import { celNotEvaluated } from '../rules/cel-not-evaluated.js';
 import { customResource } from '../rules/custom-resource.js';
 import { customResourceWarnings } from '../rules/custom-resource-warnings.js';
 import type { ResourceRuleContext, Rule } from '../rules/types.js';
@@ -52,7 +53,7 @@ export interface DefaultRun {
   readonly documents: number;
 }
 
-const RULES: readonly Rule[] = [customResource, customResourceWarnings] as Rule[];
+const RULES: readonly Rule[] = [customResource, customResourceWarnings, celNotEvaluated] as Rule[];
 
 function parseAll(files: readonly SourceFile[], parseFindings: Finding[] | undefined, crds: readonly Manifest[] = []): { manifests: Manifest[]; documents: number } {
   const parsed = parseSources(files, crds);

@@ -16,6 +16,8 @@ import { simulateUpdate, type ServerFailure, type UpdateResult, type Via } from 
 import { wireValue } from '../cr/wire.js';
 import { buildCrd, isCrdManifest, type Crd } from '../crd/model.js';
 import type { Manifest, SourceFile } from '../manifest/parse.js';
+import type { CelSkip } from '../schema/cel-eval.js';
+import { celNotEvaluated, celSkipReports } from '../rules/cel-not-evaluated.js';
 import { customResource } from '../rules/custom-resource.js';
 import type { Rule } from '../rules/types.js';
 import { serverReport } from '../rules/types.js';
@@ -161,7 +163,7 @@ export function statusSources(files: readonly SourceFile[], oldFiles: readonly S
       let findings: Finding[] = [];
       if (create.decodeError) findings = failureFindings(m, { code: 400, reason: 'BadRequest', message: create.decodeError.message, ...(create.decodeError.at ? { at: create.decodeError.at } : {}) });
       else if (create.strictError) findings = failureFindings(m, { code: 400, reason: 'BadRequest', message: create.strictError.message, unknownFields: create.strictError.fields });
-      else findings = errorFindings(m, create.errors);
+      else findings = [...errorFindings(m, create.errors), ...celFindings(m, l.served, create.celSkipped)];
       const value = create.value && !create.strictError ? withGeneration(create.value, 1) : undefined;
       items.push({ manifest: m, create, ...(value ? { value } : {}), findings: finalize(findings), rejected: value === undefined });
       continue;
@@ -172,11 +174,17 @@ export function statusSources(files: readonly SourceFile[], oldFiles: readonly S
       continue;
     }
     const update = simulateUpdate(wireValue(old), wireValue(m), l.served, { kube: opts.kubeVersion, via: opts.via, fieldValidation });
-    const findings = update.failure ? failureFindings(m, update.failure) : errorFindings(m, update.errors);
+    const findings = update.failure ? failureFindings(m, update.failure) : [...errorFindings(m, update.errors), ...celFindings(m, l.served, update.celSkipped)];
     const value = update.value ? stripVolatile(update.value, !update.noop) : undefined;
     items.push({ manifest: m, old, update, ...(value ? { value } : {}), findings: finalize(findings), rejected: value === undefined });
   }
   return { parseFindings: p.parseFindings, items, unmatched, skipped, documents: p.documents };
+}
+
+/** The warnings for CEL rules the server evaluates on this request and crdx did not (cel-not-evaluated). */
+function celFindings(m: Manifest, served: ServedVersion, skipped: readonly CelSkip[] | undefined): Finding[] {
+  const rule = celNotEvaluated as unknown as Rule;
+  return celSkipReports(served, skipped ?? []).map((r) => toFinding(rule, r, m, rule.meta.defaultSeverity));
 }
 
 function withGeneration(o: Record<string, unknown>, g: number): Record<string, unknown> {
@@ -246,7 +254,7 @@ export function scaleSources(files: readonly SourceFile[], crdFiles: readonly So
     const r = scaleUpdate(cr, l.served, opts.replicas, { kube: opts.kubeVersion, ...(opts.resourceVersion !== undefined ? { resourceVersion: opts.resourceVersion } : {}) });
     let findings: Finding[] = [];
     if (r.failure) findings = failureFindings(m, failureAt(r.failure, l.served));
-    else if (r.update && r.update.errors.length > 0) findings = errorFindings(m, r.update.errors);
+    else if (r.update) findings = [...errorFindings(m, r.update.errors), ...celFindings(m, l.served, r.update.celSkipped)];
     const object = r.update?.value ? stripVolatile(r.update.value, false) : undefined;
     items.push({
       manifest: m,

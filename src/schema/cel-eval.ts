@@ -12,7 +12,7 @@
  */
 import { OMIT, type FieldError } from '../core/field-error.js';
 import { Loc } from '../core/path.js';
-import { isRecord } from '../core/types.js';
+import { isRecord, type JsonPath } from '../core/types.js';
 import { loadedCelModule } from './cel-syntax.js';
 import type { Schema } from './raw.js';
 import { jsonText } from '../core/json-text.js';
@@ -25,6 +25,20 @@ export interface CelOutcome {
   readonly errors: FieldError[];
   /** Every rule the server would evaluate was evaluated here. */
   readonly complete: boolean;
+  /** What was not evaluated, and why (empty exactly when `complete`). */
+  readonly skipped: readonly CelSkip[];
+}
+
+/** A rule (or a part of the schema holding rules) the server evaluates and crdx did not. */
+export interface CelSkip {
+  /** The rule's text ('' when the skip is not about one rule). */
+  readonly rule: string;
+  /** Where in the object: the node the rule applies to. */
+  readonly at: JsonPath;
+  /** Where in the version's openAPIV3Schema: the rule (…, 'x-kubernetes-validations', i) or the node. */
+  readonly schemaAt: JsonPath;
+  /** Why, in a few words (completes "not evaluated: …"). */
+  readonly why: string;
 }
 
 /** Functions and macros whose cel-js behaviour matches cel-go on the values we bind. */
@@ -91,18 +105,19 @@ function regexesSupported(e: string): boolean {
   return true;
 }
 
-function callsSupported(e: string, numbers: boolean): boolean {
-  if (!regexesSupported(e)) return false;
+/** Why the functions the expression calls cannot be evaluated here; undefined when they can. */
+function callUnsupported(e: string, numbers: boolean): string | undefined {
+  if (!regexesSupported(e)) return 'its regular expression is not one crdx evaluates as RE2 does';
   const code = stripStrings(e);
   // optional field selection / indexing, comprehension variables named like functions: keep simple
-  if (/\.\?|\[\?/.test(code)) return false;
+  if (/\.\?|\[\?/.test(code)) return 'it uses optional field selection or indexing (.? or [?)';
   for (const m of code.matchAll(/([A-Za-z_][A-Za-z0-9_]*)\s*\(/g)) {
     const name = m[1]!;
-    if (!SUPPORTED_CALLS.has(name)) return false;
+    if (!SUPPORTED_CALLS.has(name)) return `crdx does not evaluate ${name}() yet`;
     // string(double) formatting is not known to match cel-go
-    if (name === 'string' && numbers) return false;
+    if (name === 'string' && numbers) return 'crdx does not format doubles with string() as cel-go does yet';
   }
-  return true;
+  return undefined;
 }
 
 /**
@@ -141,18 +156,19 @@ function compile(schema: Schema, facts: NodeFacts): Compiled[] {
     let run: Compiled['run'];
     let runMessage: Compiled['runMessage'];
     const fieldPath = fp === undefined ? [] : simpleFieldPath(fp);
-    if (fieldPath === undefined) unsupported = 'fieldPath';
-    else if (reason !== undefined && !['FieldValueInvalid', 'FieldValueForbidden', 'FieldValueRequired', 'FieldValueDuplicate'].includes(reason)) unsupported = 'reason';
-    else if (!callsSupported(rule, facts.numbers) || (messageExpression !== undefined && !callsSupported(messageExpression, facts.numbers))) unsupported = 'function';
-    else if (facts.unorderedLists && [rule, messageExpression ?? ''].some((x) => /\+/.test(stripStrings(x)))) unsupported = 'set/map list concatenation';
-    else if (facts.unorderedLists && /==|!=|\bin\b/.test(stripStrings(rule)) && !canonicalSafe(rule)) unsupported = 'set/map list equality';
-    else if (facts.unorderedLists && messageExpression !== undefined && /==|!=|\bin\b/.test(stripStrings(messageExpression))) unsupported = 'set/map list equality in messageExpression';
+    const unknownCall = callUnsupported(rule, facts.numbers) ?? (messageExpression !== undefined ? callUnsupported(messageExpression, facts.numbers) : undefined);
+    if (fieldPath === undefined) unsupported = `its fieldPath ${JSON.stringify(fp)} is not a plain property path`;
+    else if (reason !== undefined && !['FieldValueInvalid', 'FieldValueForbidden', 'FieldValueRequired', 'FieldValueDuplicate'].includes(reason)) unsupported = `its reason ${JSON.stringify(reason)} is not one crdx knows`;
+    else if (unknownCall !== undefined) unsupported = unknownCall;
+    else if (facts.unorderedLists && [rule, messageExpression ?? ''].some((x) => /\+/.test(stripStrings(x)))) unsupported = 'it concatenates lists below a set or map list (unordered in cel-go)';
+    else if (facts.unorderedLists && /==|!=|\bin\b/.test(stripStrings(rule)) && !canonicalSafe(rule)) unsupported = 'it compares values holding set or map lists (unordered in cel-go)';
+    else if (facts.unorderedLists && messageExpression !== undefined && /==|!=|\bin\b/.test(stripStrings(messageExpression))) unsupported = 'its messageExpression compares values holding set or map lists (unordered in cel-go)';
     else {
       try {
         if (rule.trim() !== '') run = e.parse(rule);
         if (messageExpression !== undefined) runMessage = e.parse(messageExpression);
       } catch {
-        unsupported = 'parse';
+        unsupported = 'crdx cannot parse it';
       }
     }
     const canonical = facts.unorderedLists && /==|!=|\bin\b/.test(stripStrings(rule));
@@ -318,18 +334,22 @@ function deepEq(a: unknown, b: unknown): boolean {
 
 class Walk {
   readonly errors: FieldError[] = [];
-  complete = true;
+  readonly skipped: CelSkip[] = [];
   constructor(private readonly update: boolean) {}
+
+  private skip(rule: string, loc: Loc, schemaAt: JsonPath, why: string): void {
+    this.skipped.push({ rule, at: loc.at, schemaAt, why });
+  }
 
   /**
    * One node: its rules, then its children. `old` is the correlated old value (undefined when none);
    * `ratchet`: the nearest correlated node (this one or an ancestor) is unchanged, so the server
    * turns errors of rules without oldSelf into warnings (which we do not reproduce).
    */
-  node(v: unknown, old: unknown, s: Schema, loc: Loc, root: boolean, ratchet: boolean): void {
+  node(v: unknown, old: unknown, s: Schema, loc: Loc, root: boolean, ratchet: boolean, sp: JsonPath): void {
     if (v === null || v === undefined) return;
-    for (const k of ['allOf', 'anyOf', 'oneOf', 'not']) if (k in s && hasRules(s[k])) this.complete = false;
-    if (Array.isArray(s['x-kubernetes-validations']) && s['x-kubernetes-validations'].length > 0) this.rules(v, old, s, loc, root, ratchet);
+    for (const k of ['allOf', 'anyOf', 'oneOf', 'not']) if (k in s && hasRules(s[k])) this.skip('', loc, [...sp, k], `crdx does not evaluate rules inside ${k} yet`);
+    if (Array.isArray(s['x-kubernetes-validations']) && s['x-kubernetes-validations'].length > 0) this.rules(v, old, s, loc, root, ratchet, sp);
     const t = s['type'];
     if (t === 'object' && isRecord(v)) {
       const ps = sub(s, 'properties');
@@ -342,7 +362,7 @@ class Walk {
         const o = oldMap && Object.prototype.hasOwnProperty.call(oldMap, k) ? oldMap[k] : undefined;
         // apiVersion and kind at the root are never ratcheted
         const r = root && (k === 'apiVersion' || k === 'kind') ? false : o !== undefined ? deepEq(x, o) : ratchet;
-        this.node(x, o ?? undefined, cs, ps ? loc.child(k) : loc.key(k), false, r);
+        this.node(x, o ?? undefined, cs, ps ? loc.child(k) : loc.key(k), false, r, ps ? [...sp, 'properties', k] : [...sp, 'additionalProperties']);
       }
     } else if (t === 'array' && Array.isArray(v)) {
       const it = sub(s, 'items');
@@ -368,28 +388,33 @@ class Walk {
       v.forEach((x, i) => {
         const k = keyOf(x);
         const o = k === undefined ? undefined : oldBy.get(k);
-        this.node(x, o ?? undefined, it, loc.index(i), false, o !== undefined && o !== null ? deepEq(x, o) : ratchet);
+        this.node(x, o ?? undefined, it, loc.index(i), false, o !== undefined && o !== null ? deepEq(x, o) : ratchet, [...sp, 'items']);
       });
     } else if (['properties', 'additionalProperties', 'items'].some((k) => hasRules(s[k]))) {
       // a value of the wrong shape holding rules below: the server would not reach them either, but be safe
-      this.complete = false;
+      this.skip('', loc, sp, 'the value does not have the schema\'s type, and rules sit below this node');
     }
   }
 
-  private rules(v: unknown, old: unknown, s: Schema, loc: Loc, root: boolean, ratchet: boolean): void {
+  private rules(v: unknown, old: unknown, s: Schema, loc: Loc, root: boolean, ratchet: boolean, sp: JsonPath): void {
     const f = facts(s);
     const compiled = compile(s, f);
     const bind = (x: unknown, canonical: boolean) => (x === undefined || f.unsupported ? undefined : toCel(x, s, root, canonical));
     const plain = { self: bind(v, false), oldSelf: bind(old, false) };
     let sorted: { self: unknown; oldSelf: unknown } | undefined;
     const m = loadedCelModule()!;
-    for (const c of compiled) {
+    for (const [i, c] of compiled.entries()) {
       if (c.run === undefined && c.unsupported === undefined) continue; // empty rule
+      const skip = (why: string) => this.skip(c.rule, loc, [...sp, 'x-kubernetes-validations', i], why);
       const { self, oldSelf } = c.canonical ? (sorted ??= { self: bind(v, true), oldSelf: bind(old, true) }) : plain;
       // transition rules need a correlated old value (optionalOldSelf ones run with an empty optional)
       if (c.usesOldSelf && old === undefined && !c.optionalOldSelf) continue;
-      if (c.unsupported !== undefined || self === undefined || (c.usesOldSelf && old !== undefined && oldSelf === undefined)) {
-        this.complete = false;
+      if (c.unsupported !== undefined) {
+        skip(c.unsupported);
+        continue;
+      }
+      if (self === undefined || (c.usesOldSelf && old !== undefined && oldSelf === undefined)) {
+        skip(bindWhy(s, f));
         continue;
       }
       const ctx: Record<string, unknown> = { self };
@@ -402,7 +427,7 @@ class Walk {
         // a missing key or an index past the end is an Invalid error at this node, as cel-go reports it (cel-errors.ts)
         const key = (c.usesOldSelf || !this.update || !ratchet) && missingKeyOf(err) !== undefined ? goMissingKey(c.rule, (c.run as { ast?: unknown }).ast, (text) => evaluateText(text, ctx)) : undefined;
         if (key === undefined) {
-          this.complete = false;
+          skip(`crdx's evaluation failed (${errorText(err)})`);
           continue;
         }
         const why = c.message !== undefined && c.message.length > 0 ? c.message.trim() : c.rule.trim();
@@ -411,12 +436,12 @@ class Walk {
       }
       if (res === true) continue;
       if (res !== false) {
-        this.complete = false;
+        skip('crdx evaluated it to a value that is not a bool');
         continue;
       }
       if (!c.usesOldSelf && this.update && ratchet) {
         // the server sends this as a warning; not reproduced
-        this.complete = false;
+        skip('it fails on a value the update leaves unchanged: the server ratchets it and answers with a warning crdx does not reproduce yet');
         continue;
       }
       let detail: string | undefined;
@@ -427,12 +452,12 @@ class Walk {
         let msg: unknown;
         try {
           msg = c.runMessage(mctx);
-        } catch {
-          this.complete = false;
+        } catch (err) {
+          skip(`the rule fails, but crdx's evaluation of its messageExpression failed (${errorText(err)})`);
           continue;
         }
         if (typeof msg !== 'string') {
-          this.complete = false;
+          skip('the rule fails, but crdx evaluated its messageExpression to a value that is not a string');
           continue;
         }
         const t = msg.trim();
@@ -460,18 +485,36 @@ class Walk {
   }
 }
 
+/** Why a node's value cannot be bound to `self` as cel-go binds it. */
+function bindWhy(s: Schema, f: NodeFacts): string {
+  if (!f.unsupported) return 'crdx cannot bind this value as the server does (a list of more than 1,000 items, or a value of the wrong type)';
+  if (s['x-kubernetes-int-or-string'] === true) return 'crdx does not bind x-kubernetes-int-or-string values yet';
+  if (s['x-kubernetes-preserve-unknown-fields'] === true) return 'crdx does not bind x-kubernetes-preserve-unknown-fields values yet';
+  if (s['x-kubernetes-embedded-resource'] === true) return 'crdx does not bind embedded resources yet';
+  if (typeof s['format'] === 'string' && ['date-time', 'duration', 'byte', 'date'].includes(s['format'])) return `crdx does not bind format ${s['format']} values yet`;
+  return 'crdx does not bind values of this schema yet (int-or-string, preserve-unknown-fields, embedded resources, date-time/duration/byte formats, or objects with both properties and additionalProperties, at this node or below)';
+}
+
+function errorText(e: unknown): string {
+  const m = e instanceof Error ? e.message : String(e);
+  const line = m.split('\n')[0]!.trim();
+  return line.length > 160 ? `${line.slice(0, 157)}...` : line;
+}
+
 /**
  * The server's CEL validation of a custom resource (`old`: the stored object, on update).
  * `complete: false` when some rule could not be evaluated here (or the evaluator is not loaded).
  */
 export function evaluateCel(obj: Record<string, unknown>, old: Record<string, unknown> | undefined, schema: Schema | undefined): CelOutcome {
-  if (!schema || !hasRules(schema)) return { errors: [], complete: true };
-  if (!ENABLED || !environment()) return { errors: [], complete: false };
+  if (!schema || !hasRules(schema)) return { errors: [], complete: true, skipped: [] };
+  const whole = (why: string): CelOutcome => ({ errors: [], complete: false, skipped: [{ rule: '', at: [], schemaAt: [], why }] });
+  if (!ENABLED) return whole('CEL evaluation is turned off (CRDX_CEL_EVAL=0)');
+  if (!environment()) return whole('the CEL engine was not loaded');
   const w = new Walk(old !== undefined);
   try {
-    w.node(obj, old, schema, new Loc('', []), true, old !== undefined && deepEq(obj, old));
-  } catch {
-    return { errors: [], complete: false };
+    w.node(obj, old, schema, new Loc('', []), true, old !== undefined && deepEq(obj, old), []);
+  } catch (e) {
+    return whole(`crdx's evaluation failed (${errorText(e)})`);
   }
-  return { errors: w.errors, complete: w.complete };
+  return { errors: w.errors, complete: w.skipped.length === 0, skipped: w.skipped };
 }

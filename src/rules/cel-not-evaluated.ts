@@ -1,0 +1,50 @@
+import type { JsonPath } from '../core/types.js';
+import type { ServedVersion } from '../cr/catalog.js';
+import type { CelSkip } from '../schema/cel-eval.js';
+import { defineRule, type Report } from './types.js';
+
+/** The rule's text as a message shows it: quoted, on one line, at most 100 characters. */
+function ruleText(rule: string): string {
+  const one = rule.replace(/\s+/g, ' ').trim();
+  return JSON.stringify(one.length > 100 ? `${one.slice(0, 97)}...` : one);
+}
+
+/** file:line:column of a place inside the version's openAPIV3Schema. */
+function where(served: ServedVersion, schemaAt: JsonPath): string {
+  const m = served.crd.manifest;
+  const target = served.crd.schemas.find((t) => t.versions.includes(served.version));
+  const p = m.locate([...(target?.loc.at ?? []), ...schemaAt]);
+  return `${m.file.path}:${p.line}:${p.column}`;
+}
+
+export const celNotEvaluated = defineRule({
+  id: 'cel-not-evaluated',
+  meta: {
+    type: 'suggestion',
+    serverFaithful: false,
+    defaultSeverity: 'warning',
+    docs: {
+      description: 'A CEL rule the server evaluates on a custom resource that crdx could not evaluate: the verdict may be incomplete.',
+      details:
+        'The server evaluates every x-kubernetes-validations rule that applies to an object. crdx evaluates a rule only where it knows the result equals cel-go\'s (the functions, macros and value types it supports); for any other rule it says so here, with the rule, its place in the CRD and why, rather than answer "no problems" for an object the server may reject. The same finding appears in `default`, `status` and `scale`. It goes away as crdx evaluates more of CEL; meanwhile `--rule cel-not-evaluated=error` makes a run fail on it, `=off` silences it.',
+      reference: 'k8s.io/apiextensions-apiserver pkg/apiserver/schema/cel/validation.go: Validator.Validate, Validator.validateExpressions (not checked by the server)',
+    },
+    messages: {
+      rule: 'CEL rule {{rule}} ({{where}}) was not evaluated: {{why}}; the server evaluates it and may reject this object',
+      part: 'CEL rules ({{where}}) were not evaluated: {{why}}; the server evaluates them and may reject this object',
+    },
+  },
+  *check() {},
+  *checkResource({ lookup, result }) {
+    if (lookup.ok) yield* celSkipReports(lookup.served, result().celSkipped ?? []);
+  },
+});
+
+/** The reports for the rules a create or update of an object of `served` did not evaluate (also for status and scale). */
+export function celSkipReports(served: ServedVersion, skipped: readonly CelSkip[]): Report<'rule' | 'part'>[] {
+  return skipped.map((s) => ({
+    messageId: s.rule === '' ? ('part' as const) : ('rule' as const),
+    data: { rule: ruleText(s.rule), where: where(served, s.schemaAt), why: s.why },
+    path: s.at,
+  }));
+}
