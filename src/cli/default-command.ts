@@ -2,7 +2,7 @@ import chalk, { Chalk } from 'chalk';
 import { existsSync } from 'node:fs';
 import { ExitCode, InputError, UsageError } from '../core/errors.js';
 import type { Finding } from '../core/types.js';
-import { explainObject, renderObjects } from '../cr/render.js';
+import { explainObject, renderObjects } from '../formatters/objects.js';
 import type { Crd } from '../crd/model.js';
 import { defaultSources } from '../engine/default.js';
 import { PARSE_RULE_ID } from '../engine/parse-sources.js';

@@ -1,8 +1,8 @@
 import chalk, { Chalk } from 'chalk';
 import { ExitCode, InputError, UsageError } from '../core/errors.js';
 import type { Finding } from '../core/types.js';
-import { renderObjects } from '../cr/render.js';
-import { explainStatus } from '../cr/render-update.js';
+import { renderObjects } from '../formatters/objects.js';
+import { explainStatus } from '../formatters/objects-update.js';
 import { compareFindings } from '../engine/results.js';
 import { statusSources, type Unmatched } from '../engine/subresources.js';
 import { stylish, printable } from '../formatters/stylish.js';

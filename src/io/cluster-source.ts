@@ -10,7 +10,7 @@
 import { parse } from 'yaml';
 import { ClusterError } from '../core/errors.js';
 import { isRecord } from '../core/types.js';
-import { sortKeys } from '../cr/render.js';
+import { sortKeys } from '../core/sort-keys.js';
 import { goYamlText } from '../core/go-yaml-emit.js';
 import { goJsonIndent } from '../core/go-print.js';
 import { jsonText } from '../core/json-text.js';

@@ -28,7 +28,7 @@ import { jsonText } from '../core/json-text.js';
 import { formatPath } from '../core/path.js';
 import { isRecord, type Finding, type JsonPath } from '../core/types.js';
 import { CrdCatalog } from '../cr/catalog.js';
-import { renderObjects } from '../cr/render.js';
+import { renderObjects } from '../formatters/objects.js';
 import { buildCrd, isCrdManifest, type Crd } from '../crd/model.js';
 import { defaultSources } from '../engine/default.js';
 import { lintSources, type LintResult } from '../engine/lint.js';

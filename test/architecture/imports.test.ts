@@ -48,11 +48,6 @@ const KNOWN: readonly string[] = [
   'src/cli/scale-command.ts → src/cli/status-command.ts',
   'src/cli/test-command.ts → src/cli/status-command.ts',
   'src/io/lazy-deps.ts → src/cli/lsp-entry.ts',
-  'src/io/cluster-source.ts → src/cr/render.ts',
-  'src/cr/render.ts → src/formatters/stylish.ts',
-  'src/cr/render.ts → src/formatters/types.ts',
-  'src/cr/render-update.ts → src/formatters/stylish.ts',
-  'src/cr/render-update.ts → src/formatters/types.ts',
 ];
 
 describe('import graph of src/', () => {
