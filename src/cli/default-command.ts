@@ -1,4 +1,3 @@
-import chalk, { Chalk } from 'chalk';
 import { existsSync } from 'node:fs';
 import { ExitCode, InputError, UsageError } from '../core/errors.js';
 import type { Finding } from '../core/types.js';
@@ -8,21 +7,14 @@ import { defaultSources } from '../engine/default.js';
 import { PARSE_RULE_ID } from '../engine/parse-sources.js';
 import { compareFindings } from '../engine/results.js';
 import { stylish, printable } from '../formatters/stylish.js';
-import { PLAIN_STYLE, type FormatterContext, type Style } from '../formatters/types.js';
+import { PLAIN_STYLE, type FormatterContext } from '../formatters/types.js';
 import { readInputs } from '../io/inputs.js';
 import { celParserLoaded, ensureCelParser, ensureCelParserFor } from '../schema/cel-syntax.js';
-import { rules } from '../rules/index.js';
 import type { Io } from './io.js';
-import { decideColor } from './lint-command.js';
+import { chalkStyle, decideColor, findingContext } from './terminal.js';
 import { noCustomResources, skippedNotes } from './skipped.js';
-import type { DefaultCliOptions } from './main.js';
-import { VERSION } from './version.js';
+import type { DefaultCliOptions } from './options.js';
 import { jsonText } from '../core/json-text.js';
-
-function chalkStyle(): Style {
-  const c = new Chalk({ level: chalk.level > 0 ? chalk.level : 1 });
-  return { red: c.red, yellow: c.yellow, blue: c.blue, dim: c.dim, bold: c.bold, underline: c.underline };
-}
 
 /**
  * stdout: the objects the server would store (rejected ones left out); stderr: the explanation
@@ -50,19 +42,8 @@ export async function runDefault(o: DefaultCliOptions, io: Io, crds: readonly Cr
   const run = defaultSources(inputs.files, [...fromCluster.crds, ...crdInputs.files], { kubeVersion: o.kubeVersion, crds, fieldValidation: o.fieldValidation });
   const color = decideColor(o.color, { ...io, stdout: io.stderr });
   const style = color ? chalkStyle() : PLAIN_STYLE;
-  const ctx = (findings: readonly Finding[]): FormatterContext => ({
-    style,
-    cwd: io.cwd,
-    rules: new Map(rules.map((r) => [r.id, { description: r.meta.docs.description, serverFaithful: r.meta.serverFaithful }])),
-    summary: {
-      files: new Set(findings.map((f) => f.file)).size,
-      documents: run.documents,
-      errors: findings.filter((f) => f.severity === 'error').length,
-      warnings: findings.filter((f) => f.severity === 'warning').length,
-    },
-    toolVersion: VERSION,
-    files: inputs.files.map((f) => f.path),
-  });
+  const ctx = (findings: readonly Finding[]): FormatterContext => findingContext(style, io, inputs.files.map((f) => f.path), run.documents, findings);
+
 
   // Nothing could be defaulted: an input failure (2). Otherwise a bad document or an object without a
   // CRD never hides the others: they are listed with the errors and the exit code is 1.

@@ -1,5 +1,4 @@
 import { readFile, writeFile } from 'node:fs/promises';
-import chalk, { Chalk } from 'chalk';
 import { ExitCode, InputError, UsageError } from '../core/errors.js';
 import type { Finding, Severity } from '../core/types.js';
 import { lintSources, PARSE_RULE_ID } from '../engine/lint.js';
@@ -7,13 +6,14 @@ import { applyBaseline, buildBaseline, parseBaseline, serializeBaseline, type Ba
 import { compareFindings } from '../engine/results.js';
 import { applySuppressions } from '../engine/suppress.js';
 import { loadFormatter } from '../formatters/index.js';
-import { PLAIN_STYLE, type FormatterContext, type Style } from '../formatters/types.js';
+import { PLAIN_STYLE, type FormatterContext } from '../formatters/types.js';
 import { readInputs } from '../io/inputs.js';
 import { ensureCelParserFor } from '../schema/cel-syntax.js';
 import { rules } from '../rules/index.js';
 import type { Io } from './io.js';
-import type { LintCliOptions } from './main.js';
+import type { LintCliOptions } from './options.js';
 import { runInWorker, wantThreads } from './lint-threads.js';
+import { chalkStyle, decideColor } from './terminal.js';
 import { VERSION } from './version.js';
 
 const SEVERITIES = new Set(['error', 'warning', 'info', 'off']);
@@ -30,19 +30,7 @@ export function parseRuleOverrides(specs: readonly string[]): Map<string, Severi
   return out;
 }
 
-/** Colour: the flag, then NO_COLOR / FORCE_COLOR, then TERM=dumb (none), then whether stdout is a TTY. */
-export function decideColor(flag: boolean | undefined, io: Io): boolean {
-  if (flag !== undefined) return flag;
-  if (io.env['NO_COLOR'] !== undefined && io.env['NO_COLOR'] !== '') return false;
-  if (io.env['FORCE_COLOR'] !== undefined && io.env['FORCE_COLOR'] !== '0') return true;
-  if (io.env['TERM'] === 'dumb') return false;
-  return io.stdout.isTTY === true;
-}
 
-function chalkStyle(): Style {
-  const c = new Chalk({ level: chalk.level > 0 ? chalk.level : 1 });
-  return { red: c.red, yellow: c.yellow, blue: c.blue, dim: c.dim, bold: c.bold, underline: c.underline };
-}
 
 async function readBaseline(file: string): Promise<Baseline> {
   let text: string;

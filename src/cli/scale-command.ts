@@ -8,10 +8,11 @@ import { PLAIN_STYLE } from '../formatters/types.js';
 import { readInputs } from '../io/inputs.js';
 import { ensureCelParserFor } from '../schema/cel-syntax.js';
 import type { Io } from './io.js';
-import { decideColor } from './lint-command.js';
-import type { ScaleCliOptions } from './main.js';
+import { decideColor } from './terminal.js';
+import type { ScaleCliOptions } from './options.js';
 import { noCustomResources, skippedNotes } from './skipped.js';
-import { chalkStyle, clusterCrdFiles, findingContext, unmatchedError } from './status-command.js';
+import { clusterCrdFiles, unmatchedError } from './object-inputs.js';
+import { chalkStyle, findingContext } from './terminal.js';
 
 /** The Scale in the server's field order (kind before apiVersion), not sorted like an unstructured object. */
 function renderScales(scales: readonly object[], extra: readonly Record<string, unknown>[], format: 'yaml' | 'json'): string {

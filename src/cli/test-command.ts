@@ -20,9 +20,9 @@ import { readInputs } from '../io/inputs.js';
 import { findTestFiles, readNamedFiles, readTextFile, writeNewTextFile, writeTextFile } from '../io/test-files.js';
 import { ensureCelParserFor } from '../schema/cel-syntax.js';
 import type { Io } from './io.js';
-import { decideColor } from './lint-command.js';
-import type { TestCliOptions } from './main.js';
-import { chalkStyle } from './status-command.js';
+import { decideColor } from './terminal.js';
+import type { TestCliOptions } from './options.js';
+import { chalkStyle } from './terminal.js';
 import { VERSION } from './version.js';
 
 /** Reads and runs one test file; never throws for what the file holds. */

@@ -35,18 +35,6 @@ export const LAYERS: readonly (readonly string[])[] = [
 const KNOWN: readonly string[] = [
   // pruning and defaulting become siblings under the schema behaviours (issue 18, item 3)
   'src/schema/defaults.ts → src/simulate/prune.ts',
-  'src/cli/default-command.ts → src/cli/main.ts',
-  'src/cli/lint-command.ts → src/cli/main.ts',
-  'src/cli/rules-command.ts → src/cli/main.ts',
-  'src/cli/scale-command.ts → src/cli/main.ts',
-  'src/cli/status-command.ts → src/cli/main.ts',
-  'src/cli/test-command.ts → src/cli/main.ts',
-  'src/cli/default-command.ts → src/cli/lint-command.ts',
-  'src/cli/scale-command.ts → src/cli/lint-command.ts',
-  'src/cli/status-command.ts → src/cli/lint-command.ts',
-  'src/cli/test-command.ts → src/cli/lint-command.ts',
-  'src/cli/scale-command.ts → src/cli/status-command.ts',
-  'src/cli/test-command.ts → src/cli/status-command.ts',
   'src/io/lazy-deps.ts → src/cli/lsp-entry.ts',
 ];
 
