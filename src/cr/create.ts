@@ -22,7 +22,7 @@
  * the step that made it.
  */
 import type { FieldError } from '../core/field-error.js';
-import type { KubeVersion } from '../core/kube-version.js';
+import { kubeMinor, type KubeVersion } from '../core/kube-version.js';
 import { Loc } from '../core/path.js';
 import { isRecord, type JsonPath } from '../core/types.js';
 import { getObjectMeta, validateObjectMeta } from '../schema/objectmeta.js';
@@ -190,8 +190,8 @@ export function simulateCreate(input: Record<string, unknown>, served: ServedVer
     delete meta.managedFields;
     errors.push(...validateRootObjectMeta(meta, { namespaced: served.namespaced, raw: input['metadata'] }));
   }
-  const kubeMinor = opts.kube.major > 1 ? 99 : opts.kube.minor;
-  if (served.schema) errors.push(...validateSchema(v, served.schema, NIL, { kubeMinor }));
+  const minor = kubeMinor(opts.kube);
+  if (served.schema) errors.push(...validateSchema(v, served.schema, NIL, { kubeMinor: minor }));
   errors.push(...validateScaleSpec(v, served.scale), ...validateScaleStatus(v, served.scale));
   errors.push(...validateObjectMeta(NIL, v, served.decodeSchema, false));
   if (served.decodeSchema) errors.push(...validateListTypes(v, served.decodeSchema, NIL));
@@ -211,7 +211,7 @@ export function simulateCreate(input: Record<string, unknown>, served: ServedVer
   // 5. WarningsOnCreate
   const fins = isRecord(obj['metadata']) ? obj['metadata']['finalizers'] : undefined;
   if (Array.isArray(fins))
-    for (const w of finalizerWarnings(fins.filter((f): f is string => typeof f === 'string'), kubeMinor))
+    for (const w of finalizerWarnings(fins.filter((f): f is string => typeof f === 'string'), minor))
       warnings.push({ kind: 'finalizer', text: w, path: ['metadata', 'finalizers'] });
 
   // 6. write and read back

@@ -23,7 +23,7 @@ import {
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { KUBECTL_FIELD_VALIDATION, parseValidateFlag, type FieldValidation } from '../core/field-validation.js';
-import { DEFAULT_KUBE_VERSION, MIN_KUBE_VERSION, atLeast, parseKubeVersion, type KubeVersion } from '../core/kube-version.js';
+import { DEFAULT_KUBE_VERSION, MIN_KUBE_VERSION, formatKubeVersion, isSimulated, parseKubeVersion, type KubeVersion } from '../core/kube-version.js';
 import { jsonText } from '../core/json-text.js';
 import { formatPath } from '../core/path.js';
 import { isRecord, type Finding, type JsonPath } from '../core/types.js';
@@ -83,8 +83,8 @@ export function readSettings(raw: unknown, base: LspSettings = DEFAULT_SETTINGS)
   const kv = raw['kubeVersion'];
   if (typeof kv === 'string' && kv !== '') {
     const k = parseKubeVersion(kv);
-    if (k && k.major === 1 && atLeast(k, MIN_KUBE_VERSION.minor) && !atLeast(k, DEFAULT_KUBE_VERSION.minor + 1)) s = { ...s, kubeVersion: k };
-    else problems.push(`crdx.kubeVersion "${kv}": supported are 1.${MIN_KUBE_VERSION.minor} to 1.${DEFAULT_KUBE_VERSION.minor}; using 1.${s.kubeVersion.minor}`);
+    if (k && isSimulated(k)) s = { ...s, kubeVersion: k };
+    else problems.push(`crdx.kubeVersion "${kv}": supported are ${formatKubeVersion(MIN_KUBE_VERSION)} to ${formatKubeVersion(DEFAULT_KUBE_VERSION)}; using ${formatKubeVersion(s.kubeVersion)}`);
   }
   const v = raw['validate'];
   if (typeof v === 'string' && v !== '') {

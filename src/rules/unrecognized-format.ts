@@ -1,4 +1,4 @@
-import { atLeast } from '../core/kube-version.js';
+import { atLeast, kubeMinor } from '../core/kube-version.js';
 import { sType } from '../schema/raw.js';
 import { visitSchema } from '../schema/visit.js';
 import { defineRule } from './types.js';
@@ -45,7 +45,7 @@ export const unrecognizedFormat = defineRule({
     for (const t of crd.schemas)
       for (const [s, loc] of visitSchema(t.schema, t.loc)) {
         const f = s['format'];
-        if (typeof f === 'string' && f !== '' && formatWarns(f, sType(s), crd.kube.minor))
+        if (typeof f === 'string' && f !== '' && formatWarns(f, sType(s), kubeMinor(crd.kube)))
           yield { messageId: 'unrecognized', data: { format: f, type: sType(s) }, path: [...loc.at, 'format'] };
       }
   },

@@ -14,7 +14,7 @@ import { coerceObjectMeta, validateObjectMeta } from './objectmeta.js';
 import { validateValue, type ValueValidateOptions } from './value-validate.js';
 import { jsonText } from '../core/json-text.js';
 
-export function validateDefaults(root: Schema, loc: Loc, kubeMinor = 36): FieldError[] {
+export function validateDefaults(root: Schema, loc: Loc, kubeMinor: number): FieldError[] {
   const out: FieldError[] = [];
   const vopts = { structural: true, listTypes: false, kubeMinor } as const;
   const rootAsResource = flag(root, 'x-kubernetes-embedded-resource') ? root : { ...root, 'x-kubernetes-embedded-resource': true };
