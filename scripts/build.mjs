@@ -251,6 +251,7 @@ if (entry) {
       'src/cr/catalog.ts',
       'src/cr/create.ts',
       'src/cr/wire.ts',
+      'src/schema/cel-syntax.ts',
     ],
     chunkNames: 'internal/[name]-[hash]',
   });

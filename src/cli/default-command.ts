@@ -9,12 +9,11 @@ import { compareFindings } from '../engine/results.js';
 import { stylish, printable } from '../formatters/stylish.js';
 import { PLAIN_STYLE, type FormatterContext } from '../formatters/types.js';
 import { readInputs } from '../io/inputs.js';
-import { celParserLoaded, ensureCelParser, ensureCelParserFor } from '../schema/cel-syntax.js';
+import { celFor, loadCel } from '../schema/cel-syntax.js';
 import type { Io } from './io.js';
 import { chalkStyle, decideColor, findingContext } from './terminal.js';
 import { noCustomResources, skippedNotes } from './skipped.js';
 import type { DefaultCliOptions } from './options.js';
-import { jsonText } from '../core/json-text.js';
 
 /**
  * stdout: the objects the server would store (rejected ones left out); stderr: the explanation
@@ -36,10 +35,9 @@ export async function runDefault(o: DefaultCliOptions, io: Io, crds: readonly Cr
   const fromCluster = clusterRun && o.cluster ? await clusterRun.clusterSourcesForDefault(o.cluster, io, refs, local.files, crdInputs.files) : { objects: [], crds: [] };
   const inputs = { files: [...fromCluster.objects, ...local.files] };
 
-  // CEL rules are evaluated only once the (lazily loaded) CEL module is there
-  await ensureCelParserFor([...fromCluster.crds, ...crdInputs.files, ...inputs.files]);
-  if (!celParserLoaded() && crds.some((c) => (jsonText(c.spec) ?? '').includes('x-kubernetes-validations'))) await ensureCelParser();
-  const run = defaultSources(inputs.files, [...fromCluster.crds, ...crdInputs.files], { kubeVersion: o.kubeVersion, crds, fieldValidation: o.fieldValidation });
+  // the CEL engine is loaded only when an input may hold CEL rules; CRDs already built (`crds`) carry their own engine
+  const cel = await celFor([...fromCluster.crds, ...crdInputs.files, ...inputs.files], loadCel);
+  const run = defaultSources(inputs.files, [...fromCluster.crds, ...crdInputs.files], { kubeVersion: o.kubeVersion, cel, crds, fieldValidation: o.fieldValidation });
   const color = decideColor(o.color, { ...io, stdout: io.stderr });
   const style = color ? chalkStyle() : PLAIN_STYLE;
   const ctx = (findings: readonly Finding[]): FormatterContext => findingContext(style, io, inputs.files.map((f) => f.path), run.documents, findings);

@@ -8,7 +8,7 @@ import { applySuppressions } from '../engine/suppress.js';
 import { loadFormatter } from '../formatters/index.js';
 import { PLAIN_STYLE, type FormatterContext } from '../formatters/types.js';
 import { readInputs } from '../io/inputs.js';
-import { ensureCelParserFor } from '../schema/cel-syntax.js';
+import { celFor, loadCel } from '../schema/cel-syntax.js';
 import { rules } from '../rules/index.js';
 import type { Io } from './io.js';
 import type { LintCliOptions } from './options.js';
@@ -57,9 +57,9 @@ export async function runLint(o: LintCliOptions, io: Io): Promise<ExitCode> {
   const inputs = { files: [...installed, ...local.files], problems: local.problems };
   const crdInputs = await readInputs(o.crd, io.readStdin);
   if (crdInputs.problems.length > 0) throw new InputError('unreadable', crdInputs.problems.map((p) => p.message).join('\n'));
-  // CEL rules of --crd files are evaluated on the custom resources too: they need the parser as well
-  await ensureCelParserFor([...inputs.files, ...crdInputs.files]);
-  const opts = { kubeVersion: o.kubeVersion, ruleSeverity, crdFiles: crdInputs.files, fieldValidation: o.fieldValidation };
+  // CEL rules of --crd files are evaluated on the custom resources too: they need the engine as well
+  const cel = await celFor([...inputs.files, ...crdInputs.files], loadCel);
+  const opts = { kubeVersion: o.kubeVersion, cel, ruleSeverity, crdFiles: crdInputs.files, fieldValidation: o.fieldValidation };
   const bytes = inputs.files.reduce((n, f) => n + f.text.length, 0);
   let result: { findings: readonly Finding[]; summary: { files: number; documents: number }; checked: number } | undefined;
   if (wantThreads(bytes, io.env)) {
@@ -70,7 +70,7 @@ export async function runLint(o: LintCliOptions, io: Io): Promise<ExitCode> {
       if (io.env['CRDX_TRACE_THREADS'] === '1') io.stderr.write(`crdx: ${req.files.length} of ${inputs.files.length} files linted in a worker thread\n`);
       return runInWorker(req).catch((e: unknown) => {
         if (io.env['CRDX_TRACE_THREADS'] === '1') io.stderr.write(`crdx: the worker failed (${String(e)}), its files are linted here\n`);
-        return lintShare(req);
+        return lintShare(req, cel);
       });
     });
   }

@@ -10,11 +10,12 @@ import { createConnection } from 'vscode-languageserver/node';
 import { readCrdFiles } from '../io/crd-files.js';
 import type { SourceFile } from '../manifest/parse.js';
 import { startServer } from '../lsp/server.js';
+import { loadCel } from '../schema/cel-syntax.js';
 import { VERSION } from './version.js';
 
 export function serveStdio(): void {
   const connection = createConnection(process.stdin, process.stdout);
-  startServer(connection, { readCrdFiles, readClusterCrds, toolVersion: VERSION });
+  startServer(connection, { readCrdFiles, readClusterCrds, toolVersion: VERSION, loadCel });
 }
 
 /** The installed CRDs of a kubeconfig context (KUBECONFIG or ~/.kube/config), read-only, as `lint --cluster` lists them. */

@@ -6,7 +6,7 @@ import { scaleSources } from '../engine/subresources.js';
 import { stylish, printable } from '../formatters/stylish.js';
 import { PLAIN_STYLE } from '../formatters/types.js';
 import { readInputs } from '../io/inputs.js';
-import { ensureCelParserFor } from '../schema/cel-syntax.js';
+import { celFor, loadCel } from '../schema/cel-syntax.js';
 import type { Io } from './io.js';
 import { decideColor } from './terminal.js';
 import type { ScaleCliOptions } from './options.js';
@@ -35,9 +35,10 @@ export async function runScale(o: ScaleCliOptions, io: Io): Promise<ExitCode> {
   if (problems.length > 0) throw new InputError('unreadable', problems.map((p) => p.message).join('\n'));
   const fromCluster = await clusterCrdFiles(o.cluster, io, inputs.files, crdInputs.files);
 
-  await ensureCelParserFor([...fromCluster, ...crdInputs.files, ...inputs.files]);
+  const cel = await celFor([...fromCluster, ...crdInputs.files, ...inputs.files], loadCel);
   const run = scaleSources(inputs.files, [...fromCluster, ...crdInputs.files], {
     kubeVersion: o.kubeVersion,
+    cel,
     ...(o.replicas !== undefined ? { replicas: o.replicas } : {}),
     ...(o.resourceVersion !== undefined ? { resourceVersion: o.resourceVersion } : {}),
   });

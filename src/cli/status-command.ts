@@ -7,7 +7,7 @@ import { stylish, printable } from '../formatters/stylish.js';
 import { PLAIN_STYLE } from '../formatters/types.js';
 import { readInputs } from '../io/inputs.js';
 import { noCustomResources, skippedNotes } from './skipped.js';
-import { ensureCelParserFor } from '../schema/cel-syntax.js';
+import { celFor, loadCel } from '../schema/cel-syntax.js';
 import type { Io } from './io.js';
 import { clusterCrdFiles, unmatchedError } from './object-inputs.js';
 import { chalkStyle, decideColor, findingContext } from './terminal.js';
@@ -26,8 +26,9 @@ export async function runStatus(o: StatusCliOptions, io: Io): Promise<ExitCode> 
   if (problems.length > 0) throw new InputError('unreadable', problems.map((p) => p.message).join('\n'));
   const fromCluster = await clusterCrdFiles(o.cluster, io, [...inputs.files, ...oldInputs.files], crdInputs.files);
 
-  await ensureCelParserFor([...fromCluster, ...crdInputs.files, ...inputs.files]);
-  const run = statusSources(inputs.files, oldInputs.files, [...fromCluster, ...crdInputs.files], { kubeVersion: o.kubeVersion, via: o.via, fieldValidation: o.fieldValidation });
+  // the old objects' files are read for CRDs too
+  const cel = await celFor([...fromCluster, ...crdInputs.files, ...inputs.files, ...oldInputs.files], loadCel);
+  const run = statusSources(inputs.files, oldInputs.files, [...fromCluster, ...crdInputs.files], { kubeVersion: o.kubeVersion, cel, via: o.via, fieldValidation: o.fieldValidation });
   const color = decideColor(o.color, { ...io, stdout: io.stderr });
   const style = color ? chalkStyle() : PLAIN_STYLE;
   const files = [...inputs.files, ...oldInputs.files].map((f) => f.path);

@@ -1,5 +1,6 @@
 import { Loc } from '../core/path.js';
 import type { JsonPath } from '../core/types.js';
+import type { CelEngine } from '../core/cel-engine.js';
 import type { KubeVersion } from '../core/kube-version.js';
 import type { Manifest } from '../manifest/parse.js';
 import { arr, bool, has, rec, semanticEqual, str, type Rec } from './json.js';
@@ -62,6 +63,8 @@ export interface Crd {
   readonly manifest: Manifest;
   readonly requestVersion: 'v1' | 'v1beta1';
   readonly kube: KubeVersion;
+  /** The CEL engine its rules are checked and evaluated with; undefined: it must hold none. */
+  readonly cel: CelEngine | undefined;
   readonly name: string;
   readonly generateName: string;
   readonly spec: Rec;
@@ -99,7 +102,7 @@ export function statusEnabledFor(crd: Crd, v: CrdVersion): boolean {
   return has(subresourcesFor(crd, v), 'status');
 }
 
-export function buildCrd(manifest: Manifest, kube: KubeVersion): Crd {
+export function buildCrd(manifest: Manifest, kube: KubeVersion, cel: CelEngine | undefined): Crd {
   const obj = manifest.value;
   const requestVersion = manifest.apiVersion?.endsWith('/v1beta1') ? 'v1beta1' : 'v1';
   const meta = rec(obj['metadata']) ?? {};
@@ -246,6 +249,7 @@ export function buildCrd(manifest: Manifest, kube: KubeVersion): Crd {
     manifest,
     requestVersion,
     kube,
+    cel,
     name: str(meta['name']),
     generateName: str(meta['generateName']),
     spec,

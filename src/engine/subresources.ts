@@ -4,6 +4,7 @@
  * src/cr/scale-rest.ts, with the server's errors as findings at their input positions. Pure: the
  * CLI reads the files and prints.
  */
+import type { CelEngine } from '../core/cel-engine.js';
 import { KUBECTL_FIELD_VALIDATION, type FieldValidation } from '../core/field-validation.js';
 import type { KubeVersion } from '../core/kube-version.js';
 import { formatPath } from '../core/path.js';
@@ -37,12 +38,12 @@ interface Prepared {
   readonly documents: number;
 }
 
-function prepare(files: readonly SourceFile[], oldFiles: readonly SourceFile[], crdFiles: readonly SourceFile[], kube: KubeVersion, extra: readonly Crd[]): Prepared {
+function prepare(files: readonly SourceFile[], oldFiles: readonly SourceFile[], crdFiles: readonly SourceFile[], kube: KubeVersion, cel: CelEngine | undefined, extra: readonly Crd[]): Prepared {
   const a = parseSources(files);
   const b = parseSources(oldFiles);
   const c = parseSources(crdFiles);
   const all = [...c.manifests, ...a.manifests, ...b.manifests];
-  const crds = [...all.filter(isCrdManifest).map((m) => buildCrd(m, kube)), ...extra];
+  const crds = [...all.filter(isCrdManifest).map((m) => buildCrd(m, kube, cel)), ...extra];
   return {
     parseFindings: [...a.findings, ...b.findings, ...c.findings],
     objects: a.manifests.filter((m) => !isCrdManifest(m)),
@@ -102,6 +103,8 @@ function lookup(catalog: CrdCatalog, m: Manifest): { served: ServedVersion } | U
 
 export interface StatusOptions {
   readonly kubeVersion: KubeVersion;
+  /** The CEL engine (core/cel-engine.ts); undefined: no input holds a CEL rule (meeting one throws). */
+  readonly cel: CelEngine | undefined;
   readonly via: Via;
   readonly crds?: readonly Crd[];
   /** The request's fieldValidation (kubectl's --validate); default kubectl's, Strict. */
@@ -138,7 +141,7 @@ function identity(m: Manifest): string {
 }
 
 export function statusSources(files: readonly SourceFile[], oldFiles: readonly SourceFile[], crdFiles: readonly SourceFile[], opts: StatusOptions): StatusRun {
-  const p = prepare(files, oldFiles, crdFiles, opts.kubeVersion, opts.crds ?? []);
+  const p = prepare(files, oldFiles, crdFiles, opts.kubeVersion, opts.cel, opts.crds ?? []);
   const byId = new Map<string, Manifest>();
   for (const m of p.olds) if (!byId.has(identity(m))) byId.set(identity(m), m);
   const withOld = oldFiles.length > 0;
@@ -202,6 +205,8 @@ function stripVolatile(o: Record<string, unknown>, written = true): Record<strin
 
 export interface ScaleOptions {
   readonly kubeVersion: KubeVersion;
+  /** The CEL engine (core/cel-engine.ts); undefined: no input holds a CEL rule (meeting one throws). */
+  readonly cel: CelEngine | undefined;
   /** Undefined: GET /scale. */
   readonly replicas?: number;
   readonly resourceVersion?: string;
@@ -222,7 +227,7 @@ export interface ScaleItem {
 export type ScaleRun = SubresourceRun<ScaleItem>;
 
 export function scaleSources(files: readonly SourceFile[], crdFiles: readonly SourceFile[], opts: ScaleOptions): ScaleRun {
-  const p = prepare(files, [], crdFiles, opts.kubeVersion, opts.crds ?? []);
+  const p = prepare(files, [], crdFiles, opts.kubeVersion, opts.cel, opts.crds ?? []);
   const items: ScaleItem[] = [];
   const unmatched: Unmatched[] = [];
   const skipped: Manifest[] = [];

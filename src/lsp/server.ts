@@ -35,7 +35,8 @@ import { lintSources, type LintResult } from '../engine/lint.js';
 import { ruleHelpUri } from '../formatters/sarif.js';
 import { parseFile, type SourceFile } from '../manifest/parse.js';
 import { rules } from '../rules/index.js';
-import { celParserLoaded, ensureCelParserFor } from '../schema/cel-syntax.js';
+import { celFor } from '../schema/cel-syntax.js';
+import type { CelEngine, CelLoader } from '../core/cel-engine.js';
 import { addKeyEdit, removeKeyEdit } from './edits.js';
 import { kindsNamed, mayHoldCrd, parseFieldPath, pathToUri, uriToPath } from './paths.js';
 
@@ -52,6 +53,8 @@ export interface LspHost {
    */
   readClusterCrds?(context: string): Promise<SourceFile[]>;
   readonly toolVersion: string;
+  /** Loads the CEL engine; called once a document or CRD file may hold CEL rules. */
+  readonly loadCel: CelLoader;
 }
 
 /** Settings: initializationOptions, then the client's `crdx` configuration section. */
@@ -180,7 +183,12 @@ export function startServer(connection: Connection, host: LspHost): void {
   const checked = new Map<string, Checked>();
   const timers = new Map<string, ReturnType<typeof setTimeout>>();
   const kindCache = new Map<string, { text: string; kube: KubeVersion; kinds: ReadonlySet<string> }>();
-  const crdCache = new Map<string, { text: string; kube: KubeVersion; crds: Crd[] }>();
+  const crdCache = new Map<string, { text: string; kube: KubeVersion; cel: CelEngine | undefined; crds: Crd[] }>();
+  /** The CEL engine, once a file that may hold CEL rules was met. */
+  let cel: CelEngine | undefined;
+  const ensureCel = async (files: readonly SourceFile[]): Promise<void> => {
+    cel ??= await celFor(files, host.loadCel);
+  };
   let queue: Promise<unknown> = Promise.resolve();
 
   const warn = (m: string): void => void connection.window.showWarningMessage(`crdx: ${m}`);
@@ -204,12 +212,12 @@ export function startServer(connection: Connection, host: LspHost): void {
   /** The CRDs of a source, built once per text and Kubernetes version. */
   function crdsOf(f: SourceFile): Crd[] {
     const c = crdCache.get(f.path);
-    if (c && c.text === f.text && c.kube === settings.kubeVersion) return c.crds;
+    if (c && c.text === f.text && c.kube === settings.kubeVersion && c.cel === cel) return c.crds;
     const crds = parseFile(f)
       .flatMap((d) => d.manifests)
       .filter(isCrdManifest)
-      .map((m) => buildCrd(m, settings.kubeVersion));
-    crdCache.set(f.path, { text: f.text, kube: settings.kubeVersion, crds });
+      .map((m) => buildCrd(m, settings.kubeVersion, cel));
+    crdCache.set(f.path, { text: f.text, kube: settings.kubeVersion, cel, crds });
     return crds;
   }
 
@@ -240,7 +248,7 @@ export function startServer(connection: Connection, host: LspHost): void {
     let uses = kindsNamed(file.text);
     for (;;) {
       const refs = refsFor(file.path, uses);
-      const result = lintSources([file], { kubeVersion: settings.kubeVersion, crdFiles: refs, fieldValidation: settings.fieldValidation });
+      const result = lintSources([file], { kubeVersion: settings.kubeVersion, cel, crdFiles: refs, fieldValidation: settings.fieldValidation });
       const actual = new Set<string>();
       for (const m of result.manifests) if (m.file.path === file.path && m.kind !== undefined && !isCrdManifest(m)) actual.add(m.kind);
       if (uses === undefined || [...actual].every((k) => uses!.has(k))) return { result, refs, uses: actual };
@@ -277,8 +285,8 @@ export function startServer(connection: Connection, host: LspHost): void {
     const path = uriToPath(uri);
     const text = doc.getText();
     const file: SourceFile = { path, text };
-    if (!celParserLoaded()) await ensureCelParserFor([file, ...crdSources(path)]);
-    // the document may have changed while the CEL parser loaded: the newer version is checked next
+    await ensureCel([file, ...crdSources(path)]);
+    // the document may have changed while the CEL engine loaded: the newer version is checked next
     if (documents.get(uri)?.version !== doc.version) return;
     const { result, refs, uses } = lintDocument(file);
     const findings = result.findings.filter((f) => f.file === path);
@@ -443,10 +451,10 @@ export function startServer(connection: Connection, host: LspHost): void {
     if (!doc) throw new Error(`${DEFAULT_PREVIEW_COMMAND}: ${uri} is not open`);
     const path = uriToPath(uri);
     const file = { path, text: doc.getText() };
-    if (!celParserLoaded()) await ensureCelParserFor([file, ...crdSources(path)]);
+    await ensureCel([file, ...crdSources(path)]);
     const c = checked.get(uri);
     const refs = refsFor(path, c && c.text === file.text ? c.uses : lintDocument(file).uses);
-    const run = defaultSources([file], refs, { kubeVersion: settings.kubeVersion, fieldValidation: settings.fieldValidation });
+    const run = defaultSources([file], refs, { kubeVersion: settings.kubeVersion, cel, fieldValidation: settings.fieldValidation });
     const stored = run.objects.filter((o) => o.result.value !== undefined);
     return {
       uri,
