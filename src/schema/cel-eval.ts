@@ -18,9 +18,6 @@ import type { Schema } from './raw.js';
 import { jsonText } from '../core/json-text.js';
 import { goMissingKey, missingKeyOf, type SubResult } from './cel-errors.js';
 
-/** Internal switch: CRDX_CEL_EVAL=0 turns evaluation off (every CEL rule then counts as not evaluated). */
-const ENABLED = process.env['CRDX_CEL_EVAL'] !== '0';
-
 export interface CelOutcome {
   readonly errors: FieldError[];
   /** Every rule the server would evaluate was evaluated here. */
@@ -470,7 +467,6 @@ class Walk {
 export function evaluateCel(obj: Record<string, unknown>, old: Record<string, unknown> | undefined, schema: Schema | undefined, cel: CelEngine | undefined): CelOutcome {
   if (!schema || !hasRules(schema)) return { errors: [], complete: true };
   if (!cel) throw celMissing('CEL evaluation');
-  if (!ENABLED) return { errors: [], complete: false };
   const w = new Walk(old !== undefined, cel);
   try {
     w.node(obj, old, schema, new Loc('', []), true, old !== undefined && deepEq(obj, old));
