@@ -23,7 +23,7 @@ function parseKube(v: string): KubeVersion {
 export const addFilenameOption = (cmd: Command, description: string): Command => cmd.option('-f, --filename <path>', `${description} (repeatable)`, collect, []);
 
 /** The CRDs of default, status and scale. */
-export const CRD_FILES = 'a file or directory with the CustomResourceDefinitions (repeatable; CRDs among the inputs are used too)';
+const CRD_FILES = 'a file or directory with the CustomResourceDefinitions (repeatable; CRDs among the inputs are used too)';
 
 /** --crd <path> (repeatable). */
 export const addCrdOption = (cmd: Command, description: string = CRD_FILES): Command => cmd.option('--crd <path>', description, collect, []);

@@ -18,7 +18,7 @@ import { VERSION } from './version.js';
 
 const SEVERITIES = new Set(['error', 'warning', 'info', 'off']);
 
-export function parseRuleOverrides(specs: readonly string[]): Map<string, Severity | 'off'> {
+function parseRuleOverrides(specs: readonly string[]): Map<string, Severity | 'off'> {
   const known = new Set(rules.map((r) => r.id));
   const out = new Map<string, Severity | 'off'>();
   for (const s of specs) {

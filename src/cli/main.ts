@@ -103,7 +103,7 @@ export interface Runners {
   readonly lsp: () => Promise<ExitCode>;
 }
 
-export function createProgram(io: Io, run: Runners, setCode: (c: ExitCode) => void): Command {
+function createProgram(io: Io, run: Runners, setCode: (c: ExitCode) => void): Command {
   const program = new Command()
     .name('kubectl crdx')
     .description('Tell, before anything reaches a cluster, what the real kube-apiserver will do with your CRDs and custom resources.')

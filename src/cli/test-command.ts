@@ -26,7 +26,7 @@ import { chalkStyle } from './terminal.js';
 import { VERSION } from './version.js';
 
 /** Reads and runs one test file; never throws for what the file holds. */
-export async function runOneFile(path: string, o: Pick<TestCliOptions, 'filter' | 'kubeVersion' | 'fieldValidation'>, cwd: string, onCase?: RunOptions['onCase']): Promise<{ result: FileResult; model?: TestFile; text?: string }> {
+async function runOneFile(path: string, o: Pick<TestCliOptions, 'filter' | 'kubeVersion' | 'fieldValidation'>, cwd: string, onCase?: RunOptions['onCase']): Promise<{ result: FileResult; model?: TestFile; text?: string }> {
   let source;
   try {
     source = await readTextFile(path);
@@ -45,7 +45,7 @@ export async function runOneFile(path: string, o: Pick<TestCliOptions, 'filter' 
   return { result: runTestFile(model, named, { kubeVersion: o.kubeVersion, cel, fieldValidation: o.fieldValidation, ...(o.filter !== undefined ? { filter: o.filter } : {}), ...(onCase ? { onCase } : {}) }), model, text: source.text };
 }
 
-export function exitCodeFor(run: TestRun): ExitCode {
+function exitCodeFor(run: TestRun): ExitCode {
   if (run.summary.errors > 0) return ExitCode.Failure;
   return run.summary.failed > 0 ? ExitCode.Findings : ExitCode.Ok;
 }

@@ -52,7 +52,7 @@ export interface CrChange {
   readonly version: string;
 }
 
-export type CrWarningKind = 'deprecated' | 'unknown-field' | 'finalizer' | 'owner-references';
+type CrWarningKind = 'deprecated' | 'unknown-field' | 'finalizer' | 'owner-references';
 
 export interface CrWarning {
   readonly kind: CrWarningKind;
@@ -86,7 +86,7 @@ export interface CreateResult {
   readonly notes: readonly string[];
 }
 
-export interface CreateOptions {
+interface CreateOptions {
   readonly kube: KubeVersion;
   /** Skip the write and read-back (validation only, as lint needs). */
   readonly skipStorage?: boolean;

@@ -75,7 +75,7 @@ export interface UpdateResult {
   readonly notes: readonly string[];
 }
 
-export interface UpdateOptions {
+interface UpdateOptions {
   readonly kube: KubeVersion;
   readonly via: Via;
   /**
@@ -147,12 +147,6 @@ function groupResource(served: ServedVersion): string {
 
 function qualifiedKind(served: ServedVersion): string {
   return `${served.kind}.${served.group}`;
-}
-
-/** The message of a 422 Invalid, as errors.NewInvalid builds it. */
-export function invalidMessage(kind: string, name: string, errs: readonly { text: string }[]): string {
-  const uniq = [...new Set(errs.map((e) => e.text))];
-  return `${kind} ${goQuote(name)} is invalid: ${uniq.length === 1 ? uniq[0] : `[${uniq.join(', ')}]`}`;
 }
 
 export function simulateUpdate(oldInput: Record<string, unknown>, newInput: Record<string, unknown>, served: ServedVersion, opts: UpdateOptions): UpdateResult {

@@ -6,7 +6,7 @@ import type { Manifest } from '../manifest/parse.js';
 import { arr, bool, has, rec, semanticEqual, str, type Rec } from './json.js';
 import { decodeProblems, VERSION, withoutUnknownFields } from './decode.js';
 
-export const CRD_GROUP = 'apiextensions.k8s.io';
+const CRD_GROUP = 'apiextensions.k8s.io';
 
 export function isCrdManifest(m: Manifest): boolean {
   return (
@@ -15,7 +15,7 @@ export function isCrdManifest(m: Manifest): boolean {
   );
 }
 
-export interface CrdNames {
+interface CrdNames {
   readonly plural: string;
   readonly singular: string;
   readonly kind: string;
@@ -96,10 +96,6 @@ export function blockOf(t: { readonly loc: Loc; readonly hoisted: boolean }, v: 
 export function subresourcesFor(crd: Crd, v: CrdVersion): Rec | undefined {
   for (const t of crd.subresources) if (t.versions.includes(v)) return t.value;
   return undefined;
-}
-
-export function statusEnabledFor(crd: Crd, v: CrdVersion): boolean {
-  return has(subresourcesFor(crd, v), 'status');
 }
 
 export function buildCrd(manifest: Manifest, kube: KubeVersion, cel: CelEngine | undefined): Crd {

@@ -253,7 +253,7 @@ function stored(r: CreateResult): Record<string, unknown> {
  * What the server answers to the case's request(s), sent with the case's field validation (the
  * object created first for an update or /scale case is sent as a client that names none: Warn).
  */
-export function simulateCase(
+function simulateCase(
   tc: TestCase,
   object: Manifest,
   oldObject: Manifest | undefined,

@@ -39,13 +39,13 @@ export interface DefaultedObject {
   readonly rejected: boolean;
 }
 
-export interface UnmatchedObject {
+interface UnmatchedObject {
   readonly manifest: Manifest;
   readonly code: 'no-crd-found' | 'version-not-served';
   readonly message: string;
 }
 
-export interface DefaultRun {
+interface DefaultRun {
   /** YAML problems of the inputs (fatal: nothing of that document could be read). */
   readonly parseFindings: readonly Finding[];
   readonly objects: readonly DefaultedObject[];

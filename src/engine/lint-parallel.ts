@@ -27,9 +27,9 @@ export interface ShareRequest {
 }
 
 /** Runs a share of the work somewhere (a worker thread in the product; in-process in tests). */
-export type ShareRunner = (req: ShareRequest) => Promise<ShareResult>;
+type ShareRunner = (req: ShareRequest) => Promise<ShareResult>;
 
-export interface ParallelResult {
+interface ParallelResult {
   readonly findings: readonly Finding[];
   readonly summary: { files: number; documents: number; errors: number; warnings: number };
   readonly checked: number;

@@ -3,7 +3,7 @@ import { errorText, toCause } from '../core/field-error.js';
 import { KUBECTL_FIELD_VALIDATION, type FieldValidation } from '../core/field-validation.js';
 import { atLeast, type KubeVersion } from '../core/kube-version.js';
 import { formatPath } from '../core/path.js';
-import { severityRank, type Finding, type Severity, type Summary } from '../core/types.js';
+import { type Finding, type Severity, type Summary } from '../core/types.js';
 import { CrdCatalog, splitApiVersion } from '../cr/catalog.js';
 import { simulateCreate, type CreateResult } from '../cr/create.js';
 import { wireValue } from '../cr/wire.js';
@@ -142,8 +142,4 @@ export function toFinding(rule: Rule, r: Report, m: Manifest, severity: Severity
     ...(r.server ? { server: toCause(r.server) } : {}),
     ...(r.response ? { response: r.response } : {}),
   };
-}
-
-export function worstSeverity(findings: readonly Finding[]): number {
-  return findings.reduce((acc, f) => Math.max(acc, severityRank(f.severity)), 0);
 }

@@ -101,7 +101,7 @@ function lookup(catalog: CrdCatalog, m: Manifest): { served: ServedVersion } | U
 // status
 // ---------------------------------------------------------------------------------------------------------------
 
-export interface StatusOptions {
+interface StatusOptions {
   readonly kubeVersion: KubeVersion;
   /** The CEL engine (core/cel-engine.ts); undefined: no input holds a CEL rule (meeting one throws). */
   readonly cel: CelEngine | undefined;
@@ -111,7 +111,7 @@ export interface StatusOptions {
   readonly fieldValidation?: FieldValidation;
 }
 
-export interface StatusItem {
+interface StatusItem {
   readonly manifest: Manifest;
   readonly old?: Manifest;
   /** Without an old object: a create. */
@@ -124,7 +124,7 @@ export interface StatusItem {
 }
 
 /** One run of status or scale over the inputs. */
-export interface SubresourceRun<Item> {
+interface SubresourceRun<Item> {
   readonly parseFindings: readonly Finding[];
   readonly items: readonly Item[];
   readonly unmatched: readonly Unmatched[];
@@ -133,7 +133,7 @@ export interface SubresourceRun<Item> {
   readonly documents: number;
 }
 
-export type StatusRun = SubresourceRun<StatusItem>;
+type StatusRun = SubresourceRun<StatusItem>;
 
 function identity(m: Manifest): string {
   const { group } = splitApiVersion(m.apiVersion ?? '');
@@ -203,7 +203,7 @@ function stripVolatile(o: Record<string, unknown>, written = true): Record<strin
 // scale
 // ---------------------------------------------------------------------------------------------------------------
 
-export interface ScaleOptions {
+interface ScaleOptions {
   readonly kubeVersion: KubeVersion;
   /** The CEL engine (core/cel-engine.ts); undefined: no input holds a CEL rule (meeting one throws). */
   readonly cel: CelEngine | undefined;
@@ -213,7 +213,7 @@ export interface ScaleOptions {
   readonly crds?: readonly Crd[];
 }
 
-export interface ScaleItem {
+interface ScaleItem {
   readonly manifest: Manifest;
   readonly scale?: Scale;
   /** After an update: the custom resource as stored. */
@@ -224,7 +224,7 @@ export interface ScaleItem {
   readonly rejected: boolean;
 }
 
-export type ScaleRun = SubresourceRun<ScaleItem>;
+type ScaleRun = SubresourceRun<ScaleItem>;
 
 export function scaleSources(files: readonly SourceFile[], crdFiles: readonly SourceFile[], opts: ScaleOptions): ScaleRun {
   const p = prepare(files, [], crdFiles, opts.kubeVersion, opts.cel, opts.crds ?? []);

@@ -13,14 +13,14 @@ import { describeChange, short as shortValue } from './objects.js';
 import type { UpdateResult } from '../cr/update.js';
 import { jsonText } from '../core/json-text.js';
 
-export interface StatusExplainEntry {
+interface StatusExplainEntry {
   readonly manifest: Manifest;
   readonly create?: CreateResult;
   readonly update?: UpdateResult;
   readonly rejected: boolean;
 }
 
-export interface Difference {
+interface Difference {
   readonly path: JsonPath;
   readonly before?: unknown;
   readonly after?: unknown;

@@ -13,7 +13,7 @@ import { jsonText } from '../core/json-text.js';
 import { goJsonIndent } from '../core/go-print.js';
 import { goYamlText } from '../core/go-yaml-emit.js';
 
-export type OutputFormat = 'yaml' | 'json';
+type OutputFormat = 'yaml' | 'json';
 
 /** One object prints as itself, several as a v1 List, as kubectl -o yaml / -o json print them. */
 export function renderObjects(objects: readonly Record<string, unknown>[], format: OutputFormat): string {
@@ -63,7 +63,7 @@ export function describeChange(c: CrChange, unknown: ReadonlySet<string>, style:
   }
 }
 
-export interface ExplainEntry {
+interface ExplainEntry {
   readonly manifest: Manifest;
   readonly result: CreateResult;
   readonly rejected: boolean;

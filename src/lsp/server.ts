@@ -40,11 +40,11 @@ import type { CelEngine, CelLoader } from '../core/cel-engine.js';
 import { addKeyEdit, removeKeyEdit } from './edits.js';
 import { kindsNamed, mayHoldCrd, parseFieldPath, pathToUri, uriToPath } from './paths.js';
 
-export const DEFAULT_PREVIEW_COMMAND = 'crdx.defaultPreview';
+const DEFAULT_PREVIEW_COMMAND = 'crdx.defaultPreview';
 const SOURCE = 'crdx';
 
 /** What the server needs of the outside world. */
-export interface LspHost {
+interface LspHost {
   /** The files under these paths that may hold CRDs (workspace folders, crdPaths). */
   readCrdFiles(paths: readonly string[]): Promise<SourceFile[]>;
   /**
@@ -58,7 +58,7 @@ export interface LspHost {
 }
 
 /** Settings: initializationOptions, then the client's `crdx` configuration section. */
-export interface LspSettings {
+interface LspSettings {
   readonly crdPaths: readonly string[];
   readonly kubeVersion: KubeVersion;
   readonly fieldValidation: FieldValidation;
@@ -68,7 +68,7 @@ export interface LspSettings {
   readonly clusterContext: string | undefined;
 }
 
-export const DEFAULT_SETTINGS: LspSettings = {
+const DEFAULT_SETTINGS: LspSettings = {
   crdPaths: [],
   kubeVersion: DEFAULT_KUBE_VERSION,
   fieldValidation: KUBECTL_FIELD_VALIDATION,
@@ -114,7 +114,7 @@ interface Checked {
   readonly uses: ReadonlySet<string> | undefined;
 }
 
-export interface DiagnosticData {
+interface DiagnosticData {
   /** Index of the finding in the document's last check. */
   readonly i: number;
   readonly version: number;
@@ -123,7 +123,7 @@ export interface DiagnosticData {
 const SEVERITY = { error: DiagnosticSeverity.Error, warning: DiagnosticSeverity.Warning, info: DiagnosticSeverity.Information } as const;
 
 /** A finding's range: its node's, else to the end of its line. */
-export function findingRange(f: Finding, text: string): Range {
+function findingRange(f: Finding, text: string): Range {
   const start = { line: f.line - 1, character: f.column - 1 };
   if (f.endLine !== undefined && f.endColumn !== undefined) return { start, end: { line: f.endLine - 1, character: f.endColumn - 1 } };
   const l = text.split('\n', f.line)[f.line - 1] ?? '';

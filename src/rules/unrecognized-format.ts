@@ -10,7 +10,7 @@ const STRING_FORMATS = [
 const norm = (f: string) => f.replace(/-/g, '').toLowerCase();
 
 /** Whether the API server (of that version) warns about a format on a node of that type. */
-export function formatWarns(format: string, type: string, kubeMinor: number): boolean {
+function formatWarns(format: string, type: string, kubeMinor: number): boolean {
   const known = new Set(STRING_FORMATS.map(norm));
   if (kubeMinor >= 34) {
     known.add('k8sshortname');
