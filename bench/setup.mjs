@@ -125,7 +125,7 @@ function writeSchemas(crdFiles) {
 
 /** Sample objects of the corpus that the API server would accept (checked with crdx's own simulation). */
 function acceptedSamples(crdFiles) {
-  const crds = crdFiles.flatMap((f) => parseFile(f).flatMap((d) => d.manifests)).filter(isCrdManifest).map((m) => ({ m, crd: buildCrd(m, KUBE) }));
+  const crds = crdFiles.flatMap((f) => parseFile(f).flatMap((d) => d.manifests)).filter(isCrdManifest).map((m) => ({ m, crd: buildCrd(m, KUBE, undefined) }));
   const catalog = new CrdCatalog(crds.map((c) => c.crd));
   const out = [];
   for (const f of corpusFiles('samples'))
@@ -133,7 +133,8 @@ function acceptedSamples(crdFiles) {
       for (const m of doc.manifests) {
         if (isCrdManifest(m)) continue;
         const l = catalog.lookup(m.apiVersion ?? '', m.kind ?? '');
-        if (!l.ok) continue;
+        // objects of versions with CEL rules are left out (no CEL engine is loaded here)
+        if (!l.ok || l.served.hasCel) continue;
         const r = simulateCreate(wireValue(m), l.served, { kube: KUBE, skipStorage: true });
         if (r.errors.length > 0 || r.decodeError || r.celNotEvaluated) continue;
         const group = (m.apiVersion ?? '').split('/')[0];

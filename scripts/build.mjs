@@ -117,7 +117,7 @@ const seaClientFromAsset = {
   name: 'sea-client-from-asset',
   setup(b) {
     b.onResolve({ filter: /^@kubernetes\/client-node$/ }, () => ({ path: SEA_CLIENT_ASSET, namespace: 'sea-asset' }));
-    // src/io/lazy-deps.ts's import() of the language server's entry
+    // src/cli/lazy-lsp.ts's import() of the language server's entry
     b.onResolve({ filter: /[\\/]lsp-entry\.js$/ }, (args) => (args.kind === 'dynamic-import' ? { path: SEA_LSP_ASSET, namespace: 'sea-asset' } : undefined));
     b.onLoad({ filter: /.*/, namespace: 'sea-asset' }, (args) => ({ loader: 'js', contents: assetModule(args.path) }));
   },
@@ -127,9 +127,10 @@ const seaClientFromAsset = {
 const CLI_BUNDLE = 'dist/cli/kubectl-crdx.cjs';
 
 /**
- * In the CLI bundle, src/io/lazy-deps.ts asks bin/kubectl-crdx to import the cluster client and the
- * spinner (`__crdxImport`, a parameter of the function the bundle is wrapped in): code compiled
- * through node:vm cannot call import() (Node 20 wants --experimental-vm-modules for that).
+ * In the CLI bundle, src/io/lazy-deps.ts and src/cli/lazy-lsp.ts ask bin/kubectl-crdx to import the
+ * cluster client, the spinner and the language server (`__crdxImport`, a parameter of the function
+ * the bundle is wrapped in): code compiled through node:vm cannot call import() (Node 20 wants
+ * --experimental-vm-modules for that).
  */
 const hostImports = ({ spinnerInside = false } = {}) => ({
   name: 'host-imports',
@@ -139,8 +140,12 @@ const hostImports = ({ spinnerInside = false } = {}) => ({
       resolveDir: dirname(args.path),
       // spinnerInside: ora is bundled (esbuild turns this import() into a call, not an import())
       contents: `export const importClientNode = () => __crdxImport('@kubernetes/client-node');
-export const importOra = () => ${spinnerInside ? "import('ora')" : "__crdxImport('./spinner.mjs')"};
-export const importLspEntry = () => ${
+export const importOra = () => ${spinnerInside ? "import('ora')" : "__crdxImport('./spinner.mjs')"};`,
+    }));
+    b.onLoad({ filter: /[\\/]src[\\/]cli[\\/]lazy-lsp\.ts$/ }, (args) => ({
+      loader: 'js',
+      resolveDir: dirname(args.path),
+      contents: `export const importLspEntry = () => ${
         // the committed entry (lib/, for the pre-commit hook) leaves the language server out: it stays small
         spinnerInside ? "Promise.reject(new Error('kubectl crdx lsp needs the built package (npm run build:dist), the npm package or the VS Code extension'))" : "__crdxImport('./lsp.mjs')"
       };`,
@@ -246,6 +251,7 @@ if (entry) {
       'src/cr/catalog.ts',
       'src/cr/create.ts',
       'src/cr/wire.ts',
+      'src/schema/cel-syntax.ts',
     ],
     chunkNames: 'internal/[name]-[hash]',
   });

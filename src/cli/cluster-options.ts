@@ -14,9 +14,9 @@ export interface ClusterCliOptions {
   readonly chunkSize: number;
 }
 
-export const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
+const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
 /** kubectl's default --chunk-size. */
-export const DEFAULT_CHUNK_SIZE = 500;
+const DEFAULT_CHUNK_SIZE = 500;
 
 function timeoutArg(v: string): number {
   const r = parseRequestTimeout(v);

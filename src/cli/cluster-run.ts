@@ -19,7 +19,7 @@ import { VERSION } from './version.js';
  * Runs `work` with an ora spinner on stderr, only when stderr is a terminal (never in pipes or CI
  * logs, so json and sarif output stay clean); the spinner is gone before `work`'s result is used.
  */
-export async function withSpinner<T>(io: Io, text: string, work: () => Promise<T>): Promise<T> {
+async function withSpinner<T>(io: Io, text: string, work: () => Promise<T>): Promise<T> {
   // ora 9.4.1 loops forever on a terminal that reports 0 columns (it clears Infinity lines), as a
   // pseudo-terminal without a size does: no spinner there
   const columns = (io.stderr as { columns?: unknown }).columns;
@@ -34,7 +34,7 @@ export async function withSpinner<T>(io: Io, text: string, work: () => Promise<T
 }
 
 /** Connects (reads the kubeconfig), runs `work`, always releases the connection. */
-export async function withCluster<T>(c: ClusterCliOptions, io: Io, text: string, work: (cluster: Cluster) => Promise<T>): Promise<T> {
+async function withCluster<T>(c: ClusterCliOptions, io: Io, text: string, work: (cluster: Cluster) => Promise<T>): Promise<T> {
   return withSpinner(io, text, async () => {
     const { connect } = await import('../io/cluster.js');
     const cluster = await connect(c, { env: io.env, userAgent: `kubectl-crdx/${VERSION}` });
@@ -44,17 +44,6 @@ export async function withCluster<T>(c: ClusterCliOptions, io: Io, text: string,
       cluster.close();
     }
   });
-}
-
-/**
- * For `default`, `status` and `scale --cluster`: the installed CRDs of the group and kind of every
- * custom resource of `inputs`, as sources to put before the local --crd files (the cluster's CRD
- * wins). A group and kind that no installed CRD serves is an error, unless a local CRD (among the
- * inputs or `localCrds`) serves it.
- */
-export async function clusterCrdsForInputs(c: ClusterCliOptions, io: Io, inputs: readonly SourceFile[], localCrds: readonly SourceFile[]): Promise<SourceFile[]> {
-  if (wantedGroupKinds(inputs).length === 0) return [];
-  return withCluster(c, io, 'reading CustomResourceDefinitions from the cluster', (cluster) => crdsFor(cluster, inputs, localCrds));
 }
 
 function wantedGroupKinds(inputs: readonly SourceFile[]): { group: string; kind: string }[] {

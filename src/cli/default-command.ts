@@ -1,28 +1,19 @@
-import chalk, { Chalk } from 'chalk';
 import { existsSync } from 'node:fs';
 import { ExitCode, InputError, UsageError } from '../core/errors.js';
 import type { Finding } from '../core/types.js';
-import { explainObject, renderObjects } from '../cr/render.js';
+import { explainObject, renderObjects } from '../formatters/objects.js';
 import type { Crd } from '../crd/model.js';
 import { defaultSources } from '../engine/default.js';
 import { PARSE_RULE_ID } from '../engine/parse-sources.js';
 import { compareFindings } from '../engine/results.js';
 import { stylish, printable } from '../formatters/stylish.js';
-import { PLAIN_STYLE, type FormatterContext, type Style } from '../formatters/types.js';
+import { PLAIN_STYLE, type FormatterContext } from '../formatters/types.js';
 import { readInputs } from '../io/inputs.js';
-import { celParserLoaded, ensureCelParser, ensureCelParserFor } from '../schema/cel-syntax.js';
-import { rules } from '../rules/index.js';
+import { celFor, loadCel } from '../schema/cel-syntax.js';
 import type { Io } from './io.js';
-import { decideColor } from './lint-command.js';
+import { chalkStyle, decideColor, findingContext } from './terminal.js';
 import { noCustomResources, skippedNotes } from './skipped.js';
-import type { DefaultCliOptions } from './main.js';
-import { VERSION } from './version.js';
-import { jsonText } from '../core/json-text.js';
-
-function chalkStyle(): Style {
-  const c = new Chalk({ level: chalk.level > 0 ? chalk.level : 1 });
-  return { red: c.red, yellow: c.yellow, blue: c.blue, dim: c.dim, bold: c.bold, underline: c.underline };
-}
+import type { DefaultCliOptions } from './options.js';
 
 /**
  * stdout: the objects the server would store (rejected ones left out); stderr: the explanation
@@ -44,25 +35,13 @@ export async function runDefault(o: DefaultCliOptions, io: Io, crds: readonly Cr
   const fromCluster = clusterRun && o.cluster ? await clusterRun.clusterSourcesForDefault(o.cluster, io, refs, local.files, crdInputs.files) : { objects: [], crds: [] };
   const inputs = { files: [...fromCluster.objects, ...local.files] };
 
-  // CEL rules are evaluated only once the (lazily loaded) CEL module is there
-  await ensureCelParserFor([...fromCluster.crds, ...crdInputs.files, ...inputs.files]);
-  if (!celParserLoaded() && crds.some((c) => (jsonText(c.spec) ?? '').includes('x-kubernetes-validations'))) await ensureCelParser();
-  const run = defaultSources(inputs.files, [...fromCluster.crds, ...crdInputs.files], { kubeVersion: o.kubeVersion, crds, fieldValidation: o.fieldValidation });
+  // the CEL engine is loaded only when an input may hold CEL rules; CRDs already built (`crds`) carry their own engine
+  const cel = await celFor([...fromCluster.crds, ...crdInputs.files, ...inputs.files], loadCel);
+  const run = defaultSources(inputs.files, [...fromCluster.crds, ...crdInputs.files], { kubeVersion: o.kubeVersion, cel, crds, fieldValidation: o.fieldValidation });
   const color = decideColor(o.color, { ...io, stdout: io.stderr });
   const style = color ? chalkStyle() : PLAIN_STYLE;
-  const ctx = (findings: readonly Finding[]): FormatterContext => ({
-    style,
-    cwd: io.cwd,
-    rules: new Map(rules.map((r) => [r.id, { description: r.meta.docs.description, serverFaithful: r.meta.serverFaithful }])),
-    summary: {
-      files: new Set(findings.map((f) => f.file)).size,
-      documents: run.documents,
-      errors: findings.filter((f) => f.severity === 'error').length,
-      warnings: findings.filter((f) => f.severity === 'warning').length,
-    },
-    toolVersion: VERSION,
-    files: inputs.files.map((f) => f.path),
-  });
+  const ctx = (findings: readonly Finding[]): FormatterContext => findingContext(style, io, inputs.files.map((f) => f.path), run.documents, findings);
+
 
   // Nothing could be defaulted: an input failure (2). Otherwise a bad document or an object without a
   // CRD never hides the others: they are listed with the errors and the exit code is 1.

@@ -1,5 +1,4 @@
 import { readFile, writeFile } from 'node:fs/promises';
-import chalk, { Chalk } from 'chalk';
 import { ExitCode, InputError, UsageError } from '../core/errors.js';
 import type { Finding, Severity } from '../core/types.js';
 import { lintSources, PARSE_RULE_ID } from '../engine/lint.js';
@@ -7,18 +6,19 @@ import { applyBaseline, buildBaseline, parseBaseline, serializeBaseline, type Ba
 import { compareFindings } from '../engine/results.js';
 import { applySuppressions } from '../engine/suppress.js';
 import { loadFormatter } from '../formatters/index.js';
-import { PLAIN_STYLE, type FormatterContext, type Style } from '../formatters/types.js';
+import { PLAIN_STYLE, type FormatterContext } from '../formatters/types.js';
 import { readInputs } from '../io/inputs.js';
-import { ensureCelParserFor } from '../schema/cel-syntax.js';
+import { celFor, loadCel } from '../schema/cel-syntax.js';
 import { rules } from '../rules/index.js';
 import type { Io } from './io.js';
-import type { LintCliOptions } from './main.js';
+import type { LintCliOptions } from './options.js';
 import { runInWorker, wantThreads } from './lint-threads.js';
+import { chalkStyle, decideColor } from './terminal.js';
 import { VERSION } from './version.js';
 
 const SEVERITIES = new Set(['error', 'warning', 'info', 'off']);
 
-export function parseRuleOverrides(specs: readonly string[]): Map<string, Severity | 'off'> {
+function parseRuleOverrides(specs: readonly string[]): Map<string, Severity | 'off'> {
   const known = new Set(rules.map((r) => r.id));
   const out = new Map<string, Severity | 'off'>();
   for (const s of specs) {
@@ -30,19 +30,7 @@ export function parseRuleOverrides(specs: readonly string[]): Map<string, Severi
   return out;
 }
 
-/** Colour: the flag, then NO_COLOR / FORCE_COLOR, then TERM=dumb (none), then whether stdout is a TTY. */
-export function decideColor(flag: boolean | undefined, io: Io): boolean {
-  if (flag !== undefined) return flag;
-  if (io.env['NO_COLOR'] !== undefined && io.env['NO_COLOR'] !== '') return false;
-  if (io.env['FORCE_COLOR'] !== undefined && io.env['FORCE_COLOR'] !== '0') return true;
-  if (io.env['TERM'] === 'dumb') return false;
-  return io.stdout.isTTY === true;
-}
 
-function chalkStyle(): Style {
-  const c = new Chalk({ level: chalk.level > 0 ? chalk.level : 1 });
-  return { red: c.red, yellow: c.yellow, blue: c.blue, dim: c.dim, bold: c.bold, underline: c.underline };
-}
 
 async function readBaseline(file: string): Promise<Baseline> {
   let text: string;
@@ -69,9 +57,9 @@ export async function runLint(o: LintCliOptions, io: Io): Promise<ExitCode> {
   const inputs = { files: [...installed, ...local.files], problems: local.problems };
   const crdInputs = await readInputs(o.crd, io.readStdin);
   if (crdInputs.problems.length > 0) throw new InputError('unreadable', crdInputs.problems.map((p) => p.message).join('\n'));
-  // CEL rules of --crd files are evaluated on the custom resources too: they need the parser as well
-  await ensureCelParserFor([...inputs.files, ...crdInputs.files]);
-  const opts = { kubeVersion: o.kubeVersion, ruleSeverity, crdFiles: crdInputs.files, fieldValidation: o.fieldValidation };
+  // CEL rules of --crd files are evaluated on the custom resources too: they need the engine as well
+  const cel = await celFor([...inputs.files, ...crdInputs.files], loadCel);
+  const opts = { kubeVersion: o.kubeVersion, cel, ruleSeverity, crdFiles: crdInputs.files, fieldValidation: o.fieldValidation };
   const bytes = inputs.files.reduce((n, f) => n + f.text.length, 0);
   let result: { findings: readonly Finding[]; summary: { files: number; documents: number }; checked: number } | undefined;
   if (wantThreads(bytes, io.env)) {
@@ -82,7 +70,7 @@ export async function runLint(o: LintCliOptions, io: Io): Promise<ExitCode> {
       if (io.env['CRDX_TRACE_THREADS'] === '1') io.stderr.write(`crdx: ${req.files.length} of ${inputs.files.length} files linted in a worker thread\n`);
       return runInWorker(req).catch((e: unknown) => {
         if (io.env['CRDX_TRACE_THREADS'] === '1') io.stderr.write(`crdx: the worker failed (${String(e)}), its files are linted here\n`);
-        return lintShare(req);
+        return lintShare(req, cel);
       });
     });
   }

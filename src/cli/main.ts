@@ -1,98 +1,26 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { CrdxError, ExitCode } from '../core/errors.js';
-import { DEFAULT_KUBE_VERSION, MIN_KUBE_VERSION, atLeast, formatKubeVersion, parseKubeVersion, type KubeVersion } from '../core/kube-version.js';
+import { DEFAULT_KUBE_VERSION, MIN_KUBE_VERSION, formatKubeVersion } from '../core/kube-version.js';
 import { FORMAT_NAMES, type FormatName } from '../formatters/index.js';
-import { addClusterOptions, readClusterOptions, type ClusterCliOptions } from './cluster-options.js';
-import type { FieldValidation } from '../core/field-validation.js';
+import { addClusterOptions, readClusterOptions } from './cluster-options.js';
+import {
+  addColorOptions,
+  addCrdOption,
+  addExplainOptions,
+  addFilenameOption,
+  addKubeVersionOption,
+  addOutputOption,
+  collect,
+  readColor,
+  readCrdOption,
+  readExplain,
+  readKubeVersion,
+  readPaths,
+} from './common-options.js';
 import type { Io } from './io.js';
+import type { DefaultCliOptions, LintCliOptions, RulesRunOptions, ScaleCliOptions, StatusCliOptions, TestCliOptions } from './options.js';
 import { addValidateOption, bareValidate, readValidateOption } from './validate-option.js';
 import { VERSION } from './version.js';
-
-export interface LintCliOptions {
-  readonly paths: readonly string[];
-  readonly format: FormatName;
-  readonly kubeVersion: KubeVersion;
-  readonly maxWarnings: number | undefined;
-  readonly color: boolean | undefined;
-  readonly quiet: boolean;
-  /** --allow-empty: no document at all is not an input failure. */
-  readonly allowEmpty: boolean;
-  readonly rule: readonly string[];
-  /** Files or directories whose CRDs custom resources are validated against (not linted themselves). */
-  readonly crd: readonly string[];
-  /** --cluster: lint the installed CRDs too (undefined without it). */
-  readonly cluster?: ClusterCliOptions | undefined;
-  /** --validate: the fieldValidation of the simulated requests. */
-  readonly fieldValidation: FieldValidation;
-  /** --baseline FILE: report only findings the file does not hold. */
-  readonly baseline?: string | undefined;
-  /** --update-baseline: write the current findings to the --baseline file. */
-  readonly updateBaseline?: boolean;
-}
-
-export interface DefaultCliOptions {
-  readonly paths: readonly string[];
-  readonly crd: readonly string[];
-  readonly output: 'yaml' | 'json';
-  readonly kubeVersion: KubeVersion;
-  /** undefined: explain when stderr is a terminal. */
-  readonly explain: boolean | undefined;
-  readonly color: boolean | undefined;
-  /** --cluster: CRDs from the cluster; RESOURCE/NAME arguments are live objects (undefined without it). */
-  readonly cluster?: ClusterCliOptions | undefined;
-  /** --validate: the fieldValidation of the simulated requests. */
-  readonly fieldValidation: FieldValidation;
-}
-
-export interface StatusCliOptions {
-  /** The new object(s): -f FILE (- for stdin). */
-  readonly paths: readonly string[];
-  /** The stored object(s); none: a create. */
-  readonly old: readonly string[];
-  readonly crd: readonly string[];
-  readonly via: 'status' | 'main';
-  readonly output: 'yaml' | 'json';
-  readonly kubeVersion: KubeVersion;
-  readonly explain: boolean | undefined;
-  readonly color: boolean | undefined;
-  /** --cluster: CRDs from the cluster (undefined without it). */
-  readonly cluster?: ClusterCliOptions | undefined;
-  /** --validate: the fieldValidation of the simulated requests. */
-  readonly fieldValidation: FieldValidation;
-}
-
-export interface ScaleCliOptions {
-  readonly paths: readonly string[];
-  readonly crd: readonly string[];
-  /** Undefined: GET /scale. */
-  readonly replicas: number | undefined;
-  readonly resourceVersion: string | undefined;
-  readonly output: 'yaml' | 'json';
-  readonly showObject: boolean;
-  readonly kubeVersion: KubeVersion;
-  readonly color: boolean | undefined;
-  /** --cluster: CRDs from the cluster (undefined without it). */
-  readonly cluster?: ClusterCliOptions | undefined;
-}
-
-export interface TestCliOptions {
-  /** Test files or directories (default: the current directory). */
-  readonly paths: readonly string[];
-  readonly output: 'text' | 'json' | 'junit' | 'tap';
-  /** Only cases whose name contains this text. */
-  readonly filter: string | undefined;
-  /** The Kubernetes version of cases without kubeVersion. */
-  readonly kubeVersion: KubeVersion;
-  readonly color: boolean | undefined;
-  /** Rewrite the expectations of failing cases with the outcome. */
-  readonly update: boolean;
-  /** Report which constraints of the CRDs the passing cases exercised. */
-  readonly coverage: boolean;
-  /** Write a starter test file for the CRDs of this file instead of running tests. */
-  readonly init: string | undefined;
-  /** --validate: the fieldValidation of cases that do not name one. */
-  readonly fieldValidation: FieldValidation;
-}
 
 function parseReplicas(v: string): number {
   if (!/^-?\d+$/.test(v)) throw new InvalidArgumentError('expected an integer');
@@ -102,22 +30,9 @@ function parseReplicas(v: string): number {
   return n;
 }
 
-function parseKube(v: string): KubeVersion {
-  const k = parseKubeVersion(v);
-  if (!k) throw new InvalidArgumentError('expected MAJOR.MINOR, e.g. 1.36');
-  // 1.16 (apiextensions.k8s.io/v1) to the newest release crdx knows: a later one is not simulated
-  if (k.major !== 1 || !atLeast(k, MIN_KUBE_VERSION.minor) || atLeast(k, DEFAULT_KUBE_VERSION.minor + 1))
-    throw new InvalidArgumentError(`supported: ${formatKubeVersion(MIN_KUBE_VERSION)} (apiextensions.k8s.io/v1) to ${formatKubeVersion(DEFAULT_KUBE_VERSION)}`);
-  return k;
-}
-
 function parseCount(v: string): number {
   if (!/^\d+$/.test(v)) throw new InvalidArgumentError('expected a whole number >= 0');
   return Number(v);
-}
-
-function collect(v: string, prev: string[]): string[] {
-  return [...prev, v];
 }
 
 const EPILOG = `
@@ -165,10 +80,6 @@ Exit codes:
   1  the server would fail (no scale subresource, missing or non-integer replicas, a rejected update)
   2  usage or input failure`;
 
-export interface RulesRunOptions {
-  readonly id: string | undefined;
-  readonly output: 'text' | 'json';
-}
 const TEST_EPILOG = `
 A test file (*.crdx-test.yaml) lists the CRDs under test (crds: paths or globs relative to the
 file, or inline CRDs) and cases: an object (inline or a path), an operation (create, update with
@@ -192,7 +103,7 @@ export interface Runners {
   readonly lsp: () => Promise<ExitCode>;
 }
 
-export function createProgram(io: Io, run: Runners, setCode: (c: ExitCode) => void): Command {
+function createProgram(io: Io, run: Runners, setCode: (c: ExitCode) => void): Command {
   const program = new Command()
     .name('kubectl crdx')
     .description('Tell, before anything reaches a cluster, what the real kube-apiserver will do with your CRDs and custom resources.')
@@ -202,14 +113,13 @@ export function createProgram(io: Io, run: Runners, setCode: (c: ExitCode) => vo
     .showHelpAfterError('(run with --help for usage)')
     .addHelpText('after', EPILOG);
 
-  program
+  const rules = program
     .command('rules')
     .description('list the rules, or print the page of one (its details, server reference and examples)')
-    .argument('[id]', 'a rule id')
-    .addOption(new Option('-o, --output <format>', 'output format').choices(['text', 'json']).default('text'))
-    .action(async (id: string | undefined, o: Record<string, unknown>) => {
-      setCode(await run.rules({ id, output: o['output'] as 'text' | 'json' }));
-    });
+    .argument('[id]', 'a rule id');
+  addOutputOption(rules, ['text', 'json'], 'text').action(async (id: string | undefined, o: Record<string, unknown>) => {
+    setCode(await run.rules({ id, output: o['output'] as 'text' | 'json' }));
+  });
   program
     .command('version')
     .description('print the version of kubectl-crdx and the Kubernetes version it simulates by default')
@@ -230,15 +140,14 @@ export function createProgram(io: Io, run: Runners, setCode: (c: ExitCode) => vo
   const lint = program
     .command('lint')
     .description('check CustomResourceDefinitions the way the API server validates them (files, directories, - for stdin)')
-    .argument('[paths...]', 'files or directories (*.yaml, *.yml, *.json, recursively); - reads stdin')
-    .option('-f, --filename <path>', 'a file or directory to lint (repeatable)', collect, [])
-    .addOption(new Option('-o, --output <format>', 'output format').choices(FORMAT_NAMES).default('stylish'))
-    .option('--kube-version <X.Y>', `Kubernetes version whose API server is simulated (default ${formatKubeVersion(DEFAULT_KUBE_VERSION)})`, parseKube)
+    .argument('[paths...]', 'files or directories (*.yaml, *.yml, *.json, recursively); - reads stdin');
+  addFilenameOption(lint, 'a file or directory to lint');
+  addOutputOption(lint, FORMAT_NAMES, 'stylish');
+  addKubeVersionOption(lint)
     .option('--max-warnings <n>', 'exit 1 when there are more warnings than this', parseCount)
-    .option('--rule <id=severity>', 'override a rule severity: error, warning, info or off (repeatable)', collect, [])
-    .option('--crd <path>', 'CRDs to validate the custom resources of the input against, without linting them (repeatable)', collect, [])
-    .option('--color', 'force colours')
-    .option('--no-color', 'never use colours')
+    .option('--rule <id=severity>', 'override a rule severity: error, warning, info or off (repeatable)', collect, []);
+  addCrdOption(lint, 'CRDs to validate the custom resources of the input against, without linting them (repeatable)');
+  addColorOptions(lint)
     .option('-q, --quiet', 'report errors only (--max-warnings still counts the warnings)')
     .option('--allow-empty', 'exit 0 when the input holds no document at all (default: exit 2)')
     .option('--baseline <file>', 'report only findings this baseline file does not hold (JSON; see the README)')
@@ -247,19 +156,18 @@ export function createProgram(io: Io, run: Runners, setCode: (c: ExitCode) => vo
   addClusterOptions(lint)
     .addHelpText('after', EPILOG)
     .action(async (paths: string[], o: Record<string, unknown>) => {
-      const all = [...paths, ...((o['filename'] as string[]) ?? [])];
       const cluster = readClusterOptions(o);
       setCode(
         await run.lint({
-          paths: all,
+          paths: readPaths(paths, o),
           format: o['output'] as FormatName,
-          kubeVersion: (o['kubeVersion'] as KubeVersion | undefined) ?? DEFAULT_KUBE_VERSION,
+          kubeVersion: readKubeVersion(o),
           maxWarnings: o['maxWarnings'] as number | undefined,
-          color: o['color'] as boolean | undefined,
+          color: readColor(o),
           quiet: o['quiet'] === true,
           allowEmpty: o['allowEmpty'] === true,
           rule: (o['rule'] as string[]) ?? [],
-          crd: (o['crd'] as string[]) ?? [],
+          crd: readCrdOption(o),
           cluster,
           fieldValidation: readValidateOption(o),
           baseline: o['baseline'] as string | undefined,
@@ -270,15 +178,13 @@ export function createProgram(io: Io, run: Runners, setCode: (c: ExitCode) => vo
   const def = program
     .command('default')
     .description('show custom resources as the API server will store them: pruned, defaulted, validated')
-    .argument('[paths...]', 'files or directories with custom resources (and CRDs); - reads stdin')
-    .option('-f, --filename <path>', 'a file or directory of custom resources (repeatable)', collect, [])
-    .option('--crd <path>', 'a file or directory with the CustomResourceDefinitions (repeatable; CRDs among the inputs are used too)', collect, [])
-    .addOption(new Option('-o, --output <format>', 'output format').choices(['yaml', 'json']).default('yaml'))
-    .option('--kube-version <X.Y>', `Kubernetes version whose API server is simulated (default ${formatKubeVersion(DEFAULT_KUBE_VERSION)})`, parseKube)
-    .option('--explain', 'explain every change on stderr (default when stderr is a terminal)')
-    .option('--no-explain', 'print only the server\'s warnings on stderr')
-    .option('--color', 'force colours')
-    .option('--no-color', 'never use colours');
+    .argument('[paths...]', 'files or directories with custom resources (and CRDs); - reads stdin');
+  addFilenameOption(def, 'a file or directory of custom resources');
+  addCrdOption(def);
+  addOutputOption(def, ['yaml', 'json'], 'yaml');
+  addKubeVersionOption(def);
+  addExplainOptions(def, 'explain every change on stderr (default when stderr is a terminal)', 'print only the server\'s warnings on stderr');
+  addColorOptions(def);
   addValidateOption(def);
   addClusterOptions(def)
     .addHelpText('after', DEFAULT_EPILOG)
@@ -286,12 +192,12 @@ export function createProgram(io: Io, run: Runners, setCode: (c: ExitCode) => vo
       const cluster = readClusterOptions(o);
       setCode(
         await run.default({
-          paths: [...paths, ...((o['filename'] as string[]) ?? [])],
-          crd: (o['crd'] as string[]) ?? [],
+          paths: readPaths(paths, o),
+          crd: readCrdOption(o),
           output: o['output'] as 'yaml' | 'json',
-          kubeVersion: (o['kubeVersion'] as KubeVersion | undefined) ?? DEFAULT_KUBE_VERSION,
-          explain: o['explain'] as boolean | undefined,
-          color: o['color'] as boolean | undefined,
+          kubeVersion: readKubeVersion(o),
+          explain: readExplain(o),
+          color: readColor(o),
           cluster,
           fieldValidation: readValidateOption(o),
         }),
@@ -300,17 +206,13 @@ export function createProgram(io: Io, run: Runners, setCode: (c: ExitCode) => vo
   const status = program
     .command('status')
     .description('dry-run an update through the main endpoint or /status: what is stored, kept, ignored; generation')
-    .argument('[paths...]', 'files with the new custom resources (and CRDs); - reads stdin')
-    .option('-f, --filename <path>', 'a file or directory with the new objects (repeatable)', collect, [])
-    .option('--old <path>', 'the stored objects, as read from the server (repeatable); none: a create', collect, [])
-    .option('--crd <path>', 'a file or directory with the CustomResourceDefinitions (repeatable; CRDs among the inputs are used too)', collect, [])
-    .addOption(new Option('--via <endpoint>', 'the endpoint written to').choices(['status', 'main']).default('status'))
-    .addOption(new Option('-o, --output <format>', 'output format').choices(['yaml', 'json']).default('yaml'))
-    .option('--kube-version <X.Y>', `Kubernetes version whose API server is simulated (default ${formatKubeVersion(DEFAULT_KUBE_VERSION)})`, parseKube)
-    .option('--explain', 'explain on stderr what was kept, ignored and changed (default when stderr is a terminal)')
-    .option('--no-explain', 'print only the server\'s warnings and errors on stderr')
-    .option('--color', 'force colours')
-    .option('--no-color', 'never use colours');
+    .argument('[paths...]', 'files with the new custom resources (and CRDs); - reads stdin');
+  addFilenameOption(status, 'a file or directory with the new objects').option('--old <path>', 'the stored objects, as read from the server (repeatable); none: a create', collect, []);
+  addCrdOption(status).addOption(new Option('--via <endpoint>', 'the endpoint written to').choices(['status', 'main']).default('status'));
+  addOutputOption(status, ['yaml', 'json'], 'yaml');
+  addKubeVersionOption(status);
+  addExplainOptions(status, 'explain on stderr what was kept, ignored and changed (default when stderr is a terminal)', 'print only the server\'s warnings and errors on stderr');
+  addColorOptions(status);
   addValidateOption(status);
   addClusterOptions(status)
     .addHelpText('after', STATUS_EPILOG)
@@ -318,14 +220,14 @@ export function createProgram(io: Io, run: Runners, setCode: (c: ExitCode) => vo
       const cluster = readClusterOptions(o);
       setCode(
         await run.status({
-          paths: [...paths, ...((o['filename'] as string[]) ?? [])],
+          paths: readPaths(paths, o),
           old: (o['old'] as string[]) ?? [],
-          crd: (o['crd'] as string[]) ?? [],
+          crd: readCrdOption(o),
           via: o['via'] as 'status' | 'main',
           output: o['output'] as 'yaml' | 'json',
-          kubeVersion: (o['kubeVersion'] as KubeVersion | undefined) ?? DEFAULT_KUBE_VERSION,
-          explain: o['explain'] as boolean | undefined,
-          color: o['color'] as boolean | undefined,
+          kubeVersion: readKubeVersion(o),
+          explain: readExplain(o),
+          color: readColor(o),
           cluster,
           fieldValidation: readValidateOption(o),
         }),
@@ -334,16 +236,15 @@ export function createProgram(io: Io, run: Runners, setCode: (c: ExitCode) => vo
   const scale = program
     .command('scale')
     .description('dry-run GET /scale, or with --replicas the /scale update round trip (autoscaling/v1 Scale)')
-    .argument('[paths...]', 'files with the custom resources as stored (and CRDs); - reads stdin')
-    .option('-f, --filename <path>', 'a file or directory with the objects (repeatable)', collect, [])
-    .option('--crd <path>', 'a file or directory with the CustomResourceDefinitions (repeatable; CRDs among the inputs are used too)', collect, [])
+    .argument('[paths...]', 'files with the custom resources as stored (and CRDs); - reads stdin');
+  addFilenameOption(scale, 'a file or directory with the objects');
+  addCrdOption(scale)
     .option('--replicas <n>', 'simulate PUT /scale with spec.replicas N', parseReplicas)
     .option('--resource-version <rv>', 'metadata.resourceVersion of the Scale sent (a precondition; default: none, unconditional)')
-    .option('--show-object', 'with --replicas: also print the custom resource as stored')
-    .addOption(new Option('-o, --output <format>', 'output format').choices(['yaml', 'json']).default('yaml'))
-    .option('--kube-version <X.Y>', `Kubernetes version whose API server is simulated (default ${formatKubeVersion(DEFAULT_KUBE_VERSION)})`, parseKube)
-    .option('--color', 'force colours')
-    .option('--no-color', 'never use colours');
+    .option('--show-object', 'with --replicas: also print the custom resource as stored');
+  addOutputOption(scale, ['yaml', 'json'], 'yaml');
+  addKubeVersionOption(scale);
+  addColorOptions(scale);
   // accepted as by the other commands; the Scale body is built from --replicas and the stored object
   // is read from storage, so no field can be unknown and every mode gives the same answer
   addValidateOption(scale);
@@ -353,14 +254,14 @@ export function createProgram(io: Io, run: Runners, setCode: (c: ExitCode) => vo
       const cluster = readClusterOptions(o);
       setCode(
         await run.scale({
-          paths: [...paths, ...((o['filename'] as string[]) ?? [])],
-          crd: (o['crd'] as string[]) ?? [],
+          paths: readPaths(paths, o),
+          crd: readCrdOption(o),
           replicas: o['replicas'] as number | undefined,
           resourceVersion: o['resourceVersion'] as string | undefined,
           output: o['output'] as 'yaml' | 'json',
           showObject: o['showObject'] === true,
-          kubeVersion: (o['kubeVersion'] as KubeVersion | undefined) ?? DEFAULT_KUBE_VERSION,
-          color: o['color'] as boolean | undefined,
+          kubeVersion: readKubeVersion(o),
+          color: readColor(o),
           cluster,
         }),
       );
@@ -368,31 +269,29 @@ export function createProgram(io: Io, run: Runners, setCode: (c: ExitCode) => vo
   const testCmd = program
     .command('test')
     .description('run test files (*.crdx-test.yaml): cases of custom resources and what the API server answers to each')
-    .argument('[paths...]', 'test files or directories (default: the current directory)')
-    .addOption(new Option('-o, --output <format>', 'output format').choices(['text', 'json', 'junit', 'tap']).default('text'))
+    .argument('[paths...]', 'test files or directories (default: the current directory)');
+  addOutputOption(testCmd, ['text', 'json', 'junit', 'tap'], 'text')
     .option('--filter <text>', 'run only the cases whose name contains this text')
     .option('--init <crd.yaml>', 'write a starter test file (<crd>.crdx-test.yaml beside it) for the CRDs of a file: one allowed case per served version, one denied case per CEL rule to fill in')
     .option('--coverage', 'report, per CRD, which CEL rules and schema constraints the passing cases exercised with a value that held and one that was refused')
-    .option('--update', 'rewrite the expectations of failing cases with what the server answers (comments and order kept), then run them again')
-    .option('--kube-version <X.Y>', `Kubernetes version of the cases without kubeVersion (default ${formatKubeVersion(DEFAULT_KUBE_VERSION)})`, parseKube)
-    .option('--color', 'force colours')
-    .option('--no-color', 'never use colours')
-    .addHelpText('after', TEST_EPILOG);
+    .option('--update', 'rewrite the expectations of failing cases with what the server answers (comments and order kept), then run them again');
+  addKubeVersionOption(testCmd, 'Kubernetes version of the cases without kubeVersion');
+  addColorOptions(testCmd).addHelpText('after', TEST_EPILOG);
   addValidateOption(testCmd).action(async (paths: string[], o: Record<string, unknown>) => {
-      setCode(
-        await run.test({
-          paths,
-          output: o['output'] as TestCliOptions['output'],
-          filter: o['filter'] as string | undefined,
-          kubeVersion: (o['kubeVersion'] as KubeVersion | undefined) ?? DEFAULT_KUBE_VERSION,
-          color: o['color'] as boolean | undefined,
-          update: o['update'] === true,
-          coverage: o['coverage'] === true,
-          init: o['init'] as string | undefined,
-          fieldValidation: readValidateOption(o),
-        }),
-      );
-    });
+    setCode(
+      await run.test({
+        paths,
+        output: o['output'] as TestCliOptions['output'],
+        filter: o['filter'] as string | undefined,
+        kubeVersion: readKubeVersion(o),
+        color: readColor(o),
+        update: o['update'] === true,
+        coverage: o['coverage'] === true,
+        init: o['init'] as string | undefined,
+        fieldValidation: readValidateOption(o),
+      }),
+    );
+  });
   return program;
 }
 

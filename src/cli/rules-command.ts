@@ -10,7 +10,7 @@ import { rulePage } from '../docs.js';
 import { ruleHelpUri } from '../formatters/sarif.js';
 import { rules } from '../rules/index.js';
 import type { Io } from './io.js';
-import type { RulesRunOptions } from './main.js';
+import type { RulesRunOptions } from './options.js';
 import { VERSION } from './version.js';
 
 export async function runRules(o: RulesRunOptions, io: Io): Promise<ExitCode> {

@@ -6,12 +6,13 @@ import { scaleSources } from '../engine/subresources.js';
 import { stylish, printable } from '../formatters/stylish.js';
 import { PLAIN_STYLE } from '../formatters/types.js';
 import { readInputs } from '../io/inputs.js';
-import { ensureCelParserFor } from '../schema/cel-syntax.js';
+import { celFor, loadCel } from '../schema/cel-syntax.js';
 import type { Io } from './io.js';
-import { decideColor } from './lint-command.js';
-import type { ScaleCliOptions } from './main.js';
+import { decideColor } from './terminal.js';
+import type { ScaleCliOptions } from './options.js';
 import { noCustomResources, skippedNotes } from './skipped.js';
-import { chalkStyle, clusterCrdFiles, findingContext, unmatchedError } from './status-command.js';
+import { clusterCrdFiles, unmatchedError } from './object-inputs.js';
+import { chalkStyle, findingContext } from './terminal.js';
 
 /** The Scale in the server's field order (kind before apiVersion), not sorted like an unstructured object. */
 function renderScales(scales: readonly object[], extra: readonly Record<string, unknown>[], format: 'yaml' | 'json'): string {
@@ -34,9 +35,10 @@ export async function runScale(o: ScaleCliOptions, io: Io): Promise<ExitCode> {
   if (problems.length > 0) throw new InputError('unreadable', problems.map((p) => p.message).join('\n'));
   const fromCluster = await clusterCrdFiles(o.cluster, io, inputs.files, crdInputs.files);
 
-  await ensureCelParserFor([...fromCluster, ...crdInputs.files, ...inputs.files]);
+  const cel = await celFor([...fromCluster, ...crdInputs.files, ...inputs.files], loadCel);
   const run = scaleSources(inputs.files, [...fromCluster, ...crdInputs.files], {
     kubeVersion: o.kubeVersion,
+    cel,
     ...(o.replicas !== undefined ? { replicas: o.replicas } : {}),
     ...(o.resourceVersion !== undefined ? { resourceVersion: o.resourceVersion } : {}),
   });

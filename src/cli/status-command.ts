@@ -1,58 +1,17 @@
-import chalk, { Chalk } from 'chalk';
 import { ExitCode, InputError, UsageError } from '../core/errors.js';
-import type { Finding } from '../core/types.js';
-import { renderObjects } from '../cr/render.js';
-import { explainStatus } from '../cr/render-update.js';
+import { renderObjects } from '../formatters/objects.js';
+import { explainStatus } from '../formatters/objects-update.js';
 import { compareFindings } from '../engine/results.js';
-import { statusSources, type Unmatched } from '../engine/subresources.js';
+import { statusSources } from '../engine/subresources.js';
 import { stylish, printable } from '../formatters/stylish.js';
-import { PLAIN_STYLE, type FormatterContext, type Style } from '../formatters/types.js';
+import { PLAIN_STYLE } from '../formatters/types.js';
 import { readInputs } from '../io/inputs.js';
 import { noCustomResources, skippedNotes } from './skipped.js';
-import { ensureCelParserFor } from '../schema/cel-syntax.js';
-import type { SourceFile } from '../manifest/parse.js';
-import { rules } from '../rules/index.js';
+import { celFor, loadCel } from '../schema/cel-syntax.js';
 import type { Io } from './io.js';
-import { decideColor } from './lint-command.js';
-import type { StatusCliOptions } from './main.js';
-import { VERSION } from './version.js';
-
-export function chalkStyle(): Style {
-  const c = new Chalk({ level: chalk.level > 0 ? chalk.level : 1 });
-  return { red: c.red, yellow: c.yellow, blue: c.blue, dim: c.dim, bold: c.bold, underline: c.underline };
-}
-
-export function findingContext(style: Style, io: Io, files: readonly string[], documents: number, findings: readonly Finding[]): FormatterContext {
-  return {
-    style,
-    cwd: io.cwd,
-    rules: new Map(rules.map((r) => [r.id, { description: r.meta.docs.description, serverFaithful: r.meta.serverFaithful }])),
-    summary: {
-      files: new Set(findings.map((f) => f.file)).size,
-      documents,
-      errors: findings.filter((f) => f.severity === 'error').length,
-      warnings: findings.filter((f) => f.severity === 'warning').length,
-    },
-    toolVersion: VERSION,
-    files,
-  };
-}
-
-export function unmatchedError(unmatched: readonly Unmatched[]): InputError {
-  const lines = unmatched.map((u) => {
-    const pos = u.manifest.locate(u.code === 'no-old-object' ? [] : ['apiVersion']);
-    return `${printable(u.manifest.file.path)}:${pos.line}:${pos.column}: ${printable(`${u.manifest.kind ?? '(no kind)'} ${u.manifest.apiVersion ?? '(no apiVersion)'}`)}: ${printable(u.message)}`;
-  });
-  return new InputError(unmatched[0]!.code, lines.join('\n'));
-}
-
-/** CRDs read from the cluster with --cluster (lazily: the client is only loaded then). */
-export async function clusterCrdFiles(cluster: StatusCliOptions['cluster'], io: Io, objectFiles: readonly SourceFile[], crdFiles: readonly SourceFile[]): Promise<SourceFile[]> {
-  if (!cluster) return [];
-  const clusterRun = await import('./cluster-run.js');
-  const r = await clusterRun.clusterSourcesForDefault(cluster, io, [], objectFiles, crdFiles);
-  return [...r.crds];
-}
+import { clusterCrdFiles, unmatchedError } from './object-inputs.js';
+import { chalkStyle, decideColor, findingContext } from './terminal.js';
+import type { StatusCliOptions } from './options.js';
 
 /**
  * stdout: the objects as stored; stderr: the explanation (on a TTY or with --explain: kept, ignored,
@@ -67,8 +26,9 @@ export async function runStatus(o: StatusCliOptions, io: Io): Promise<ExitCode> 
   if (problems.length > 0) throw new InputError('unreadable', problems.map((p) => p.message).join('\n'));
   const fromCluster = await clusterCrdFiles(o.cluster, io, [...inputs.files, ...oldInputs.files], crdInputs.files);
 
-  await ensureCelParserFor([...fromCluster, ...crdInputs.files, ...inputs.files]);
-  const run = statusSources(inputs.files, oldInputs.files, [...fromCluster, ...crdInputs.files], { kubeVersion: o.kubeVersion, via: o.via, fieldValidation: o.fieldValidation });
+  // the old objects' files are read for CRDs too
+  const cel = await celFor([...fromCluster, ...crdInputs.files, ...inputs.files, ...oldInputs.files], loadCel);
+  const run = statusSources(inputs.files, oldInputs.files, [...fromCluster, ...crdInputs.files], { kubeVersion: o.kubeVersion, cel, via: o.via, fieldValidation: o.fieldValidation });
   const color = decideColor(o.color, { ...io, stdout: io.stderr });
   const style = color ? chalkStyle() : PLAIN_STYLE;
   const files = [...inputs.files, ...oldInputs.files].map((f) => f.path);

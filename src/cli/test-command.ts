@@ -18,15 +18,15 @@ import { printable } from '../formatters/stylish.js';
 import { PLAIN_STYLE } from '../formatters/types.js';
 import { readInputs } from '../io/inputs.js';
 import { findTestFiles, readNamedFiles, readTextFile, writeNewTextFile, writeTextFile } from '../io/test-files.js';
-import { ensureCelParserFor } from '../schema/cel-syntax.js';
+import { celFor, loadCel } from '../schema/cel-syntax.js';
 import type { Io } from './io.js';
-import { decideColor } from './lint-command.js';
-import type { TestCliOptions } from './main.js';
-import { chalkStyle } from './status-command.js';
+import { decideColor } from './terminal.js';
+import type { TestCliOptions } from './options.js';
+import { chalkStyle } from './terminal.js';
 import { VERSION } from './version.js';
 
 /** Reads and runs one test file; never throws for what the file holds. */
-export async function runOneFile(path: string, o: Pick<TestCliOptions, 'filter' | 'kubeVersion' | 'fieldValidation'>, cwd: string, onCase?: RunOptions['onCase']): Promise<{ result: FileResult; model?: TestFile; text?: string }> {
+async function runOneFile(path: string, o: Pick<TestCliOptions, 'filter' | 'kubeVersion' | 'fieldValidation'>, cwd: string, onCase?: RunOptions['onCase']): Promise<{ result: FileResult; model?: TestFile; text?: string }> {
   let source;
   try {
     source = await readTextFile(path);
@@ -40,12 +40,12 @@ export async function runOneFile(path: string, o: Pick<TestCliOptions, 'filter' 
   const patterns = model.crds.flatMap((c) => (c.inline ? [] : [c.pattern]));
   const objects = model.cases.flatMap((c) => [c.object, c.oldObject]).flatMap((x) => (x && !x.inline ? [x.file] : []));
   const named = await readNamedFiles(path, patterns, objects, cwd);
-  // CEL rules are evaluated once the (lazily loaded) CEL module is there
-  await ensureCelParserFor([source, ...[...named.crdFiles.values()].flat()]);
-  return { result: runTestFile(model, named, { kubeVersion: o.kubeVersion, fieldValidation: o.fieldValidation, ...(o.filter !== undefined ? { filter: o.filter } : {}), ...(onCase ? { onCase } : {}) }), model, text: source.text };
+  // the CEL engine is loaded only when a file may hold CEL rules
+  const cel = await celFor([source, ...[...named.crdFiles.values()].flat()], loadCel);
+  return { result: runTestFile(model, named, { kubeVersion: o.kubeVersion, cel, fieldValidation: o.fieldValidation, ...(o.filter !== undefined ? { filter: o.filter } : {}), ...(onCase ? { onCase } : {}) }), model, text: source.text };
 }
 
-export function exitCodeFor(run: TestRun): ExitCode {
+function exitCodeFor(run: TestRun): ExitCode {
   if (run.summary.errors > 0) return ExitCode.Failure;
   return run.summary.failed > 0 ? ExitCode.Findings : ExitCode.Ok;
 }
@@ -57,9 +57,9 @@ async function initTests(o: TestCliOptions, crdFile: string, io: Io): Promise<Ex
   const parsed = parseSources(inputs.files);
   const fatal = parsed.findings.find((f) => f.fatal);
   if (fatal) throw new InputError('unreadable', `${fatal.file}:${fatal.line}:${fatal.column}: ${fatal.message}`);
-  const crds = parsed.manifests.filter(isCrdManifest).map((m) => buildCrd(m, o.kubeVersion));
+  const cel = await celFor(inputs.files, loadCel);
+  const crds = parsed.manifests.filter(isCrdManifest).map((m) => buildCrd(m, o.kubeVersion, cel));
   if (crds.length === 0) throw new InputError('no-crd-found', `${crdFile}: no CustomResourceDefinition`);
-  await ensureCelParserFor(inputs.files);
   const out = join(dirname(crdFile), `${basename(crdFile).replace(/\.(ya?ml|json)$/i, '')}.crdx-test.yaml`);
   const s = scaffoldTestFile(crds, basename(crdFile), o.kubeVersion);
   if (!(await writeNewTextFile(out, s.text))) throw new InputError('unreadable', `${out} exists: not overwritten`);

@@ -1,5 +1,5 @@
 /** The few typed failures; all of them exit with code 2. Findings are never thrown. */
-export type CrdxErrorCode =
+type CrdxErrorCode =
   | 'usage'
   | 'file-not-found'
   | 'unreadable'

@@ -53,9 +53,6 @@ export function forbidden(loc: Loc, detail: string): FieldError {
 export function invalid(loc: Loc, value: unknown, detail: string): FieldError {
   return { type: 'Invalid', field: loc.field, value, detail, at: loc.at };
 }
-export function typeInvalid(loc: Loc, value: unknown, detail: string): FieldError {
-  return { type: 'TypeInvalid', field: loc.field, value, detail, at: loc.at };
-}
 export function duplicate(loc: Loc, value: unknown): FieldError {
   return { type: 'Duplicate', field: loc.field, value, detail: '', at: loc.at };
 }
@@ -103,7 +100,7 @@ export function goQuote(s: string): string {
 }
 
 /** field.Error.ErrorBody(): "<Type>[: <value>][: <detail>]" */
-export function errorBody(e: FieldError): string {
+function errorBody(e: FieldError): string {
   let s = TYPE_TEXT[e.type];
   const omit =
     e.value === OMIT || e.type === 'Required' || e.type === 'Forbidden' || e.type === 'TooLong' || e.type === 'Internal';

@@ -20,9 +20,6 @@ export const KUBECTL_FIELD_VALIDATION: FieldValidation = 'Strict';
 /** What the server does with a request that names no fieldValidation (the simulations' default). */
 export const SERVER_FIELD_VALIDATION: FieldValidation = 'Warn';
 
-/** The values kubectl's --validate accepts, in its order. */
-export const VALIDATE_FLAG_VALUES = ['strict', 'warn', 'ignore', 'true', 'false'] as const;
-
 /** kubectl's --validate value as the directive it sends; undefined for a value kubectl refuses. */
 export function parseValidateFlag(v: string): FieldValidation | undefined {
   switch (v.toLowerCase()) {

@@ -4,7 +4,9 @@ export interface KubeVersion {
   readonly minor: number;
 }
 
+/** The version simulated when none is given: the newest release crdx knows. The one place it is written. */
 export const DEFAULT_KUBE_VERSION: KubeVersion = { major: 1, minor: 36 };
+/** The oldest version simulated: apiextensions.k8s.io/v1 came with 1.16. */
 export const MIN_KUBE_VERSION: KubeVersion = { major: 1, minor: 16 };
 
 export function parseKubeVersion(s: string): KubeVersion | undefined {
@@ -16,6 +18,19 @@ export function parseKubeVersion(s: string): KubeVersion | undefined {
 /** true when v >= 1.minor */
 export function atLeast(v: KubeVersion, minor: number): boolean {
   return v.major > 1 || (v.major === 1 && v.minor >= minor);
+}
+
+/** Whether crdx simulates this version: 1.16 to the default (a later one is not simulated). */
+export function isSimulated(v: KubeVersion): boolean {
+  return v.major === 1 && atLeast(v, MIN_KUBE_VERSION.minor) && !atLeast(v, DEFAULT_KUBE_VERSION.minor + 1);
+}
+
+/**
+ * The minor version the server's version gates compare against (validation of formats, finalizer
+ * warnings, defaults): 1.<minor>, and any later major as after every 1.x release.
+ */
+export function kubeMinor(v: KubeVersion): number {
+  return v.major > 1 ? 99 : v.minor;
 }
 
 export function formatKubeVersion(v: KubeVersion): string {

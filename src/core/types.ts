@@ -5,12 +5,6 @@ export type JsonPath = readonly (string | number)[];
 
 export type Severity = 'error' | 'warning' | 'info';
 
-const RANK: Record<Severity, number> = { info: 1, warning: 2, error: 3 };
-/** The only way to compare severities. */
-export function severityRank(s: Severity): number {
-  return RANK[s];
-}
-
 /** 1-based, like yaml's LineCounter and every editor. */
 export interface Position {
   readonly line: number;
@@ -52,7 +46,7 @@ export interface ServerResponse {
   readonly message: string;
 }
 
-export interface ObjectRef {
+interface ObjectRef {
   readonly apiVersion?: string;
   readonly kind?: string;
   readonly name?: string;
@@ -97,7 +91,7 @@ export interface SuppressedFinding extends Finding {
 }
 
 /** What --baseline did: findings it matched (not reported) and entries no finding matched any more. */
-export interface BaselineSummary {
+interface BaselineSummary {
   readonly file: string;
   readonly matched: number;
   /** Baseline entries whose finding no longer occurs: --update-baseline removes them. */

@@ -22,7 +22,7 @@
  * the step that made it.
  */
 import type { FieldError } from '../core/field-error.js';
-import type { KubeVersion } from '../core/kube-version.js';
+import { kubeMinor, type KubeVersion } from '../core/kube-version.js';
 import { Loc } from '../core/path.js';
 import { isRecord, type JsonPath } from '../core/types.js';
 import { getObjectMeta, validateObjectMeta } from '../schema/objectmeta.js';
@@ -52,7 +52,7 @@ export interface CrChange {
   readonly version: string;
 }
 
-export type CrWarningKind = 'deprecated' | 'unknown-field' | 'finalizer' | 'owner-references';
+type CrWarningKind = 'deprecated' | 'unknown-field' | 'finalizer' | 'owner-references';
 
 export interface CrWarning {
   readonly kind: CrWarningKind;
@@ -88,7 +88,7 @@ export interface CreateResult {
   readonly notes: readonly string[];
 }
 
-export interface CreateOptions {
+interface CreateOptions {
   readonly kube: KubeVersion;
   /** Skip the write and read-back (validation only, as lint needs). */
   readonly skipStorage?: boolean;
@@ -199,8 +199,8 @@ export function simulateCreate(input: Record<string, unknown>, served: ServedVer
     delete meta.managedFields;
     errors.push(...validateRootObjectMeta(meta, { namespaced: served.namespaced, raw: input['metadata'] }));
   }
-  const kubeMinor = opts.kube.major > 1 ? 99 : opts.kube.minor;
-  if (served.schema) errors.push(...validateSchema(v, served.schema, NIL, { kubeMinor }));
+  const minor = kubeMinor(opts.kube);
+  if (served.schema) errors.push(...validateSchema(v, served.schema, NIL, { kubeMinor: minor }));
   errors.push(...validateScaleSpec(v, served.scale), ...validateScaleStatus(v, served.scale));
   errors.push(...validateObjectMeta(NIL, v, served.decodeSchema, false));
   if (served.decodeSchema) errors.push(...validateListTypes(v, served.decodeSchema, NIL));
@@ -210,7 +210,7 @@ export function simulateCreate(input: Record<string, unknown>, served: ServedVer
     if (errors.some((e) => BLOCKING.has(e.type))) {
       errors.push({ type: 'Invalid', field: '<nil>', value: null, detail: 'some validation rules were not checked because the object was invalid; correct the existing errors to complete validation', at: [] });
     } else {
-      const cel = evaluateCel(v, undefined, served.schema);
+      const cel = evaluateCel(v, undefined, served.schema, served.crd.cel);
       errors.push(...cel.errors);
       celNotEvaluated = !cel.complete;
       celSkipped = cel.skipped;
@@ -222,7 +222,7 @@ export function simulateCreate(input: Record<string, unknown>, served: ServedVer
   // 5. WarningsOnCreate
   const fins = isRecord(obj['metadata']) ? obj['metadata']['finalizers'] : undefined;
   if (Array.isArray(fins))
-    for (const w of finalizerWarnings(fins.filter((f): f is string => typeof f === 'string'), kubeMinor))
+    for (const w of finalizerWarnings(fins.filter((f): f is string => typeof f === 'string'), minor))
       warnings.push({ kind: 'finalizer', text: w, path: ['metadata', 'finalizers'] });
 
   // 6. write and read back

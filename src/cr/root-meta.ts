@@ -21,7 +21,7 @@ function maskTrailingDash(name: string): string {
   return name.length > 1 && name.endsWith('-') ? `${name.slice(0, -2)}a` : name;
 }
 
-export interface RootMetaOptions {
+interface RootMetaOptions {
   readonly namespaced: boolean;
   /** The raw `metadata` value of the manifest (for positions of missing keys). */
   readonly raw: unknown;

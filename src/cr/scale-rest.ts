@@ -20,12 +20,12 @@ export interface Scale {
   readonly status: { replicas: number; selector?: string };
 }
 
-export interface ScaleGetResult {
+interface ScaleGetResult {
   readonly scale?: Scale;
   readonly failure?: ServerFailure;
 }
 
-export interface ScaleUpdateResult {
+interface ScaleUpdateResult {
   readonly scale?: Scale;
   readonly failure?: ServerFailure;
   /** The custom resource update behind it (absent when the Scale could not be built). */
@@ -92,7 +92,7 @@ export function scaleGet(crInput: Record<string, unknown>, served: ServedVersion
   return { scale: r.scale! };
 }
 
-export interface ScaleUpdateOptions {
+interface ScaleUpdateOptions {
   readonly kube: KubeVersion;
   /** `metadata.resourceVersion` of the Scale sent: a precondition when set. */
   readonly resourceVersion?: string;

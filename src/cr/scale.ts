@@ -22,7 +22,7 @@ const MAX_INT32 = 2147483647;
 export type Nested = { readonly found: boolean; readonly value?: unknown; readonly error?: string };
 
 /** unstructured.NestedFieldNoCopy */
-export function nestedField(obj: unknown, fields: readonly string[]): Nested {
+function nestedField(obj: unknown, fields: readonly string[]): Nested {
   let val: unknown = obj;
   for (let i = 0; i < fields.length; i++) {
     if (val === null || val === undefined) return { found: false };

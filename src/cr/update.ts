@@ -22,7 +22,7 @@
  * CEL rules are evaluated by src/schema/cel-eval.ts; those it cannot evaluate faithfully set `celNotEvaluated`.
  */
 import { goQuote, invalid, type FieldError } from '../core/field-error.js';
-import type { KubeVersion } from '../core/kube-version.js';
+import { kubeMinor, type KubeVersion } from '../core/kube-version.js';
 import { Loc } from '../core/path.js';
 import { isRecord, type JsonPath } from '../core/types.js';
 import { getObjectMeta, validateObjectMeta, type ObjectMeta } from '../schema/objectmeta.js';
@@ -77,7 +77,7 @@ export interface UpdateResult {
   readonly notes: readonly string[];
 }
 
-export interface UpdateOptions {
+interface UpdateOptions {
   readonly kube: KubeVersion;
   readonly via: Via;
   /**
@@ -149,12 +149,6 @@ function groupResource(served: ServedVersion): string {
 
 function qualifiedKind(served: ServedVersion): string {
   return `${served.kind}.${served.group}`;
-}
-
-/** The message of a 422 Invalid, as errors.NewInvalid builds it. */
-export function invalidMessage(kind: string, name: string, errs: readonly { text: string }[]): string {
-  const uniq = [...new Set(errs.map((e) => e.text))];
-  return `${kind} ${goQuote(name)} is invalid: ${uniq.length === 1 ? uniq[0] : `[${uniq.join(', ')}]`}`;
 }
 
 export function simulateUpdate(oldInput: Record<string, unknown>, newInput: Record<string, unknown>, served: ServedVersion, opts: UpdateOptions): UpdateResult {
@@ -293,7 +287,7 @@ export function simulateUpdate(oldInput: Record<string, unknown>, newInput: Reco
     if (errors.some((e) => BLOCKING.has(e.type))) {
       errors.push({ type: 'Invalid', field: '<nil>', value: null, detail: 'some validation rules were not checked because the object was invalid; correct the existing errors to complete validation', at: [] });
     } else {
-      const cel = evaluateCel(obj, old, served.schema);
+      const cel = evaluateCel(obj, old, served.schema, served.crd.cel);
       errors.push(...cel.errors);
       celNotEvaluated = !cel.complete;
       celSkipped = cel.skipped;
@@ -304,10 +298,10 @@ export function simulateUpdate(oldInput: Record<string, unknown>, newInput: Reco
 
   // 6. warnings
   if (via === 'main') {
-    const kubeMinor = opts.kube.major > 1 ? 99 : opts.kube.minor;
+    const minor = kubeMinor(opts.kube);
     const oldFins = new Set(Array.isArray(oldMd['finalizers']) ? oldMd['finalizers'] : []);
     const fins = Array.isArray(nmd['finalizers']) ? nmd['finalizers'].filter((f): f is string => typeof f === 'string' && !oldFins.has(f)) : [];
-    for (const w of finalizerWarnings(fins, kubeMinor)) warnings.push({ kind: 'finalizer', text: w, path: ['metadata', 'finalizers'] });
+    for (const w of finalizerWarnings(fins, minor)) warnings.push({ kind: 'finalizer', text: w, path: ['metadata', 'finalizers'] });
   }
 
   // 7. the write and the read-back; an update that changes nothing is not written
@@ -331,7 +325,7 @@ function immutable(loc: Loc, a: unknown, b: unknown): FieldError[] {
 /** validateCommonFields (rest/update.go) then the strategy's ValidateUpdate (strategy.go, status_strategy.go). */
 function validateUpdate(obj: Record<string, unknown>, old: Record<string, unknown>, served: ServedVersion, opts: UpdateOptions): FieldError[] {
   const errs: FieldError[] = [];
-  const kubeMinor = opts.kube.major > 1 ? 99 : opts.kube.minor;
+  const minor = kubeMinor(opts.kube);
   const nm = getObjectMeta(obj, NIL, { drop: false, unknown: false }).meta;
   const om = getObjectMeta(old, NIL, { drop: false, unknown: false }).meta;
   const metaUpdate = (n: ObjectMeta, o: ObjectMeta): FieldError[] => {
@@ -356,13 +350,13 @@ function validateUpdate(obj: Record<string, unknown>, old: Record<string, unknow
   if (nm && om) errs.push(...metaUpdate(nm, om));
 
   if (opts.via === 'main') {
-    if (served.schema) errs.push(...validateSchemaUpdate(obj, old, served.schema, NIL, { kubeMinor }));
+    if (served.schema) errs.push(...validateSchemaUpdate(obj, old, served.schema, NIL, { kubeMinor: minor }));
     errs.push(...validateScaleSpec(obj, served.scale), ...validateScaleStatus(obj, served.scale));
     errs.push(...validateObjectMeta(NIL, obj, served.decodeSchema, false));
     if (served.decodeSchema) errs.push(...validateListTypesUpdate(obj, old, served.decodeSchema, NIL));
   } else {
     const statusSchema = statusOf(served.schema);
-    if ('status' in obj && statusSchema) errs.push(...validateSchemaUpdate(obj['status'], old['status'], statusSchema, new Loc('status', ['status']), { kubeMinor }));
+    if ('status' in obj && statusSchema) errs.push(...validateSchemaUpdate(obj['status'], old['status'], statusSchema, new Loc('status', ['status']), { kubeMinor: minor }));
     errs.push(...validateScaleStatus(obj, served.scale));
     if (served.decodeSchema) errs.push(...validateListTypesUpdate(obj, old, served.decodeSchema, NIL));
   }

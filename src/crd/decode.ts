@@ -126,7 +126,7 @@ export const VERSION: Shape = {
   },
 };
 
-export const CRD_V1: Shape = {
+const CRD_V1: Shape = {
   obj: {
     apiVersion: 'string',
     kind: 'string',

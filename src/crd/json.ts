@@ -14,9 +14,6 @@ export function bool(v: unknown): boolean {
 export function arr(v: unknown): readonly unknown[] {
   return Array.isArray(v) ? v : [];
 }
-export function strs(v: unknown): string[] {
-  return arr(v).map((x) => (typeof x === 'string' ? x : String(x)));
-}
 /** A pointer-ish field: present and not null. */
 export function has(o: Rec | undefined, k: string): boolean {
   return o !== undefined && k in o && o[k] !== null && o[k] !== undefined;

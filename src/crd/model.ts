@@ -1,11 +1,12 @@
 import { Loc } from '../core/path.js';
 import type { JsonPath } from '../core/types.js';
+import type { CelEngine } from '../core/cel-engine.js';
 import type { KubeVersion } from '../core/kube-version.js';
 import type { Manifest } from '../manifest/parse.js';
 import { arr, bool, has, rec, semanticEqual, str, type Rec } from './json.js';
 import { decodeProblems, VERSION, withoutUnknownFields } from './decode.js';
 
-export const CRD_GROUP = 'apiextensions.k8s.io';
+const CRD_GROUP = 'apiextensions.k8s.io';
 
 export function isCrdManifest(m: Manifest): boolean {
   return (
@@ -14,7 +15,7 @@ export function isCrdManifest(m: Manifest): boolean {
   );
 }
 
-export interface CrdNames {
+interface CrdNames {
   readonly plural: string;
   readonly singular: string;
   readonly kind: string;
@@ -62,6 +63,8 @@ export interface Crd {
   readonly manifest: Manifest;
   readonly requestVersion: 'v1' | 'v1beta1';
   readonly kube: KubeVersion;
+  /** The CEL engine its rules are checked and evaluated with; undefined: it must hold none. */
+  readonly cel: CelEngine | undefined;
   readonly name: string;
   readonly generateName: string;
   readonly spec: Rec;
@@ -95,11 +98,7 @@ export function subresourcesFor(crd: Crd, v: CrdVersion): Rec | undefined {
   return undefined;
 }
 
-export function statusEnabledFor(crd: Crd, v: CrdVersion): boolean {
-  return has(subresourcesFor(crd, v), 'status');
-}
-
-export function buildCrd(manifest: Manifest, kube: KubeVersion): Crd {
+export function buildCrd(manifest: Manifest, kube: KubeVersion, cel: CelEngine | undefined): Crd {
   const obj = manifest.value;
   const requestVersion = manifest.apiVersion?.endsWith('/v1beta1') ? 'v1beta1' : 'v1';
   const meta = rec(obj['metadata']) ?? {};
@@ -246,6 +245,7 @@ export function buildCrd(manifest: Manifest, kube: KubeVersion): Crd {
     manifest,
     requestVersion,
     kube,
+    cel,
     name: str(meta['name']),
     generateName: str(meta['generateName']),
     spec,

@@ -8,9 +8,9 @@ import { jsonText } from '../core/json-text.js';
 import type { Cause, ExpectedCause, Expectations, Mismatch, Outcome } from './types.js';
 
 /** Where a path of the test file is (line, column). */
-export type Locate = (path: JsonPath, at?: 'key' | 'value') => Position;
+type Locate = (path: JsonPath, at?: 'key' | 'value') => Position;
 
-export function causeText(c: Cause): string {
+function causeText(c: Cause): string {
   return `${c.field !== undefined ? `${c.field}: ` : ''}${c.message} (${c.reason})`;
 }
 
@@ -29,7 +29,7 @@ function typeMatches(type: string, reason: string): boolean {
   return reason === type || reason === (type === 'Internal' ? 'InternalError' : `FieldValue${type}`);
 }
 
-export function causeMatches(e: ExpectedCause, c: Cause): boolean {
+function causeMatches(e: ExpectedCause, c: Cause): boolean {
   if (e.field !== undefined && e.field !== (c.field ?? '')) return false;
   if (e.type !== undefined && !typeMatches(e.type, c.reason)) return false;
   if (e.reason !== undefined && e.reason !== c.reason) return false;

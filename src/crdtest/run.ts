@@ -12,6 +12,7 @@
  *  - scale-update: the object is created, then PUT /scale with spec.replicas: replicas.
  * A namespaced object without a namespace goes to `default` (kubectl's default context namespace).
  */
+import type { CelEngine } from '../core/cel-engine.js';
 import { KUBECTL_FIELD_VALIDATION, type FieldValidation } from '../core/field-validation.js';
 import { DEFAULT_KUBE_VERSION, formatKubeVersion, type KubeVersion } from '../core/kube-version.js';
 import { toCause, type FieldError } from '../core/field-error.js';
@@ -43,6 +44,8 @@ export interface LoadedFiles {
 export interface RunOptions {
   /** The Kubernetes version of cases without kubeVersion. */
   readonly kubeVersion?: KubeVersion;
+  /** The CEL engine (core/cel-engine.ts); undefined: no CRD under test holds a CEL rule (meeting one throws). */
+  readonly cel: CelEngine | undefined;
   /** Only cases whose name contains this text. */
   readonly filter?: string;
   /** The fieldValidation of cases without one (kubectl's --validate); default kubectl's, Strict. */
@@ -93,6 +96,7 @@ class Inputs {
     private readonly loaded: LoadedFiles,
     private readonly prebuilt: readonly Crd[],
     kube: KubeVersion,
+    private readonly cel: CelEngine | undefined,
   ) {
     const errAt = (path: JsonPath, message: string) => {
       const p = model.root.locate(path);
@@ -117,7 +121,7 @@ class Inputs {
       }
     }
     if (this.crdManifests.length === 0 && prebuilt.length === 0) throw errAt(['crds'], 'no CustomResourceDefinition in crds');
-    const refused = refusedCrd(this.crdManifests, kube);
+    const refused = refusedCrd(this.crdManifests, kube, cel);
     if (refused) throw new FileProblem(refused);
     // object files are read once, up front: an unreadable one stops the file
     for (const tc of model.cases) for (const o of [tc.object, tc.oldObject]) if (o && !o.inline) this.objectFile(o.file, o.path);
@@ -126,7 +130,7 @@ class Inputs {
   catalog(kube: KubeVersion): CrdCatalog {
     const key = formatKubeVersion(kube);
     let c = this.catalogs.get(key);
-    if (!c) this.catalogs.set(key, (c = new CrdCatalog([...this.crdManifests.map((m) => buildCrd(m, kube)), ...this.prebuilt])));
+    if (!c) this.catalogs.set(key, (c = new CrdCatalog([...this.crdManifests.map((m) => buildCrd(m, kube, this.cel)), ...this.prebuilt])));
     return c;
   }
 
@@ -155,8 +159,8 @@ class Inputs {
  * The first CRD under test the API server would refuse (or never serve), by lint's rules that
  * reproduce the server's verdict: testing objects against it would mean nothing.
  */
-function refusedCrd(manifests: readonly Manifest[], kube: KubeVersion): TestFileError | undefined {
-  const crds = manifests.map((m) => buildCrd(m, kube));
+function refusedCrd(manifests: readonly Manifest[], kube: KubeVersion, cel: CelEngine | undefined): TestFileError | undefined {
+  const crds = manifests.map((m) => buildCrd(m, kube, cel));
   const rules = allRules.filter((r) => r.meta.type === 'problem' && r.meta.serverFaithful && r.meta.defaultSeverity === 'error');
   for (const crd of crds) {
     let analysis: readonly SchemaAnalysis[] | undefined;
@@ -172,11 +176,11 @@ function refusedCrd(manifests: readonly Manifest[], kube: KubeVersion): TestFile
 }
 
 /** Runs one parsed test file. `crds`: CRDs already built (shared by many runs, e.g. the bench), used after the file's. */
-export function runTestFile(model: TestFile, loaded: LoadedFiles, opts: RunOptions = {}, crds: readonly Crd[] = []): FileResult {
+export function runTestFile(model: TestFile, loaded: LoadedFiles, opts: RunOptions, crds: readonly Crd[] = []): FileResult {
   const start = performance.now();
   let inputs: Inputs;
   try {
-    inputs = new Inputs(model, loaded, crds, opts.kubeVersion ?? DEFAULT_KUBE_VERSION);
+    inputs = new Inputs(model, loaded, crds, opts.kubeVersion ?? DEFAULT_KUBE_VERSION, opts.cel);
   } catch (e) {
     if (e instanceof FileProblem) return { file: model.file, errors: [e.error], cases: [], ms: performance.now() - start };
     throw e;
@@ -249,7 +253,7 @@ function stored(r: CreateResult): Record<string, unknown> {
  * What the server answers to the case's request(s), sent with the case's field validation (the
  * object created first for an update or /scale case is sent as a client that names none: Warn).
  */
-export function simulateCase(
+function simulateCase(
   tc: TestCase,
   object: Manifest,
   oldObject: Manifest | undefined,

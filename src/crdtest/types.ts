@@ -148,7 +148,7 @@ export interface FileResult {
   readonly ms: number;
 }
 
-export interface TestSummary {
+interface TestSummary {
   readonly passed: number;
   readonly failed: number;
   /** Test files that could not be read. */

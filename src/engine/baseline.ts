@@ -8,16 +8,16 @@ import { posix } from 'node:path';
 import { InputError } from '../core/errors.js';
 import { isRecord, type Finding } from '../core/types.js';
 
-export const BASELINE_VERSION = 1;
+const BASELINE_VERSION = 1;
 
-export interface BaselineObject {
+interface BaselineObject {
   readonly apiVersion?: string;
   readonly kind?: string;
   readonly namespace?: string;
   readonly name?: string;
 }
 
-export interface BaselineEntry {
+interface BaselineEntry {
   readonly ruleId: string;
   /** Relative to the working directory, forward slashes; `stdin` for `-`. */
   readonly file: string;
@@ -133,7 +133,7 @@ export function parseBaseline(text: string, name: string): Baseline {
   return { version: BASELINE_VERSION, findings };
 }
 
-export interface BaselineResult {
+interface BaselineResult {
   /** Findings the baseline does not hold: the ones reported. */
   readonly findings: Finding[];
   /** Findings the baseline holds (not reported). */

@@ -3,6 +3,7 @@
  * creates it (src/cr/create.ts), with its findings in lint's shape (the custom-resource and
  * custom-resource-warnings rules). Pure: the CLI reads the files and prints.
  */
+import type { CelEngine } from '../core/cel-engine.js';
 import { parseSources } from './parse-sources.js';
 import { KUBECTL_FIELD_VALIDATION, type FieldValidation } from '../core/field-validation.js';
 import type { KubeVersion } from '../core/kube-version.js';
@@ -22,6 +23,8 @@ import { finalize } from './results.js';
 
 export interface DefaultOptions {
   readonly kubeVersion: KubeVersion;
+  /** The CEL engine (core/cel-engine.ts); undefined: no input holds a CEL rule (meeting one throws). */
+  readonly cel: CelEngine | undefined;
   /** CRDs already built (e.g. shared by many runs), used after those of the inputs and crdFiles. */
   readonly crds?: readonly Crd[];
   /** The request's fieldValidation (kubectl's --validate); default kubectl's, Strict. */
@@ -37,13 +40,13 @@ export interface DefaultedObject {
   readonly rejected: boolean;
 }
 
-export interface UnmatchedObject {
+interface UnmatchedObject {
   readonly manifest: Manifest;
   readonly code: 'no-crd-found' | 'version-not-served';
   readonly message: string;
 }
 
-export interface DefaultRun {
+interface DefaultRun {
   /** YAML problems of the inputs (fatal: nothing of that document could be read). */
   readonly parseFindings: readonly Finding[];
   readonly objects: readonly DefaultedObject[];
@@ -65,7 +68,7 @@ export function defaultSources(files: readonly SourceFile[], crdFiles: readonly 
   const parseFindings: Finding[] = [];
   const refs = parseAll(crdFiles, parseFindings).manifests;
   const { manifests, documents } = parseAll(files, parseFindings, [...refs.filter(isCrdManifest), ...(opts.crds ?? []).map((c) => c.manifest)]);
-  const crds: Crd[] = [...[...refs, ...manifests].filter(isCrdManifest).map((m) => buildCrd(m, opts.kubeVersion)), ...(opts.crds ?? [])];
+  const crds: Crd[] = [...[...refs, ...manifests].filter(isCrdManifest).map((m) => buildCrd(m, opts.kubeVersion, opts.cel)), ...(opts.crds ?? [])];
   const catalog = new CrdCatalog(crds);
   const objects: DefaultedObject[] = [];
   const unmatched: UnmatchedObject[] = [];

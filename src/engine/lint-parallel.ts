@@ -1,3 +1,4 @@
+import type { CelEngine } from '../core/cel-engine.js';
 import type { Finding } from '../core/types.js';
 import type { SourceFile } from '../manifest/parse.js';
 import { lintSources, type LintOptions } from './lint.js';
@@ -21,13 +22,14 @@ export interface ShareResult {
 
 export interface ShareRequest {
   readonly files: readonly SourceFile[];
-  readonly opts: Omit<LintOptions, 'rules'>;
+  /** Plain data (it crosses threads): the CEL engine is the receiver's own (lintShare's `cel`). */
+  readonly opts: Omit<LintOptions, 'rules' | 'cel'>;
 }
 
 /** Runs a share of the work somewhere (a worker thread in the product; in-process in tests). */
-export type ShareRunner = (req: ShareRequest) => Promise<ShareResult>;
+type ShareRunner = (req: ShareRequest) => Promise<ShareResult>;
 
-export interface ParallelResult {
+interface ParallelResult {
   readonly findings: readonly Finding[];
   readonly summary: { files: number; documents: number; errors: number; warnings: number };
   readonly checked: number;
@@ -78,7 +80,8 @@ export function splitFiles(files: readonly SourceFile[]): Split {
 export async function lintSplit(files: readonly SourceFile[], opts: Omit<LintOptions, 'rules'>, run: ShareRunner): Promise<ParallelResult | undefined> {
   const split = splitFiles(files);
   if (split.there.length === 0) return undefined;
-  const remote = run({ files: split.there, opts: { ...opts, crdFiles: [...split.crdBearing, ...(opts.crdFiles ?? [])] } });
+  const { cel: _here, ...plain } = opts;
+  const remote = run({ files: split.there, opts: { ...plain, crdFiles: [...split.crdBearing, ...(opts.crdFiles ?? [])] } });
   // let the worker start before this thread is busy
   await new Promise((r) => setImmediate(r));
   const local = lintSources(split.here, opts);
@@ -96,8 +99,8 @@ export async function lintSplit(files: readonly SourceFile[], opts: Omit<LintOpt
   };
 }
 
-/** One share linted here (the worker runs this, and tests). */
-export function lintShare(req: ShareRequest): ShareResult {
-  const r = lintSources(req.files, req.opts);
+/** One share linted with the given CEL engine (the worker runs this with its own, and tests). */
+export function lintShare(req: ShareRequest, cel: CelEngine | undefined): ShareResult {
+  const r = lintSources(req.files, { ...req.opts, cel });
   return { findings: r.findings, documents: r.summary.documents, checked: r.checked };
 }

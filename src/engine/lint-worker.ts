@@ -3,9 +3,10 @@
  * result back. A separate entry of the bundle (dist/engine/lint-worker.js).
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { ensureCelParserFor } from '../schema/cel-syntax.js';
+import { celFor, loadCel } from '../schema/cel-syntax.js';
 import { lintShare, type ShareRequest } from './lint-parallel.js';
 
 const req = workerData as ShareRequest;
-await ensureCelParserFor([...req.files, ...(req.opts.crdFiles ?? [])]);
-parentPort!.postMessage(lintShare(req));
+// the CEL engine cannot cross threads: the worker loads its own when its files may hold rules
+const cel = await celFor([...req.files, ...(req.opts.crdFiles ?? [])], loadCel);
+parentPort!.postMessage(lintShare(req, cel));

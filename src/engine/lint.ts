@@ -1,8 +1,9 @@
+import type { CelEngine } from '../core/cel-engine.js';
 import { errorText, toCause } from '../core/field-error.js';
 import { KUBECTL_FIELD_VALIDATION, type FieldValidation } from '../core/field-validation.js';
 import { atLeast, type KubeVersion } from '../core/kube-version.js';
 import { formatPath } from '../core/path.js';
-import { severityRank, type Finding, type Severity, type Summary } from '../core/types.js';
+import { type Finding, type Severity, type Summary } from '../core/types.js';
 import { CrdCatalog, splitApiVersion } from '../cr/catalog.js';
 import { simulateCreate, type CreateResult } from '../cr/create.js';
 import { wireValue } from '../cr/wire.js';
@@ -18,6 +19,8 @@ import { finalize } from './results.js';
 
 export interface LintOptions {
   readonly kubeVersion: KubeVersion;
+  /** The CEL engine (core/cel-engine.ts); undefined: no input holds a CEL rule (meeting one throws). */
+  readonly cel: CelEngine | undefined;
   /** Per-rule severity overrides; 'off' disables a rule. */
   readonly ruleSeverity?: ReadonlyMap<string, Severity | 'off'>;
   readonly rules?: readonly Rule[];
@@ -49,7 +52,7 @@ export function lintSources(files: readonly SourceFile[], opts: LintOptions): Li
   const parsed = parseSources(files, refs, inputs);
   const findings: Finding[] = [...parsed.findings];
   const { manifests, documents } = parsed;
-  const crds = manifests.filter(isCrdManifest).map((m) => buildCrd(m, opts.kubeVersion));
+  const crds = manifests.filter(isCrdManifest).map((m) => buildCrd(m, opts.kubeVersion, opts.cel));
   const rules = opts.rules ?? allRules;
   const fieldValidation = opts.fieldValidation ?? KUBECTL_FIELD_VALIDATION;
   for (const crd of crds) {
@@ -95,7 +98,7 @@ function decodeFails(crd: Crd, fieldValidation: FieldValidation): boolean {
 function lintResources(manifests: readonly Manifest[], crds: readonly Crd[], refs: readonly Manifest[], rules: readonly Rule[], opts: LintOptions): Finding[] {
   const resourceRules = rules.filter((r) => r.checkResource !== undefined);
   if (resourceRules.length === 0) return [];
-  const refCrds = refs.map((m) => buildCrd(m, opts.kubeVersion));
+  const refCrds = refs.map((m) => buildCrd(m, opts.kubeVersion, opts.cel));
   const catalog = new CrdCatalog([...crds, ...refCrds]);
   const fieldValidation = opts.fieldValidation ?? KUBECTL_FIELD_VALIDATION;
   const out: Finding[] = [];
@@ -149,8 +152,4 @@ export function toFinding(rule: Rule, r: Report, m: Manifest, severity: Severity
     ...(r.server ? { server: toCause(r.server) } : {}),
     ...(r.response ? { response: r.response } : {}),
   };
-}
-
-export function worstSeverity(findings: readonly Finding[]): number {
-  return findings.reduce((acc, f) => Math.max(acc, severityRank(f.severity)), 0);
 }

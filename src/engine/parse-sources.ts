@@ -20,7 +20,7 @@ export function templateAction(text: string): { line: number; column: number } |
   return undefined;
 }
 
-export interface ParsedSources {
+interface ParsedSources {
   readonly manifests: Manifest[];
   /** Non-empty documents read. */
   readonly documents: number;

@@ -4,6 +4,7 @@
  * src/cr/scale-rest.ts, with the server's errors as findings at their input positions. Pure: the
  * CLI reads the files and prints.
  */
+import type { CelEngine } from '../core/cel-engine.js';
 import { KUBECTL_FIELD_VALIDATION, type FieldValidation } from '../core/field-validation.js';
 import type { KubeVersion } from '../core/kube-version.js';
 import { formatPath } from '../core/path.js';
@@ -39,12 +40,12 @@ interface Prepared {
   readonly documents: number;
 }
 
-function prepare(files: readonly SourceFile[], oldFiles: readonly SourceFile[], crdFiles: readonly SourceFile[], kube: KubeVersion, extra: readonly Crd[]): Prepared {
+function prepare(files: readonly SourceFile[], oldFiles: readonly SourceFile[], crdFiles: readonly SourceFile[], kube: KubeVersion, cel: CelEngine | undefined, extra: readonly Crd[]): Prepared {
   const a = parseSources(files);
   const b = parseSources(oldFiles);
   const c = parseSources(crdFiles);
   const all = [...c.manifests, ...a.manifests, ...b.manifests];
-  const crds = [...all.filter(isCrdManifest).map((m) => buildCrd(m, kube)), ...extra];
+  const crds = [...all.filter(isCrdManifest).map((m) => buildCrd(m, kube, cel)), ...extra];
   return {
     parseFindings: [...a.findings, ...b.findings, ...c.findings],
     objects: a.manifests.filter((m) => !isCrdManifest(m)),
@@ -102,15 +103,17 @@ function lookup(catalog: CrdCatalog, m: Manifest): { served: ServedVersion } | U
 // status
 // ---------------------------------------------------------------------------------------------------------------
 
-export interface StatusOptions {
+interface StatusOptions {
   readonly kubeVersion: KubeVersion;
+  /** The CEL engine (core/cel-engine.ts); undefined: no input holds a CEL rule (meeting one throws). */
+  readonly cel: CelEngine | undefined;
   readonly via: Via;
   readonly crds?: readonly Crd[];
   /** The request's fieldValidation (kubectl's --validate); default kubectl's, Strict. */
   readonly fieldValidation?: FieldValidation;
 }
 
-export interface StatusItem {
+interface StatusItem {
   readonly manifest: Manifest;
   readonly old?: Manifest;
   /** Without an old object: a create. */
@@ -123,7 +126,7 @@ export interface StatusItem {
 }
 
 /** One run of status or scale over the inputs. */
-export interface SubresourceRun<Item> {
+interface SubresourceRun<Item> {
   readonly parseFindings: readonly Finding[];
   readonly items: readonly Item[];
   readonly unmatched: readonly Unmatched[];
@@ -132,7 +135,7 @@ export interface SubresourceRun<Item> {
   readonly documents: number;
 }
 
-export type StatusRun = SubresourceRun<StatusItem>;
+type StatusRun = SubresourceRun<StatusItem>;
 
 function identity(m: Manifest): string {
   const { group } = splitApiVersion(m.apiVersion ?? '');
@@ -140,7 +143,7 @@ function identity(m: Manifest): string {
 }
 
 export function statusSources(files: readonly SourceFile[], oldFiles: readonly SourceFile[], crdFiles: readonly SourceFile[], opts: StatusOptions): StatusRun {
-  const p = prepare(files, oldFiles, crdFiles, opts.kubeVersion, opts.crds ?? []);
+  const p = prepare(files, oldFiles, crdFiles, opts.kubeVersion, opts.cel, opts.crds ?? []);
   const byId = new Map<string, Manifest>();
   for (const m of p.olds) if (!byId.has(identity(m))) byId.set(identity(m), m);
   const withOld = oldFiles.length > 0;
@@ -208,15 +211,17 @@ function stripVolatile(o: Record<string, unknown>, written = true): Record<strin
 // scale
 // ---------------------------------------------------------------------------------------------------------------
 
-export interface ScaleOptions {
+interface ScaleOptions {
   readonly kubeVersion: KubeVersion;
+  /** The CEL engine (core/cel-engine.ts); undefined: no input holds a CEL rule (meeting one throws). */
+  readonly cel: CelEngine | undefined;
   /** Undefined: GET /scale. */
   readonly replicas?: number;
   readonly resourceVersion?: string;
   readonly crds?: readonly Crd[];
 }
 
-export interface ScaleItem {
+interface ScaleItem {
   readonly manifest: Manifest;
   readonly scale?: Scale;
   /** After an update: the custom resource as stored. */
@@ -227,10 +232,10 @@ export interface ScaleItem {
   readonly rejected: boolean;
 }
 
-export type ScaleRun = SubresourceRun<ScaleItem>;
+type ScaleRun = SubresourceRun<ScaleItem>;
 
 export function scaleSources(files: readonly SourceFile[], crdFiles: readonly SourceFile[], opts: ScaleOptions): ScaleRun {
-  const p = prepare(files, [], crdFiles, opts.kubeVersion, opts.crds ?? []);
+  const p = prepare(files, [], crdFiles, opts.kubeVersion, opts.cel, opts.crds ?? []);
   const items: ScaleItem[] = [];
   const unmatched: Unmatched[] = [];
   const skipped: Manifest[] = [];

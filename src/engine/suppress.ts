@@ -15,7 +15,7 @@ import type { SourceFile } from '../manifest/parse.js';
 
 export const SUPPRESSION_RULE_ID = 'suppression';
 
-export interface Directive {
+interface Directive {
   readonly file: string;
   readonly kind: 'disable' | 'disable-next-line';
   readonly rules: readonly string[];
@@ -134,7 +134,7 @@ export function scanDirectives(file: SourceFile, known: ReadonlySet<string>): Di
   return out;
 }
 
-export interface SuppressResult {
+interface SuppressResult {
   /** Findings still reported, with the findings about the comments themselves. */
   readonly findings: Finding[];
   readonly suppressed: SuppressedFinding[];

@@ -9,16 +9,16 @@ import { escapeAttr, escapeText } from './junit.js';
 import { printable } from './stylish.js';
 import type { Style } from './types.js';
 
-export const TEST_FORMATS = ['text', 'json', 'junit', 'tap'] as const;
-export type TestFormat = (typeof TEST_FORMATS)[number];
+const TEST_FORMATS = ['text', 'json', 'junit', 'tap'] as const;
+type TestFormat = (typeof TEST_FORMATS)[number];
 
-export interface TestFormatContext {
+interface TestFormatContext {
   readonly style: Style;
   readonly toolVersion: string;
 }
 
 /** The summary line, exactly. */
-export function summaryLine(run: TestRun): string {
+function summaryLine(run: TestRun): string {
   return `${run.summary.passed} passed, ${run.summary.failed} failed`;
 }
 

@@ -4,7 +4,7 @@ import { baselineFixedText, tooManyWarningsText, type Finding, type Severity, ty
 import type { Formatter, FormatterContext, RuleDocs } from './types.js';
 
 /** Where code scanning links the tool name to. */
-export const INFORMATION_URI = 'https://github.com/kubectl-crdx/kubectl-crdx';
+const INFORMATION_URI = 'https://github.com/kubectl-crdx/kubectl-crdx';
 
 /** The page of a rule at the release that produced the output. */
 export function ruleHelpUri(id: string, version: string): string {
@@ -12,7 +12,7 @@ export function ruleHelpUri(id: string, version: string): string {
 }
 
 /** Key of our entry in `partialFingerprints`; bump the suffix if the hash input ever changes. */
-export const FINGERPRINT_KEY = 'crdxFinding/v1';
+const FINGERPRINT_KEY = 'crdxFinding/v1';
 
 interface Descriptor {
   readonly docs: RuleDocs;
@@ -73,7 +73,7 @@ export function artifactUri(file: string, cwd: string): string {
 }
 
 /** Stable across runs and line shifts: what the finding is about, not where it currently sits. */
-export function fingerprint(f: Finding, cwd: string): string {
+function fingerprint(f: Finding, cwd: string): string {
   const who = f.object?.name !== undefined ? [f.object.apiVersion ?? '', f.object.kind ?? '', f.object.namespace ?? '', f.object.name] : [`doc ${f.document}`];
   return createHash('sha256')
     .update(JSON.stringify([f.ruleId, displayPath(f.file, cwd), ...who, f.path, f.message]))

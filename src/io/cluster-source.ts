@@ -10,14 +10,14 @@
 import { parse } from 'yaml';
 import { ClusterError } from '../core/errors.js';
 import { isRecord } from '../core/types.js';
-import { sortKeys } from '../cr/render.js';
+import { sortKeys } from '../core/sort-keys.js';
 import { goYamlText } from '../core/go-yaml-emit.js';
 import { goJsonIndent } from '../core/go-print.js';
 import { jsonText } from '../core/json-text.js';
 import type { SourceFile } from '../manifest/parse.js';
 import type { Access, Cluster } from './cluster.js';
 
-export const CRD_LIST_PATH = '/apis/apiextensions.k8s.io/v1/customresourcedefinitions';
+const CRD_LIST_PATH = '/apis/apiextensions.k8s.io/v1/customresourcedefinitions';
 const CRD_RESOURCE = 'customresourcedefinitions.apiextensions.k8s.io';
 
 /** Metadata the server generates; never part of what a user writes. */
@@ -34,12 +34,12 @@ export function stripServerFields(obj: Record<string, unknown>, opts: { readonly
   return out;
 }
 
-export function clusterFileName(context: string, ...segments: readonly string[]): string {
+function clusterFileName(context: string, ...segments: readonly string[]): string {
   return `cluster:${context}/${segments.join('/')}`;
 }
 
 /** YAML as kubectl get -o yaml prints it; JSON when YAML would not read back the same values (e.g. integers beyond 2^53). */
-export function renderSource(path: string, obj: Record<string, unknown>): SourceFile {
+function renderSource(path: string, obj: Record<string, unknown>): SourceFile {
   const yaml = goYamlText(obj);
   let same = false;
   try {
@@ -82,7 +82,7 @@ export async function listInstalledCrds(cluster: Cluster): Promise<SourceFile[]>
   return (await listCrdObjects(cluster)).map((o) => crdSource(cluster, o));
 }
 
-export interface GroupKind {
+interface GroupKind {
   readonly group: string;
   readonly kind: string;
 }
@@ -120,7 +120,7 @@ export function notInstalledMessage(cluster: Cluster, missing: readonly GroupKin
 }
 
 /** `plural.group/name`, `kind/name`, `shortname/name` … as kubectl get takes them. */
-export function parseObjectRef(ref: string): { resource: string; name: string } | undefined {
+function parseObjectRef(ref: string): { resource: string; name: string } | undefined {
   const m = /^([A-Za-z0-9][A-Za-z0-9.-]*)\/([A-Za-z0-9][A-Za-z0-9.:_-]*)$/.exec(ref);
   return m ? { resource: m[1]!, name: m[2]! } : undefined;
 }
@@ -145,7 +145,7 @@ function statusEnabled(crd: Record<string, unknown>, version: string): boolean {
   return sub !== undefined && sub['status'] !== undefined && sub['status'] !== null;
 }
 
-export interface LiveObject {
+interface LiveObject {
   readonly file: SourceFile;
   readonly crd: SourceFile;
 }

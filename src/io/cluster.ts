@@ -14,7 +14,7 @@ import { formatDuration } from '../core/duration.js';
 import { ClusterError, InternalError } from '../core/errors.js';
 import { importClientNode } from './lazy-deps.js';
 
-export interface ClusterOptions {
+interface ClusterOptions {
   /** --kubeconfig: one file, used alone (as kubectl does). */
   readonly kubeconfig?: string | undefined;
   /** --context: instead of the kubeconfig's current-context. */
@@ -52,13 +52,13 @@ export interface Cluster {
 const READ_ONLY_METHODS: ReadonlySet<string> = new Set(['GET']);
 
 /** Larger answers are refused rather than exhausting memory. */
-export const MAX_ANSWER_BYTES = 256 * 1024 * 1024;
+const MAX_ANSWER_BYTES = 256 * 1024 * 1024;
 
 export function assertReadOnly(method: string): void {
   if (!READ_ONLY_METHODS.has(method)) throw new InternalError(`refusing to send ${method}: kubectl-crdx only reads from a cluster`);
 }
 
-export function describeAccess(a: Access): string {
+function describeAccess(a: Access): string {
   const ns = a.namespace !== undefined ? ` in namespace "${a.namespace}"` : '';
   return `${a.verb} ${a.resource}${a.name !== undefined ? ` "${a.name}"` : ''}${ns}`;
 }
@@ -75,7 +75,7 @@ interface Env {
 }
 
 /** The kubeconfig files kubectl would read, in order: --kubeconfig, else KUBECONFIG, else ~/.kube/config. */
-export function kubeconfigFiles(o: Pick<ClusterOptions, 'kubeconfig'>, { env }: Env): string[] {
+function kubeconfigFiles(o: Pick<ClusterOptions, 'kubeconfig'>, { env }: Env): string[] {
   if (o.kubeconfig !== undefined && o.kubeconfig !== '') {
     if (!existsSync(o.kubeconfig)) throw new ClusterError(`kubeconfig ${o.kubeconfig} (--kubeconfig): no such file`);
     return [o.kubeconfig];
@@ -333,7 +333,7 @@ export async function connect(o: ClusterOptions, io: Env & { readonly userAgent:
 }
 
 /** The reason of a network or TLS failure, in words. */
-export function networkReason(e: unknown): string {
+function networkReason(e: unknown): string {
   const err = e as NodeJS.ErrnoException & { reason?: string };
   const code = err?.code ?? '';
   const msg = oneLine(err?.message ?? String(e), 200);

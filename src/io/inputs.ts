@@ -2,7 +2,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SourceFile } from '../manifest/parse.js';
 
-export interface InputProblem {
+interface InputProblem {
   readonly path: string;
   readonly message: string;
 }
@@ -14,7 +14,7 @@ export interface Inputs {
 
 const MANIFEST_EXT = /\.(ya?ml|json)$/i;
 /** Files larger than this are refused with a clear message instead of exhausting memory. */
-export const MAX_FILE_BYTES = 256 * 1024 * 1024;
+const MAX_FILE_BYTES = 256 * 1024 * 1024;
 
 /** Reads paths (files, directories walked recursively in sorted order, `-` for stdin). */
 export async function readInputs(paths: readonly string[], readStdin: () => Promise<string>): Promise<Inputs> {

@@ -8,7 +8,7 @@ import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { SourceFile } from '../manifest/parse.js';
 import { readInputs } from './inputs.js';
 
-export const TEST_FILE = /\.crdx-test\.ya?ml$/;
+const TEST_FILE = /\.crdx-test\.ya?ml$/;
 const SKIP_DIRS = new Set(['node_modules', '.git']);
 
 /** Test files: a file given is taken whatever its name; directories are walked for *.crdx-test.yaml (sorted). */

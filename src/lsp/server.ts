@@ -23,27 +23,28 @@ import {
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { KUBECTL_FIELD_VALIDATION, parseValidateFlag, type FieldValidation } from '../core/field-validation.js';
-import { DEFAULT_KUBE_VERSION, MIN_KUBE_VERSION, atLeast, parseKubeVersion, type KubeVersion } from '../core/kube-version.js';
+import { DEFAULT_KUBE_VERSION, MIN_KUBE_VERSION, formatKubeVersion, isSimulated, parseKubeVersion, type KubeVersion } from '../core/kube-version.js';
 import { jsonText } from '../core/json-text.js';
 import { formatPath } from '../core/path.js';
 import { isRecord, type Finding, type JsonPath } from '../core/types.js';
 import { CrdCatalog } from '../cr/catalog.js';
-import { renderObjects } from '../cr/render.js';
+import { renderObjects } from '../formatters/objects.js';
 import { buildCrd, isCrdManifest, type Crd } from '../crd/model.js';
 import { defaultSources } from '../engine/default.js';
 import { lintSources, type LintResult } from '../engine/lint.js';
 import { ruleHelpUri } from '../formatters/sarif.js';
 import { parseFile, type SourceFile } from '../manifest/parse.js';
 import { rules } from '../rules/index.js';
-import { celParserLoaded, ensureCelParserFor } from '../schema/cel-syntax.js';
+import { celFor } from '../schema/cel-syntax.js';
+import type { CelEngine, CelLoader } from '../core/cel-engine.js';
 import { addKeyEdit, removeKeyEdit } from './edits.js';
 import { kindsNamed, mayHoldCrd, parseFieldPath, pathToUri, uriToPath } from './paths.js';
 
-export const DEFAULT_PREVIEW_COMMAND = 'crdx.defaultPreview';
+const DEFAULT_PREVIEW_COMMAND = 'crdx.defaultPreview';
 const SOURCE = 'crdx';
 
 /** What the server needs of the outside world. */
-export interface LspHost {
+interface LspHost {
   /** The files under these paths that may hold CRDs (workspace folders, crdPaths). */
   readCrdFiles(paths: readonly string[]): Promise<SourceFile[]>;
   /**
@@ -52,10 +53,12 @@ export interface LspHost {
    */
   readClusterCrds?(context: string): Promise<SourceFile[]>;
   readonly toolVersion: string;
+  /** Loads the CEL engine; called once a document or CRD file may hold CEL rules. */
+  readonly loadCel: CelLoader;
 }
 
 /** Settings: initializationOptions, then the client's `crdx` configuration section. */
-export interface LspSettings {
+interface LspSettings {
   readonly crdPaths: readonly string[];
   readonly kubeVersion: KubeVersion;
   readonly fieldValidation: FieldValidation;
@@ -65,7 +68,7 @@ export interface LspSettings {
   readonly clusterContext: string | undefined;
 }
 
-export const DEFAULT_SETTINGS: LspSettings = {
+const DEFAULT_SETTINGS: LspSettings = {
   crdPaths: [],
   kubeVersion: DEFAULT_KUBE_VERSION,
   fieldValidation: KUBECTL_FIELD_VALIDATION,
@@ -83,8 +86,8 @@ export function readSettings(raw: unknown, base: LspSettings = DEFAULT_SETTINGS)
   const kv = raw['kubeVersion'];
   if (typeof kv === 'string' && kv !== '') {
     const k = parseKubeVersion(kv);
-    if (k && k.major === 1 && atLeast(k, MIN_KUBE_VERSION.minor) && !atLeast(k, DEFAULT_KUBE_VERSION.minor + 1)) s = { ...s, kubeVersion: k };
-    else problems.push(`crdx.kubeVersion "${kv}": supported are 1.${MIN_KUBE_VERSION.minor} to 1.${DEFAULT_KUBE_VERSION.minor}; using 1.${s.kubeVersion.minor}`);
+    if (k && isSimulated(k)) s = { ...s, kubeVersion: k };
+    else problems.push(`crdx.kubeVersion "${kv}": supported are ${formatKubeVersion(MIN_KUBE_VERSION)} to ${formatKubeVersion(DEFAULT_KUBE_VERSION)}; using ${formatKubeVersion(s.kubeVersion)}`);
   }
   const v = raw['validate'];
   if (typeof v === 'string' && v !== '') {
@@ -111,7 +114,7 @@ interface Checked {
   readonly uses: ReadonlySet<string> | undefined;
 }
 
-export interface DiagnosticData {
+interface DiagnosticData {
   /** Index of the finding in the document's last check. */
   readonly i: number;
   readonly version: number;
@@ -120,7 +123,7 @@ export interface DiagnosticData {
 const SEVERITY = { error: DiagnosticSeverity.Error, warning: DiagnosticSeverity.Warning, info: DiagnosticSeverity.Information } as const;
 
 /** A finding's range: its node's, else to the end of its line. */
-export function findingRange(f: Finding, text: string): Range {
+function findingRange(f: Finding, text: string): Range {
   const start = { line: f.line - 1, character: f.column - 1 };
   if (f.endLine !== undefined && f.endColumn !== undefined) return { start, end: { line: f.endLine - 1, character: f.endColumn - 1 } };
   const l = text.split('\n', f.line)[f.line - 1] ?? '';
@@ -180,7 +183,12 @@ export function startServer(connection: Connection, host: LspHost): void {
   const checked = new Map<string, Checked>();
   const timers = new Map<string, ReturnType<typeof setTimeout>>();
   const kindCache = new Map<string, { text: string; kube: KubeVersion; kinds: ReadonlySet<string> }>();
-  const crdCache = new Map<string, { text: string; kube: KubeVersion; crds: Crd[] }>();
+  const crdCache = new Map<string, { text: string; kube: KubeVersion; cel: CelEngine | undefined; crds: Crd[] }>();
+  /** The CEL engine, once a file that may hold CEL rules was met. */
+  let cel: CelEngine | undefined;
+  const ensureCel = async (files: readonly SourceFile[]): Promise<void> => {
+    cel ??= await celFor(files, host.loadCel);
+  };
   let queue: Promise<unknown> = Promise.resolve();
 
   const warn = (m: string): void => void connection.window.showWarningMessage(`crdx: ${m}`);
@@ -204,12 +212,12 @@ export function startServer(connection: Connection, host: LspHost): void {
   /** The CRDs of a source, built once per text and Kubernetes version. */
   function crdsOf(f: SourceFile): Crd[] {
     const c = crdCache.get(f.path);
-    if (c && c.text === f.text && c.kube === settings.kubeVersion) return c.crds;
+    if (c && c.text === f.text && c.kube === settings.kubeVersion && c.cel === cel) return c.crds;
     const crds = parseFile(f)
       .flatMap((d) => d.manifests)
       .filter(isCrdManifest)
-      .map((m) => buildCrd(m, settings.kubeVersion));
-    crdCache.set(f.path, { text: f.text, kube: settings.kubeVersion, crds });
+      .map((m) => buildCrd(m, settings.kubeVersion, cel));
+    crdCache.set(f.path, { text: f.text, kube: settings.kubeVersion, cel, crds });
     return crds;
   }
 
@@ -240,7 +248,7 @@ export function startServer(connection: Connection, host: LspHost): void {
     let uses = kindsNamed(file.text);
     for (;;) {
       const refs = refsFor(file.path, uses);
-      const result = lintSources([file], { kubeVersion: settings.kubeVersion, crdFiles: refs, fieldValidation: settings.fieldValidation });
+      const result = lintSources([file], { kubeVersion: settings.kubeVersion, cel, crdFiles: refs, fieldValidation: settings.fieldValidation });
       const actual = new Set<string>();
       for (const m of result.manifests) if (m.file.path === file.path && m.kind !== undefined && !isCrdManifest(m)) actual.add(m.kind);
       if (uses === undefined || [...actual].every((k) => uses!.has(k))) return { result, refs, uses: actual };
@@ -277,8 +285,8 @@ export function startServer(connection: Connection, host: LspHost): void {
     const path = uriToPath(uri);
     const text = doc.getText();
     const file: SourceFile = { path, text };
-    if (!celParserLoaded()) await ensureCelParserFor([file, ...crdSources(path)]);
-    // the document may have changed while the CEL parser loaded: the newer version is checked next
+    await ensureCel([file, ...crdSources(path)]);
+    // the document may have changed while the CEL engine loaded: the newer version is checked next
     if (documents.get(uri)?.version !== doc.version) return;
     const { result, refs, uses } = lintDocument(file);
     const findings = result.findings.filter((f) => f.file === path);
@@ -443,10 +451,10 @@ export function startServer(connection: Connection, host: LspHost): void {
     if (!doc) throw new Error(`${DEFAULT_PREVIEW_COMMAND}: ${uri} is not open`);
     const path = uriToPath(uri);
     const file = { path, text: doc.getText() };
-    if (!celParserLoaded()) await ensureCelParserFor([file, ...crdSources(path)]);
+    await ensureCel([file, ...crdSources(path)]);
     const c = checked.get(uri);
     const refs = refsFor(path, c && c.text === file.text ? c.uses : lintDocument(file).uses);
-    const run = defaultSources([file], refs, { kubeVersion: settings.kubeVersion, fieldValidation: settings.fieldValidation });
+    const run = defaultSources([file], refs, { kubeVersion: settings.kubeVersion, cel, fieldValidation: settings.fieldValidation });
     const stored = run.objects.filter((o) => o.result.value !== undefined);
     return {
       uri,

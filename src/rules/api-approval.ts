@@ -6,7 +6,7 @@ import { defineRule, serverReport } from './types.js';
 
 const KEY = 'api-approved.kubernetes.io';
 
-export function isProtectedGroup(group: string): boolean {
+function isProtectedGroup(group: string): boolean {
   return group === 'k8s.io' || group.endsWith('.k8s.io') || group === 'kubernetes.io' || group.endsWith('.kubernetes.io');
 }
 

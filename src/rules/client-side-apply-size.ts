@@ -4,10 +4,10 @@ import { jsonText } from '../core/json-text.js';
 
 const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
 /** apimachinery's TotalAnnotationSizeLimitB. */
-export const ANNOTATION_LIMIT = 256 * 1024;
+const ANNOTATION_LIMIT = 256 * 1024;
 
 /** Length of Go's json.Marshal output: compact, and <, >, &, U+2028, U+2029 escaped as \uXXXX. */
-export function goJsonLength(v: unknown): number {
+function goJsonLength(v: unknown): number {
   const s = jsonText(v) ?? '';
   let extra = 0;
   for (const ch of s) if (ch === '<' || ch === '>' || ch === '&' || ch === '\u2028' || ch === '\u2029') extra += 5;

@@ -3,7 +3,6 @@ import { serverMeta } from './helpers.js';
 import { defineRule, serverReport } from './types.js';
 
 function firstNonPrintable(s: string): number | undefined {
-  const bytes = Buffer.from(s, 'utf8');
   let offset = 0;
   for (const ch of s) {
     const cp = ch.codePointAt(0)!;
@@ -11,7 +10,6 @@ function firstNonPrintable(s: string): number | undefined {
     if (!(cp === 0x20 || /[\p{L}\p{M}\p{N}\p{P}\p{S}]/u.test(ch))) return offset;
     offset += Buffer.byteLength(ch, 'utf8');
   }
-  void bytes;
   return undefined;
 }
 

@@ -31,7 +31,7 @@ interface Conflict {
  * The NamingConditionController, applied to the CRDs of the input in order: each CRD is compared
  * with the names already accepted for the earlier CRDs of its group.
  */
-export function namingConflicts(crds: readonly Crd[]): Map<Crd, Conflict[]> {
+function namingConflicts(crds: readonly Crd[]): Map<Crd, Conflict[]> {
   const byGroup = new Map<string, Accepted[]>();
   const out = new Map<Crd, Conflict[]>();
   const seenNames = new Set<string>();

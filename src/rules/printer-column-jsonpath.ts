@@ -2,7 +2,7 @@ import { str, rec } from '../crd/json.js';
 import { defineRule } from './types.js';
 
 /** Problems kubectl's JSONPath parser (client-go util/jsonpath) reports for `{<path>}`. */
-export function jsonPathProblem(path: string): string | undefined {
+function jsonPathProblem(path: string): string | undefined {
   let i = 0;
   const n = path.length;
   const stack: string[] = [];

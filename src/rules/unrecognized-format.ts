@@ -1,4 +1,4 @@
-import { atLeast } from '../core/kube-version.js';
+import { atLeast, kubeMinor } from '../core/kube-version.js';
 import { sType } from '../schema/raw.js';
 import { visitSchema } from '../schema/visit.js';
 import { defineRule } from './types.js';
@@ -10,7 +10,7 @@ const STRING_FORMATS = [
 const norm = (f: string) => f.replace(/-/g, '').toLowerCase();
 
 /** Whether the API server (of that version) warns about a format on a node of that type. */
-export function formatWarns(format: string, type: string, kubeMinor: number): boolean {
+function formatWarns(format: string, type: string, kubeMinor: number): boolean {
   const known = new Set(STRING_FORMATS.map(norm));
   if (kubeMinor >= 34) {
     known.add('k8sshortname');
@@ -45,7 +45,7 @@ export const unrecognizedFormat = defineRule({
     for (const t of crd.schemas)
       for (const [s, loc] of visitSchema(t.schema, t.loc)) {
         const f = s['format'];
-        if (typeof f === 'string' && f !== '' && formatWarns(f, sType(s), crd.kube.minor))
+        if (typeof f === 'string' && f !== '' && formatWarns(f, sType(s), kubeMinor(crd.kube)))
           yield { messageId: 'unrecognized', data: { format: f, type: sType(s) }, path: [...loc.at, 'format'] };
       }
   },

@@ -1,4 +1,4 @@
-import { atLeast } from '../core/kube-version.js';
+import { atLeast, formatKubeVersion } from '../core/kube-version.js';
 import { defineRule } from './types.js';
 
 export const v1beta1Crd = defineRule({
@@ -20,6 +20,6 @@ export const v1beta1Crd = defineRule({
   },
   *check({ crd }) {
     if (crd.requestVersion === 'v1beta1' && atLeast(crd.kube, 22))
-      yield { messageId: 'notServed', data: { kube: `${crd.kube.major}.${crd.kube.minor}` }, path: ['apiVersion'] };
+      yield { messageId: 'notServed', data: { kube: formatKubeVersion(crd.kube) }, path: ['apiVersion'] };
   },
 });

@@ -6,7 +6,7 @@
  *      ValidateDefaults, and only if that is clean the CEL context,
  *   4. the OpenAPI-subset walk (always), 5. the held-back NewStructural error if nothing else.
  */
-import { atLeast } from '../core/kube-version.js';
+import { atLeast, kubeMinor } from '../core/kube-version.js';
 import { forbidden, invalid, type FieldError } from '../core/field-error.js';
 import { Loc } from '../core/path.js';
 import type { Crd, SchemaTarget } from '../crd/model.js';
@@ -125,7 +125,7 @@ export function analyzeSchema(crd: Crd, target: SchemaTarget): SchemaAnalysis {
       if (st.length > 0) errors.push(...st);
       else {
         structuralOk = true;
-        const d = validateDefaults(s, loc, crd.kube.minor);
+        const d = validateDefaults(s, loc, kubeMinor(crd.kube), crd.cel);
         if (d.length > 0) errors.push(...d.map((e) => ({ ...e, cat: 'defaults' as const })));
         else celOk = true;
       }
@@ -140,6 +140,7 @@ export function analyzeSchema(crd: Crd, target: SchemaTarget): SchemaAnalysis {
     requireMapListKeysMapSetValidation: true,
     celEnabled: celOk,
     shortCelMessages: atLeast(crd.kube, 34),
+    cel: crd.cel,
   });
   errors.push(...walk);
   if (errors.length === 0 && holdBack) errors.push({ ...holdBack, cat: 'structural' });

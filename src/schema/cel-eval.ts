@@ -7,19 +7,16 @@
  * any evaluation error, leaves the object "not fully evaluated" (`complete: false`) rather than
  * guessing. A violation is reported only when a rule evaluated cleanly to false.
  *
- * The evaluator is the CEL module cel-syntax.ts loads lazily (`ensureCelParser()`); until it is
- * loaded nothing is evaluated.
+ * The evaluator is the CEL engine the caller passes in (cel-syntax.ts; on the CRD, Crd.cel): a
+ * schema with rules and no engine is a wiring bug and throws, it is never skipped.
  */
 import { OMIT, type FieldError } from '../core/field-error.js';
 import { Loc } from '../core/path.js';
 import { isRecord, type JsonPath } from '../core/types.js';
-import { loadedCelModule } from './cel-syntax.js';
+import { celMissing, type CelEngine } from '../core/cel-engine.js';
 import type { Schema } from './raw.js';
 import { jsonText } from '../core/json-text.js';
 import { goMissingKey, missingKeyOf, type SubResult } from './cel-errors.js';
-
-/** Internal switch: CRDX_CEL_EVAL=0 turns evaluation off (every CEL rule then counts as not evaluated). */
-const ENABLED = process.env['CRDX_CEL_EVAL'] !== '0';
 
 export interface CelOutcome {
   readonly errors: FieldError[];
@@ -61,21 +58,19 @@ interface Compiled {
 }
 
 type Env = { parse(e: string): (ctx: Record<string, unknown>) => unknown };
-let env: Env | undefined;
+const envs = new WeakMap<CelEngine, Env>();
 const cache = new WeakMap<Schema, Compiled[]>();
 
-function environment(): Env | undefined {
-  if (env) return env;
-  const m = loadedCelModule();
-  if (!m) return undefined;
-  env = new m.Environment({ enableOptionalTypes: true, unlistedVariablesAreDyn: true }) as unknown as Env;
+function environment(cel: CelEngine): Env {
+  let env = envs.get(cel);
+  if (!env) envs.set(cel, (env = new cel.module.Environment({ enableOptionalTypes: true, unlistedVariablesAreDyn: true }) as unknown as Env));
   return env;
 }
 
 /** One sub-expression of a rule evaluated on its own (cel-errors.ts). */
-function evaluateText(text: string, ctx: Record<string, unknown>): SubResult {
+function evaluateText(text: string, ctx: Record<string, unknown>, env: Env): SubResult {
   try {
-    return { ok: true, value: environment()!.parse(text)(ctx) };
+    return { ok: true, value: env.parse(text)(ctx) };
   } catch (e) {
     return { ok: false, key: missingKeyOf(e) };
   }
@@ -138,10 +133,9 @@ function simpleFieldPath(fp: string): string[] | undefined {
   return fp.slice(1).split('.');
 }
 
-function compile(schema: Schema, facts: NodeFacts): Compiled[] {
+function compile(schema: Schema, facts: NodeFacts, e: Env): Compiled[] {
   const hit = cache.get(schema);
   if (hit) return hit;
-  const e = environment()!;
   const rules = Array.isArray(schema['x-kubernetes-validations']) ? schema['x-kubernetes-validations'] : [];
   const out: Compiled[] = [];
   for (const r of rules) {
@@ -335,7 +329,13 @@ function deepEq(a: unknown, b: unknown): boolean {
 class Walk {
   readonly errors: FieldError[] = [];
   readonly skipped: CelSkip[] = [];
-  constructor(private readonly update: boolean) {}
+  private readonly env: Env;
+  constructor(
+    private readonly update: boolean,
+    private readonly cel: CelEngine,
+  ) {
+    this.env = environment(cel);
+  }
 
   private skip(rule: string, loc: Loc, schemaAt: JsonPath, why: string): void {
     this.skipped.push({ rule, at: loc.at, schemaAt, why });
@@ -398,11 +398,11 @@ class Walk {
 
   private rules(v: unknown, old: unknown, s: Schema, loc: Loc, root: boolean, ratchet: boolean, sp: JsonPath): void {
     const f = facts(s);
-    const compiled = compile(s, f);
+    const compiled = compile(s, f, this.env);
     const bind = (x: unknown, canonical: boolean) => (x === undefined || f.unsupported ? undefined : toCel(x, s, root, canonical));
     const plain = { self: bind(v, false), oldSelf: bind(old, false) };
     let sorted: { self: unknown; oldSelf: unknown } | undefined;
-    const m = loadedCelModule()!;
+    const m = this.cel.module;
     for (const [i, c] of compiled.entries()) {
       if (c.run === undefined && c.unsupported === undefined) continue; // empty rule
       const skip = (why: string) => this.skip(c.rule, loc, [...sp, 'x-kubernetes-validations', i], why);
@@ -425,7 +425,7 @@ class Walk {
         res = c.run!(ctx);
       } catch (err) {
         // a missing key or an index past the end is an Invalid error at this node, as cel-go reports it (cel-errors.ts)
-        const key = (c.usesOldSelf || !this.update || !ratchet) && missingKeyOf(err) !== undefined ? goMissingKey(c.rule, (c.run as { ast?: unknown }).ast, (text) => evaluateText(text, ctx)) : undefined;
+        const key = (c.usesOldSelf || !this.update || !ratchet) && missingKeyOf(err) !== undefined ? goMissingKey(c.rule, (c.run as { ast?: unknown }).ast, (text) => evaluateText(text, ctx, this.env)) : undefined;
         if (key === undefined) {
           skip(`crdx's evaluation failed (${errorText(err)})`);
           continue;
@@ -503,14 +503,13 @@ function errorText(e: unknown): string {
 
 /**
  * The server's CEL validation of a custom resource (`old`: the stored object, on update).
- * `complete: false` when some rule could not be evaluated here (or the evaluator is not loaded).
+ * `complete: false` when some rule could not be evaluated here (`skipped` says which and why).
  */
-export function evaluateCel(obj: Record<string, unknown>, old: Record<string, unknown> | undefined, schema: Schema | undefined): CelOutcome {
+export function evaluateCel(obj: Record<string, unknown>, old: Record<string, unknown> | undefined, schema: Schema | undefined, cel: CelEngine | undefined): CelOutcome {
   if (!schema || !hasRules(schema)) return { errors: [], complete: true, skipped: [] };
+  if (!cel) throw celMissing('CEL evaluation');
   const whole = (why: string): CelOutcome => ({ errors: [], complete: false, skipped: [{ rule: '', at: [], schemaAt: [], why }] });
-  if (!ENABLED) return whole('CEL evaluation is turned off (CRDX_CEL_EVAL=0)');
-  if (!environment()) return whole('the CEL engine was not loaded');
-  const w = new Walk(old !== undefined);
+  const w = new Walk(old !== undefined, cel);
   try {
     w.node(obj, old, schema, new Loc('', []), true, old !== undefined && deepEq(obj, old), []);
   } catch (e) {

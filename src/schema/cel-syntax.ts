@@ -1,47 +1,44 @@
 /**
- * CEL syntax checking of x-kubernetes-validations rules. The CEL parser is loaded lazily (it costs
- * ~60 ms at start-up) and only when an input has rules: `ensureCelParser()` before linting; until
- * it is loaded, syntax is not checked. Type checking against the schema, the Kubernetes CEL
- * libraries and cost estimation are not reproduced.
+ * The CEL engine, a value handed to whatever checks x-kubernetes-validations rules: syntax checking
+ * (walk.ts, defaults.ts) and evaluation (cel-eval.ts). Nothing here is global: the CLI, the language
+ * server and the lint worker load the engine (`loadCel`, ~60 ms, so only when an input may hold
+ * rules: `celFor`) and pass it in (LintOptions.cel, DefaultOptions.cel, …, onto Crd.cel). Code that
+ * meets a rule without an engine throws (core/cel-engine.ts `celMissing`): CEL is never skipped
+ * silently. Type checking against the schema, the Kubernetes CEL libraries and cost estimation are
+ * not reproduced.
  */
-type Parse = (expr: string) => void;
+import type { CelEngine, CelLoader, CelModule } from '../core/cel-engine.js';
 
-let parse: Parse | undefined;
-/** The loaded CEL module (Environment, Optional), for the evaluator (cel-eval.ts). */
-let celModule: typeof import('@marcbachmann/cel-js') | undefined;
+let loading: Promise<CelEngine> | undefined;
 
-export async function ensureCelParser(): Promise<void> {
-  if (parse) return;
-  celModule = await import('@marcbachmann/cel-js');
-  const { Environment } = celModule;
+/** Imports the CEL module (once per process) and makes the engine. */
+export const loadCel: CelLoader = () => (loading ??= import('@marcbachmann/cel-js').then(engineOf));
+
+function engineOf(module: CelModule): CelEngine {
   // Kubernetes compiles with optional types enabled (self.?field, [?index])
-  const env = new Environment({ enableOptionalTypes: true, unlistedVariablesAreDyn: true });
-  parse = (expr) => {
-    env.parse(expr);
+  const env = new module.Environment({ enableOptionalTypes: true, unlistedVariablesAreDyn: true });
+  return {
+    module,
+    syntaxError(expr) {
+      try {
+        env.parse(expr);
+        return undefined;
+      } catch (e) {
+        return String((e as Error).message ?? e).split('\n')[0];
+      }
+    },
   };
 }
 
-/** Loads the CEL module when one of the files may hold x-kubernetes-validations rules. */
-export async function ensureCelParserFor(files: readonly { readonly text: string }[]): Promise<void> {
-  if (files.some((f) => f.text.includes('x-kubernetes-validations'))) await ensureCelParser();
+/**
+ * Whether a file may hold x-kubernetes-validations rules: the key as written, or a quoted key with
+ * escapes (JSON \u0078…, YAML \x78…, an escaped line break) that could spell it.
+ */
+export function mayHoldCelRules(text: string): boolean {
+  return text.includes('x-kubernetes-validations') || /\\(?:[uUx]|\r?\n)/.test(text);
 }
 
-/** The CEL module once ensureCelParser() has loaded it. */
-export function loadedCelModule(): typeof import('@marcbachmann/cel-js') | undefined {
-  return celModule;
-}
-
-export function celParserLoaded(): boolean {
-  return parse !== undefined;
-}
-
-/** The syntax error of a CEL expression (first line of the parser's message), or undefined. */
-export function celSyntaxError(expr: string): string | undefined {
-  if (!parse) return undefined;
-  try {
-    parse(expr);
-    return undefined;
-  } catch (e) {
-    return String((e as Error).message ?? e).split('\n')[0];
-  }
+/** The engine when one of the files may hold rules (loaded then), else undefined: no rule can be met. */
+export async function celFor(files: readonly { readonly text: string }[], load: CelLoader): Promise<CelEngine | undefined> {
+  return files.some((f) => mayHoldCelRules(f.text)) ? load() : undefined;
 }

@@ -8,17 +8,17 @@ import { invalid, type FieldError, errorText } from '../core/field-error.js';
 import { Loc } from '../core/path.js';
 import { isRecord } from '../core/types.js';
 import { prune } from '../simulate/prune.js';
-import { celSyntaxError } from './cel-syntax.js';
+import { celMissing, type CelEngine } from '../core/cel-engine.js';
 import { addl, flag, itemsSchema, prop, props, sType, type Schema, META_FIELDS } from './raw.js';
 import { coerceObjectMeta, validateObjectMeta } from './objectmeta.js';
 import { validateValue, type ValueValidateOptions } from './value-validate.js';
 import { jsonText } from '../core/json-text.js';
 
-export function validateDefaults(root: Schema, loc: Loc, kubeMinor = 36): FieldError[] {
+export function validateDefaults(root: Schema, loc: Loc, kubeMinor: number, cel: CelEngine | undefined): FieldError[] {
   const out: FieldError[] = [];
   const vopts = { structural: true, listTypes: false, kubeMinor } as const;
   const rootAsResource = flag(root, 'x-kubernetes-embedded-resource') ? root : { ...root, 'x-kubernetes-embedded-resource': true };
-  visit(rootAsResource, rootAsResource, loc, false, [], out, vopts);
+  visit(rootAsResource, rootAsResource, loc, false, [], out, vopts, cel);
   return out;
 }
 
@@ -34,6 +34,7 @@ function visit(
   metaPath: readonly string[],
   out: FieldError[],
   vopts: ValueValidateOptions,
+  cel: CelEngine | undefined,
 ): void {
   let root = rootSchema;
   let inMeta = insideMeta;
@@ -56,7 +57,7 @@ function visit(
       const ve = co.error ? [] : validateObjectMeta(nil, obj, root, true);
       if (co.error) out.push(invalid(dl, def, `must result in valid metadata: ${errorText(co.error)}`));
       else if (ve.length > 0) out.push(invalid(dl, def, `must result in valid metadata: ${aggregate(ve)}`));
-      else out.push(...orCel(validateValue(def, s, dl, vopts), def, s, dl));
+      else out.push(...orCel(validateValue(def, s, dl, vopts), def, s, dl, cel));
     } else {
       const pr = prune(def, s, { isResourceRoot: embedded });
       if (!deepEqual(pr.value, def)) out.push(invalid(dl, def, 'must not have unknown fields'));
@@ -64,40 +65,44 @@ function visit(
       const ve = co.error ? [] : validateObjectMeta(dl, def, s, embedded);
       if (co.error) out.push(co.error);
       else if (ve.length > 0) out.push(...ve);
-      else out.push(...orCel(validateValue(def, s, dl, vopts), def, s, dl));
+      else out.push(...orCel(validateValue(def, s, dl, vopts), def, s, dl, cel));
     }
   }
   const items = s['items'];
-  if (isRecord(items)) visit(items, root, loc.child('items'), inMeta, [...mPath, '[]'], out, vopts);
+  if (isRecord(items)) visit(items, root, loc.child('items'), inMeta, [...mPath, '[]'], out, vopts, cel);
   for (const [k, p] of props(s)) {
     const subMeta = inMeta || (isResourceRoot && META_FIELDS.has(k));
-    visit(p, root, loc.child('properties').key(k), subMeta, subMeta ? [...mPath, k] : mPath, out, vopts);
+    visit(p, root, loc.child('properties').key(k), subMeta, subMeta ? [...mPath, k] : mPath, out, vopts, cel);
   }
 }
 
 /** When schema validation passed, the node's CEL rules run on the default (only compilation is reproduced). */
-function orCel(errs: FieldError[], value: unknown, s: Schema, loc: Loc): FieldError[] {
-  return errs.length > 0 ? errs : celCompileErrors(value, s, loc);
+function orCel(errs: FieldError[], value: unknown, s: Schema, loc: Loc, cel: CelEngine | undefined): FieldError[] {
+  return errs.length > 0 ? errs : celCompileErrors(value, s, loc, cel);
 }
 
 /** cel.Validator over a value: every rule that does not compile gives "rule compile error" where the value is. */
-function celCompileErrors(value: unknown, s: Schema, loc: Loc): FieldError[] {
+function celCompileErrors(value: unknown, s: Schema, loc: Loc, cel: CelEngine | undefined): FieldError[] {
   const out: FieldError[] = [];
   const rules = Array.isArray(s['x-kubernetes-validations']) ? s['x-kubernetes-validations'] : [];
   for (const r of rules) {
     const rule = isRecord(r) && typeof r['rule'] === 'string' ? r['rule'] : '';
-    const err = rule.trim() === '' ? undefined : celSyntaxError(rule);
+    let err: string | undefined;
+    if (rule.trim() !== '') {
+      if (!cel) throw celMissing('CRD default check');
+      err = cel.syntaxError(rule);
+    }
     if (err !== undefined) out.push(invalid(loc, sType(s), `rule compile error: compilation failed: ERROR: <input>: Syntax error: ${err}`));
   }
   if (Array.isArray(value)) {
     const it = itemsSchema(s);
-    if (it) value.forEach((v, i) => out.push(...celCompileErrors(v, it, loc.index(i))));
+    if (it) value.forEach((v, i) => out.push(...celCompileErrors(v, it, loc.index(i), cel)));
   } else if (isRecord(value)) {
     const ap = addl(s);
     for (const k of Object.keys(value).sort()) {
       const ps = prop(s, k);
-      if (ps) out.push(...celCompileErrors(value[k], ps, loc.child(k)));
-      else if (isRecord(ap)) out.push(...celCompileErrors(value[k], ap, loc.key(k)));
+      if (ps) out.push(...celCompileErrors(value[k], ps, loc.child(k), cel));
+      else if (isRecord(ap)) out.push(...celCompileErrors(value[k], ap, loc.key(k), cel));
     }
   }
   return out;

@@ -1,5 +1,5 @@
 import { isRecord } from '../core/types.js';
-import { addl, flag, itemsSchema, prop, type Schema } from './raw.js';
+import { addl, flag, prop, type Schema } from './raw.js';
 
 export type Resolved =
   | { readonly kind: 'found'; readonly schema: Schema }
@@ -26,6 +26,5 @@ export function resolveDotted(root: Schema, path: string): Resolved {
     if (flag(s, 'x-kubernetes-preserve-unknown-fields') || ap === true) return { kind: 'preserved' };
     return { kind: 'missing', at: seg };
   }
-  void itemsSchema;
   return { kind: 'found', schema: s };
 }

@@ -7,7 +7,7 @@ import { forbidden, invalid, notSupported, required, type FieldError } from '../
 import type { Loc } from '../core/path.js';
 import { isRecord } from '../core/types.js';
 import { validFieldPath } from './field-path.js';
-import { celSyntaxError } from './cel-syntax.js';
+import { celMissing, type CelEngine } from '../core/cel-engine.js';
 import { newStructuralError } from './structural.js';
 import {
   META_FIELDS,
@@ -37,6 +37,8 @@ export interface WalkOptions {
   readonly celEnabled: boolean;
   /** message texts dropped their "message "/"fieldPath " prefix in 1.34 */
   readonly shortCelMessages: boolean;
+  /** The CEL engine (syntax of rules); undefined: the schema must hold no rule. */
+  readonly cel: CelEngine | undefined;
 }
 
 interface Ssv {
@@ -136,7 +138,7 @@ function walk(s: Schema, loc: Loc, ssv: Ssv, isRoot: boolean, opts: WalkOptions,
 
   listAndMapTypes(s, loc, opts, out);
   celShape(s, loc, opts, out);
-  if (cel && out.slice(start).length === 0) celCompiled(s, loc, ssv, out);
+  if (cel && out.slice(start).length === 0) celCompiled(s, loc, ssv, out, opts.cel);
 }
 
 function standard(s: Schema, loc: Loc, ssv: Ssv, opts: WalkOptions, out: WalkError[]): void {
@@ -296,12 +298,13 @@ function ruleValue(rule: Record<string, unknown>): Record<string, unknown> {
  * and message expressions, transition rules on uncorrelatable parts of the schema, and
  * optionalOldSelf without oldSelf.
  */
-function celCompiled(s: Schema, loc: Loc, ssv: Ssv, out: WalkError[]): void {
+function celCompiled(s: Schema, loc: Loc, ssv: Ssv, out: WalkError[], cel: CelEngine | undefined): void {
   rules(s).forEach((rule, i) => {
     const r = strOf(rule['rule']);
     if (r.trim().length === 0) return;
+    if (!cel) throw celMissing('CRD schema check');
     const rl = loc.child('x-kubernetes-validations').index(i);
-    const syntax = celSyntaxError(r);
+    const syntax = cel.syntaxError(r);
     if (syntax !== undefined) {
       add(out, invalid(rl.child('rule'), ruleValue(rule), `compilation failed: ERROR: <input>: Syntax error: ${syntax}`), 'cel');
     }
@@ -313,7 +316,7 @@ function celCompiled(s: Schema, loc: Loc, ssv: Ssv, out: WalkError[]): void {
     }
     const me = strOf(rule['messageExpression']);
     if (me.trim().length > 0) {
-      const mErr = celSyntaxError(me);
+      const mErr = cel.syntaxError(me);
       if (mErr !== undefined)
         add(out, invalid(rl.child('messageExpression'), ruleValue(rule), `messageExpression compilation failed: ERROR: <input>: Syntax error: ${mErr}`), 'cel');
     }

@@ -10,6 +10,7 @@ import { buildCrd, isCrdManifest } from '../../dist/crd/model.js';
 import { CrdCatalog } from '../../dist/cr/catalog.js';
 import { simulateCreate } from '../../dist/cr/create.js';
 import { wireValue } from '../../dist/cr/wire.js';
+import { loadCel } from '../../dist/schema/cel-syntax.js';
 
 const CORPUS = join(import.meta.dirname, '..', '..', '..', 'shared', 'corpus');
 if (!existsSync(CORPUS)) {
@@ -18,9 +19,10 @@ if (!existsSync(CORPUS)) {
 }
 const N = Number(process.argv[2] ?? 200);
 const kube = { major: 1, minor: 36 };
+const cel = await loadCel();
 const files = (k) => readdirSync(join(CORPUS, k)).sort().flatMap((p) => readdirSync(join(CORPUS, k, p)).sort().map((f) => ({ path: join(CORPUS, k, p, f), text: readFileSync(join(CORPUS, k, p, f), 'utf8') })));
 
-const crds = files('crds').flatMap((f) => parseFile(f).flatMap((d) => d.manifests)).filter(isCrdManifest).map((m) => buildCrd(m, kube));
+const crds = files('crds').flatMap((f) => parseFile(f).flatMap((d) => d.manifests)).filter(isCrdManifest).map((m) => buildCrd(m, kube, cel));
 const catalog = new CrdCatalog(crds);
 
 // one source text per object: each document of the sample files on its own

@@ -17,6 +17,7 @@ import { parseFile } from '../../src/manifest/parse.js';
 import { corpusFiles, HAVE_CORPUS, NO_CORPUS_REASON } from '../helpers/corpus.js';
 import { deleteAllCRDs, goAvailable, installCRD, startHarness, type Harness } from './harness.js';
 import { celMessages } from './common.js';
+import { cel } from '../helpers/cel.js';
 
 const HAVE_GO = goAvailable();
 const KUBE = DEFAULT_KUBE_VERSION;
@@ -65,10 +66,10 @@ interface Mutant {
 
 function collect(): { crd: Crd; mutants: Mutant[] }[] {
   if (!HAVE_CORPUS) return [];
-  const crds = corpusFiles('crds').flatMap((f) => parseFile(f).flatMap((d) => d.manifests)).filter(isCrdManifest).map((m) => buildCrd(m, KUBE));
+  const crds = corpusFiles('crds').flatMap((f) => parseFile(f).flatMap((d) => d.manifests)).filter(isCrdManifest).map((m) => buildCrd(m, KUBE, cel));
   const byCrd = new Map<Crd, Mutant[]>();
   for (const f of corpusFiles('samples')) {
-    const run = defaultSources([{ path: f.path, text: f.text }], [], { kubeVersion: KUBE, crds });
+    const run = defaultSources([{ path: f.path, text: f.text }], [], { kubeVersion: KUBE, cel, crds });
     for (const o of run.objects) {
       if (!o.result.served.hasCel) continue;
       const crd = o.result.served.crd;
@@ -80,7 +81,7 @@ function collect(): { crd: Crd; mutants: Mutant[] }[] {
         if (n >= PER_OBJECT) break;
         if (path[0] === 'metadata' || path[0] === 'apiVersion' || path[0] === 'kind' || path.length === 0) continue;
         const m = apply(base, path, nv);
-        const r = defaultSources([{ path: f.path, text: JSON.stringify(m) }], [], { kubeVersion: KUBE, crds }).objects[0];
+        const r = defaultSources([{ path: f.path, text: JSON.stringify(m) }], [], { kubeVersion: KUBE, cel, crds }).objects[0];
         if (!r || r.result.celNotEvaluated || r.result.decodeError) continue;
         n++;
         list.push({ name: `${f.project}/${f.path.split('/').pop()} ${o.manifest.kind}/${o.manifest.name ?? ''} ${path.join('.')}=${nv === undefined ? '(removed)' : JSON.stringify(nv)}`, obj: r });

@@ -22,12 +22,12 @@ import { wireValue } from '../../src/cr/wire.js';
 import { isCrdManifest } from '../../src/crd/model.js';
 import { parseFile, type Manifest } from '../../src/manifest/parse.js';
 import { readNamedFiles, type NamedFiles } from '../../src/io/test-files.js';
-import { ensureCelParser } from '../../src/schema/cel-syntax.js';
 import { deleteAllCRDs, goAvailable, installCRD, startHarness, type Harness, type Response } from './harness.js';
 import { sortKeys } from './common.js';
 import { scaffoldTestFile } from '../../src/crdtest/scaffold.js';
 import { buildCrd } from '../../src/crd/model.js';
 import { corpusFiles, HAVE_CORPUS, NO_CORPUS_REASON } from '../helpers/corpus.js';
+import { cel } from '../helpers/cel.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const HAVE_GO = goAvailable();
@@ -166,7 +166,6 @@ const tally = { cases: 0, verdictAgreed: 0, outcomeAgreed: 0, passedOnServer: 0 
 describe.skipIf(!HAVE_GO)('crdx test: fixture cases replayed on the real server', () => {
   let h: Harness;
   beforeAll(async () => {
-    await ensureCelParser();
     h = await startHarness();
   });
   afterAll(async () => {
@@ -186,7 +185,7 @@ describe.skipIf(!HAVE_GO)('crdx test: fixture cases replayed on the real server'
         const why = await installCRD(h, crd);
         expect(why, `${l.path}: CRD ${name(crd)}`).toBeUndefined();
       }
-      const ours = runTestFile(l.model, l.named);
+      const ours = runTestFile(l.model, l.named, { cel });
       expect(ours.errors).toEqual([]);
       for (const tc of l.model.cases) {
         expect(formatKubeVersion(tc.kubeVersion ?? DEFAULT_KUBE_VERSION), `${tc.name}: the server is ${formatKubeVersion(DEFAULT_KUBE_VERSION)}`).toBe(formatKubeVersion(DEFAULT_KUBE_VERSION));
@@ -221,7 +220,6 @@ if (!HAVE_CORPUS) console.warn(NO_CORPUS_REASON);
 describe.skipIf(!HAVE_GO)('crdx test --init: starter files replayed on the real server', () => {
   let h: Harness;
   beforeAll(async () => {
-    await ensureCelParser();
     h = await startHarness();
   });
   afterAll(async () => {
@@ -235,7 +233,7 @@ describe.skipIf(!HAVE_GO)('crdx test --init: starter files replayed on the real 
       const rel = relative(ROOT, src.path);
       const crdFile = { path: rel, text: src.text };
       const ms = parseFile(crdFile).flatMap((d) => d.manifests).filter(isCrdManifest);
-      const crds = ms.map((m) => buildCrd(m, DEFAULT_KUBE_VERSION));
+      const crds = ms.map((m) => buildCrd(m, DEFAULT_KUBE_VERSION, cel));
       if (crds.length === 0) continue;
       initTally.crds++;
       const s = scaffoldTestFile(crds, 'crd.yaml', DEFAULT_KUBE_VERSION);
@@ -243,7 +241,7 @@ describe.skipIf(!HAVE_GO)('crdx test --init: starter files replayed on the real 
       expect(parsed.errors, rel).toEqual([]);
       const model = parsed.file!;
       const named: NamedFiles = { crdFiles: new Map([['crd.yaml', [crdFile]]]), objectFiles: new Map(), problems: new Map() };
-      const ours = runTestFile(model, named);
+      const ours = runTestFile(model, named, { cel });
       if (ours.errors.length > 0) {
         initTally.refused++;
         continue;

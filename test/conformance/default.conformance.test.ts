@@ -23,6 +23,7 @@ import { yamlFiles } from '../helpers/files.js';
 import { corpusFiles, HAVE_CORPUS, NO_CORPUS_REASON } from '../helpers/corpus.js';
 import { deleteAllCRDs, goAvailable, installCRD, startHarness, type Harness } from './harness.js';
 import { CEL_RUNTIME, celMessages, normalizeServer, resourcePath, sortKeys } from './common.js';
+import { cel } from '../helpers/cel.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const HAVE_GO = goAvailable();
@@ -51,7 +52,7 @@ function collectCases(): Case[] {
   for (const id of ['custom-resource', 'custom-resource-warnings'])
     for (const p of yamlFiles(join(ROOT, 'fixtures', 'rules', id))) cases.push({ kind: 'fixture', name: p.slice(ROOT.length + 1), files: [read(p)], crdFiles: [], crds: [] });
   if (HAVE_CORPUS) {
-    const corpusCrds = corpusFiles('crds').flatMap((f) => parseFile(f).flatMap((d) => d.manifests)).filter(isCrdManifest).map((m) => buildCrd(m, KUBE));
+    const corpusCrds = corpusFiles('crds').flatMap((f) => parseFile(f).flatMap((d) => d.manifests)).filter(isCrdManifest).map((m) => buildCrd(m, KUBE, cel));
     for (const f of corpusFiles('samples')) cases.push({ kind: 'corpus', name: `${f.project}/${f.path.split('/').pop()}`, files: [{ path: f.path, text: f.text }], crdFiles: [], crds: corpusCrds });
   }
   return cases;
@@ -84,7 +85,7 @@ describe.skipIf(!HAVE_GO)('default agrees with a real apiextensions-apiserver (d
   for (const c of collectCases()) {
     if (only !== undefined && !new RegExp(only).test(c.name)) continue;
     // replayed with fieldValidation=Warn (the three modes: field-validation.conformance.test.ts)
-    const run = defaultSources(c.files, c.crdFiles, { kubeVersion: KUBE, crds: c.crds, fieldValidation: 'Warn' });
+    const run = defaultSources(c.files, c.crdFiles, { kubeVersion: KUBE, cel, crds: c.crds, fieldValidation: 'Warn' });
     for (const u of run.unmatched) skipped.push(`${c.name}: ${u.manifest.kind} ${u.manifest.name ?? ''}: ${u.message}`);
     if (run.objects.length === 0) continue;
     const needed = [...new Set(run.objects.map((o) => o.result.served.crd))];

@@ -31,6 +31,7 @@ import { yamlFiles } from '../helpers/files.js';
 import { corpusFiles, HAVE_CORPUS } from '../helpers/corpus.js';
 import { CRD_API, deleteAllCRDs, goAvailable, installCRD, startHarness, type Harness, type Response } from './harness.js';
 import { CEL_RUNTIME, celMessages, normalizeServer, resourcePath, sortKeys } from './common.js';
+import { cel } from '../helpers/cel.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const HAVE_GO = goAvailable();
@@ -157,7 +158,7 @@ function crCases(): CrCase[] {
   for (const id of ['custom-resource', 'custom-resource-warnings'])
     for (const p of yamlFiles(join(ROOT, 'fixtures', 'rules', id))) out.push({ kind: 'fixture', name: p.slice(ROOT.length + 1), files: [read(p)], crdFiles: [], crds: [] });
   if (HAVE_CORPUS) {
-    const corpusCrds = corpusFiles('crds').flatMap((f) => parseFile(f).flatMap((d) => d.manifests)).filter(isCrdManifest).map((m) => buildCrd(m, KUBE));
+    const corpusCrds = corpusFiles('crds').flatMap((f) => parseFile(f).flatMap((d) => d.manifests)).filter(isCrdManifest).map((m) => buildCrd(m, KUBE, cel));
     for (const f of corpusFiles('samples'))
       out.push({ kind: 'corpus', name: `${f.project}/${f.path.split('/').pop()}`, files: [{ path: f.path, text: withUnknownObjectFields(f.text) }], crdFiles: [], crds: corpusCrds });
   }
@@ -217,7 +218,7 @@ describe.skipIf(!HAVE_GO)('field validation (Strict, Warn, Ignore) agrees with a
         const value = sortKeys(parseFile(file)[0]!.manifests[0]!.value);
         for (const mode of MODES) {
           const res = await h.request('POST', `${CRD_API}?dryRun=All&fieldValidation=${mode}`, value);
-          const findings = lintSources([file], { kubeVersion: KUBE, fieldValidation: mode }).findings;
+          const findings = lintSources([file], { kubeVersion: KUBE, cel, fieldValidation: mode }).findings;
           const { agreed, why } = compareCrd(res, findings);
           count(`crd ${mode}`, agreed);
           expect(agreed, `${mode}\n${why}`).toBe(true);
@@ -228,7 +229,7 @@ describe.skipIf(!HAVE_GO)('field validation (Strict, Warn, Ignore) agrees with a
 
   describe('custom resources', () => {
     for (const c of crCases()) {
-      const runs = new Map(MODES.map((m) => [m, defaultSources(c.files, c.crdFiles, { kubeVersion: KUBE, crds: c.crds, fieldValidation: m })]));
+      const runs = new Map(MODES.map((m) => [m, defaultSources(c.files, c.crdFiles, { kubeVersion: KUBE, cel, crds: c.crds, fieldValidation: m })]));
       const warn = runs.get('Warn')!;
       if (warn.objects.length === 0) continue;
       const needed = [...new Set(warn.objects.map((o) => o.result.served.crd))];
@@ -280,7 +281,7 @@ describe.skipIf(!HAVE_GO)('field validation (Strict, Warn, Ignore) agrees with a
     ] as const) {
       it(`kubectl create --dry-run=server ${flag.join(' ') || '(no --validate)'}: ${mode}`, async () => {
         const r = await kubectl(['create', '--dry-run=server', ...flag], objText);
-        const run = defaultSources([{ path: 'input.yaml', text: objText }], [{ path: 'crd.yaml', text: crdText }], { kubeVersion: KUBE, fieldValidation: mode });
+        const run = defaultSources([{ path: 'input.yaml', text: objText }], [{ path: 'crd.yaml', text: crdText }], { kubeVersion: KUBE, cel, fieldValidation: mode });
         const res = run.objects[0]!.result;
         const warnings = r.stderr.split('\n').filter((l) => l.startsWith('Warning: ')).map((l) => l.slice('Warning: '.length));
         expect(warnings).toEqual(res.warnings.map((w) => w.text));
@@ -302,7 +303,7 @@ describe.skipIf(!HAVE_GO)('field validation (Strict, Warn, Ignore) agrees with a
         ['--validate=ignore', 'Ignore'],
       ] as const) {
         const r = await kubectl(['create', '--dry-run=server', flag], text);
-        const findings = lintSources([{ path: 'crd.yaml', text }], { kubeVersion: KUBE, fieldValidation: mode }).findings;
+        const findings = lintSources([{ path: 'crd.yaml', text }], { kubeVersion: KUBE, cel, fieldValidation: mode }).findings;
         const warnings = r.stderr.split('\n').filter((l) => l.startsWith('Warning: unknown field')).map((l) => l.slice('Warning: '.length));
         expect(warnings.sort(), r.stderr).toEqual(findings.filter((f) => f.ruleId === 'crd-warnings').map((f) => f.message).sort());
         const response = findings.find((f) => f.response)?.response;

@@ -16,6 +16,7 @@ import { rules } from '../../src/rules/index.js';
 import { yamlFiles } from '../helpers/files.js';
 import { corpusFiles, HAVE_CORPUS, NO_CORPUS_REASON } from '../helpers/corpus.js';
 import { CRD_API, deleteAllCRDs, goAvailable, startHarness, waitForCondition, type Harness } from './harness.js';
+import { cel } from '../helpers/cel.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const HAVE_GO = goAvailable();
@@ -51,7 +52,7 @@ interface Doc {
 
 function crdDocs(c: Case): Doc[] {
   const files = [{ path: c.path, text: c.text }];
-  const result = lintSources(files, { kubeVersion: DEFAULT_KUBE_VERSION });
+  const result = lintSources(files, { kubeVersion: DEFAULT_KUBE_VERSION, cel });
   const docs: Doc[] = [];
   for (const d of parseFile(files[0]!)) {
     for (const m of d.manifests) {

@@ -13,6 +13,7 @@ import { parseFile } from '../../src/manifest/parse.js';
 import { corpusFiles } from '../helpers/corpus.js';
 import { CRD_API, goAvailable, startHarness, type Harness } from './harness.js';
 import { mutate, rng, type Obj } from './mutate.js';
+import { cel } from '../helpers/cel.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const COUNT = Number(process.env['CRDX_MUTANTS'] ?? 300);
@@ -59,7 +60,7 @@ describe.skipIf(!goAvailable())(`mutated CRDs (${COUNT} mutants, seed ${SEED})`,
     const name = String((crd['metadata'] as Obj)?.['name']);
     it(`#${i} ${name}: ${applied.join(', ')}`, async () => {
       const text = stringify(crd, { version: '1.1', aliasDuplicateObjects: false, lineWidth: 0 });
-      const findings = lintSources([{ path: `mutant-${i}.yaml`, text }], { kubeVersion: DEFAULT_KUBE_VERSION }).findings;
+      const findings = lintSources([{ path: `mutant-${i}.yaml`, text }], { kubeVersion: DEFAULT_KUBE_VERSION, cel }).findings;
       const errors = findings.filter((f) => f.severity === 'error');
       let res: { status: number; body: any };
       try {

@@ -28,6 +28,7 @@ import { corpusFiles, HAVE_CORPUS, NO_CORPUS_REASON } from '../helpers/corpus.js
 import { rng } from './mutate.js';
 import { CRD_API, deleteAllCRDs, goAvailable, installCRD, startHarness, type Harness, type Response } from './harness.js';
 import { celMessages, sortKeys } from './common.js';
+import { cel } from '../helpers/cel.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const HAVE_GO = goAvailable();
@@ -367,7 +368,7 @@ async function runOp(h: Harness, op: Op, stored: Obj, sv: ServedVersion, crd: Cr
 
 function servedFor(raw: Obj, apiVersion: string, kind: string): { sv: ServedVersion; crd: Crd } {
   const m = parseFile({ path: 'crd.json', text: JSON.stringify(raw) })[0]!.manifests[0]!;
-  const crd = buildCrd(m, KUBE);
+  const crd = buildCrd(m, KUBE, cel);
   const l = new CrdCatalog([crd]).lookup(apiVersion, kind);
   if (!l.ok) throw new Error(l.message);
   return { sv: l.served, crd };
@@ -564,7 +565,7 @@ describe.skipIf(!HAVE_GO)('status and scale agree with a real apiextensions-apis
   // every corpus sample whose CRD has a status or scale subresource
   if (HAVE_CORPUS) {
     const crds = corpusFiles('crds').flatMap((f) => parseFile(f).flatMap((d) => d.manifests)).filter(isCrdManifest);
-    const catalog = new CrdCatalog(crds.map((m) => buildCrd(m, KUBE)));
+    const catalog = new CrdCatalog(crds.map((m) => buildCrd(m, KUBE, cel)));
     const samples = corpusFiles('samples').flatMap((f) => parseFile({ path: f.path, text: f.text }).flatMap((d) => d.manifests)).filter((m) => !isCrdManifest(m));
     for (const m of samples) {
       const l = catalog.lookup(m.apiVersion ?? '', m.kind ?? '');

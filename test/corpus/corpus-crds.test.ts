@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_KUBE_VERSION } from '../../src/core/kube-version.js';
 import { lintSources } from '../../src/engine/lint.js';
 import { corpusFiles, HAVE_CORPUS, NO_CORPUS_REASON } from '../helpers/corpus.js';
+import { cel } from '../helpers/cel.js';
 
 if (!HAVE_CORPUS) console.warn(NO_CORPUS_REASON);
 
@@ -23,7 +24,7 @@ describe.skipIf(!HAVE_CORPUS)('corpus CRDs (../shared/corpus/crds)', () => {
   const files = corpusFiles('crds');
   const result = lintSources(
     files.map((f) => ({ path: f.path, text: f.text })),
-    { kubeVersion: DEFAULT_KUBE_VERSION },
+    { kubeVersion: DEFAULT_KUBE_VERSION, cel },
   );
 
   it('reads every CRD document', () => {

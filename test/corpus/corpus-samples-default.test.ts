@@ -17,6 +17,7 @@ import { buildCrd, isCrdManifest, type Crd } from '../../src/crd/model.js';
 import { defaultSources } from '../../src/engine/default.js';
 import { parseFile } from '../../src/manifest/parse.js';
 import { corpusFiles, HAVE_CORPUS } from '../helpers/corpus.js';
+import { cel } from '../helpers/cel.js';
 
 const REJECTED: Record<string, string> = {
   'cluster-api/clusterctl-metadata.yaml Metadata': 'FieldValueRequired metadata.name',
@@ -28,11 +29,11 @@ describe.skipIf(!HAVE_CORPUS)('corpus samples default without error', () => {
     (crds ??= corpusFiles('crds')
       .flatMap((f) => parseFile(f).flatMap((d) => d.manifests))
       .filter(isCrdManifest)
-      .map((m) => buildCrd(m, DEFAULT_KUBE_VERSION)));
+      .map((m) => buildCrd(m, DEFAULT_KUBE_VERSION, cel)));
   for (const f of corpusFiles('samples')) {
     const name = `${f.project}/${f.path.split('/').pop()}`;
     it(name, () => {
-      const run = defaultSources([{ path: f.path, text: f.text }], [], { kubeVersion: DEFAULT_KUBE_VERSION, crds: corpusCrds() });
+      const run = defaultSources([{ path: f.path, text: f.text }], [], { kubeVersion: DEFAULT_KUBE_VERSION, cel, crds: corpusCrds() });
       expect(run.parseFindings).toEqual([]);
       for (const o of run.objects) {
         const errors = o.findings.filter((x) => x.severity === 'error').map((x) => (x.server ? `${x.server.reason} ${x.server.field}` : x.message));

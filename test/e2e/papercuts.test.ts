@@ -6,7 +6,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { decideColor } from '../../src/cli/lint-command.js';
+import { decideColor } from '../../src/cli/terminal.js';
 import type { Io } from '../../src/cli/io.js';
 import { templateAction } from '../../src/engine/parse-sources.js';
 import { runCli, type JsonOutput } from '../fuzz/run-cli.js';

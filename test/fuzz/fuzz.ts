@@ -19,6 +19,7 @@ import { yamlFiles } from '../helpers/files.js';
 import { CORPUS, HAVE_CORPUS } from '../helpers/corpus.js';
 import { compareParse } from '../helpers/compare-parse.js';
 import { runCli, STACK_FRAME, type JsonOutput } from './run-cli.js';
+import { cel } from '../helpers/cel.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -75,7 +76,7 @@ export function crdsOf(seed: Seed): readonly Crd[] {
     crds = parseFile(file)
       .flatMap((d) => d.manifests)
       .filter(isCrdManifest)
-      .map((m) => buildCrd(m, DEFAULT_KUBE_VERSION));
+      .map((m) => buildCrd(m, DEFAULT_KUBE_VERSION, cel));
     builtCrds.set(seed.crd, crds);
   }
   return crds;

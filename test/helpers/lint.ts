@@ -1,10 +1,11 @@
 import { DEFAULT_KUBE_VERSION, parseKubeVersion } from '../../src/core/kube-version.js';
 import type { Finding } from '../../src/core/types.js';
 import { lintSources } from '../../src/engine/lint.js';
+import { cel } from './cel.js';
 
 /** Lints inline YAML (one or more documents) and returns the findings. */
 export function lintYaml(text: string, kubeVersion = '1.36', path = 'test.yaml'): readonly Finding[] {
-  return lintSources([{ path, text }], { kubeVersion: parseKubeVersion(kubeVersion) ?? DEFAULT_KUBE_VERSION }).findings;
+  return lintSources([{ path, text }], { kubeVersion: parseKubeVersion(kubeVersion) ?? DEFAULT_KUBE_VERSION, cel }).findings;
 }
 
 /** The server causes of the findings, as "Reason field" strings, sorted (what a 422 would list). */

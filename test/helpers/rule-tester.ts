@@ -5,6 +5,7 @@ import { parseValidateFlag } from '../../src/core/field-validation.js';
 import { DEFAULT_KUBE_VERSION } from '../../src/core/kube-version.js';
 import { lintSources } from '../../src/engine/lint.js';
 import { rules } from '../../src/rules/index.js';
+import { cel } from './cel.js';
 
 export const FIXTURES = join(import.meta.dirname, '..', '..', 'fixtures', 'rules');
 
@@ -30,7 +31,7 @@ export function ruleFixtureSuite(ruleId: string): void {
           const mode = /^# validate: (\w+)$/m.exec(text)?.[1];
           const fieldValidation = mode === undefined ? undefined : parseValidateFlag(mode);
           if (mode !== undefined) expect(fieldValidation, `# validate: ${mode}`).toBeDefined();
-          const findings = lintSources([{ path, text }], { kubeVersion: DEFAULT_KUBE_VERSION, ...(fieldValidation ? { fieldValidation } : {}) }).findings.filter(
+          const findings = lintSources([{ path, text }], { kubeVersion: DEFAULT_KUBE_VERSION, cel, ...(fieldValidation ? { fieldValidation } : {}) }).findings.filter(
             (x) => x.ruleId === ruleId,
           );
           const got = findings

@@ -1,8 +1,5 @@
-// Loaded before every test file: the CEL parser is loaded lazily by the CLI; tests that call the
-// engine directly get it here.
-import { ensureCelParser } from '../../src/schema/cel-syntax.js';
-
-await ensureCelParser();
+// Loaded before every test file. (The CEL engine is not loaded here: a test that needs it passes
+// it explicitly, test/helpers/cel.ts, as the CLI does.)
 
 // The CLI's code cache (bin/kubectl-crdx): a run whose Node does not accept the cache the build
 // shipped writes one to the user's cache directory; tests keep it out of the home directory.

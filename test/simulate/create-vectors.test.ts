@@ -15,6 +15,7 @@ import { simulateCreate } from '../../src/cr/create.js';
 import { buildCrd } from '../../src/crd/model.js';
 import { parseFile } from '../../src/manifest/parse.js';
 import { validateObjectMeta } from '../../src/schema/objectmeta.js';
+import { cel } from '../helpers/cel.js';
 
 type J = Record<string, unknown>;
 
@@ -31,7 +32,7 @@ function served(schema: J, opts: { scope?: string; subresources?: J } = {}) {
     },
   };
   const m = parseFile({ path: 'crd.json', text: JSON.stringify(crd) })[0]!.manifests[0]!;
-  const l = new CrdCatalog([buildCrd(m, DEFAULT_KUBE_VERSION)]).lookup('mygroup.example.com/v1beta1', 'WishIHadChosenNoxu');
+  const l = new CrdCatalog([buildCrd(m, DEFAULT_KUBE_VERSION, cel)]).lookup('mygroup.example.com/v1beta1', 'WishIHadChosenNoxu');
   if (!l.ok) throw new Error(l.message);
   return l.served;
 }

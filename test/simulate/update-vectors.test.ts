@@ -18,6 +18,7 @@ import { scaleGet, scaleUpdate } from '../../src/cr/scale-rest.js';
 import { simulateUpdate, type Via } from '../../src/cr/update.js';
 import { buildCrd } from '../../src/crd/model.js';
 import { parseFile } from '../../src/manifest/parse.js';
+import { cel } from '../helpers/cel.js';
 
 type J = Record<string, unknown>;
 const PRESERVE = { type: 'object', 'x-kubernetes-preserve-unknown-fields': true };
@@ -36,7 +37,7 @@ function served(schema: J, subresources?: J) {
     },
   };
   const m = parseFile({ path: 'crd.json', text: JSON.stringify(crd) })[0]!.manifests[0]!;
-  const l = new CrdCatalog([buildCrd(m, DEFAULT_KUBE_VERSION)]).lookup('mygroup.example.com/v1beta1', 'WishIHadChosenNoxu');
+  const l = new CrdCatalog([buildCrd(m, DEFAULT_KUBE_VERSION, cel)]).lookup('mygroup.example.com/v1beta1', 'WishIHadChosenNoxu');
   if (!l.ok) throw new Error(l.message);
   return l.served;
 }

@@ -13,13 +13,14 @@ import { simulateCreate } from '../../src/cr/create.js';
 import { simulateUpdate } from '../../src/cr/update.js';
 import { buildCrd, isCrdManifest } from '../../src/crd/model.js';
 import { parseFile } from '../../src/manifest/parse.js';
+import { cel } from '../helpers/cel.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const kube = DEFAULT_KUBE_VERSION;
 
 function catalog(text: string): CrdCatalog {
   const manifests = parseFile({ path: 'crd.yaml', text }).flatMap((d) => d.manifests);
-  return new CrdCatalog(manifests.filter(isCrdManifest).map((m) => buildCrd(m, kube)));
+  return new CrdCatalog(manifests.filter(isCrdManifest).map((m) => buildCrd(m, kube, cel)));
 }
 
 function served(cat: CrdCatalog, apiVersion: string, kind: string) {

@@ -7,6 +7,7 @@ import { parseKubeVersion } from '../../src/core/kube-version.js';
 import { defaultSources } from '../../src/engine/default.js';
 import { lintSources } from '../../src/engine/lint.js';
 import { scaleSources, statusSources } from '../../src/engine/subresources.js';
+import { cel } from '../helpers/cel.js';
 
 const kubeVersion = parseKubeVersion('1.36')!;
 
@@ -50,31 +51,31 @@ const crFile = { path: 'cr.yaml', text: CR };
 const MESSAGE =
   'CEL rule "quantity(self.mem).isGreaterThan(quantity(\'1Gi\'))" (crd.yaml:22:15) was not evaluated: crdx does not evaluate quantity() yet; the server evaluates it and may reject this object';
 
-const cel = (fs: readonly { ruleId: string; severity: string; message: string; file: string; line: number; path: string }[]) =>
+const celOf = (fs: readonly { ruleId: string; severity: string; message: string; file: string; line: number; path: string }[]) =>
   fs.filter((f) => f.ruleId === 'cel-not-evaluated').map((f) => `${f.severity} ${f.file}:${f.line} ${f.path}: ${f.message}`);
 const WANT = [`warning cr.yaml:4 spec: ${MESSAGE}`];
 
 describe('cel-not-evaluated in every command', () => {
   it('lint', () => {
-    const r = lintSources([crFile], { kubeVersion, crdFiles: [crdFile] });
-    expect(cel(r.findings)).toEqual(WANT);
+    const r = lintSources([crFile], { kubeVersion, cel, crdFiles: [crdFile] });
+    expect(celOf(r.findings)).toEqual(WANT);
     expect(r.summary.warnings).toBe(1);
   });
   it('default', () => {
-    const r = defaultSources([crFile], [crdFile], { kubeVersion });
-    expect(r.objects.flatMap((o) => cel(o.findings))).toEqual(WANT);
+    const r = defaultSources([crFile], [crdFile], { kubeVersion, cel });
+    expect(r.objects.flatMap((o) => celOf(o.findings))).toEqual(WANT);
   });
   it('status: a create, and an update through /status and the main endpoint', () => {
-    expect(statusSources([crFile], [], [crdFile], { kubeVersion, via: 'status' }).items.flatMap((x) => cel(x.findings))).toEqual(WANT);
+    expect(statusSources([crFile], [], [crdFile], { kubeVersion, cel, via: 'status' }).items.flatMap((x) => celOf(x.findings))).toEqual(WANT);
     const stored = { path: 'old.yaml', text: CR.replace('namespace: default', 'namespace: default, resourceVersion: "7"') };
     const newer = { path: 'cr.yaml', text: stored.text.replace('replicas: 1', 'replicas: 2') };
-    expect(statusSources([newer], [stored], [crdFile], { kubeVersion, via: 'main' }).items.flatMap((x) => cel(x.findings))).toEqual(WANT);
+    expect(statusSources([newer], [stored], [crdFile], { kubeVersion, cel, via: 'main' }).items.flatMap((x) => celOf(x.findings))).toEqual(WANT);
   });
   it('scale: the update a new replica count makes', () => {
-    expect(scaleSources([crFile], [crdFile], { kubeVersion, replicas: 3 }).items.flatMap((x) => cel(x.findings))).toEqual(WANT);
+    expect(scaleSources([crFile], [crdFile], { kubeVersion, cel, replicas: 3 }).items.flatMap((x) => celOf(x.findings))).toEqual(WANT);
   });
   it('nothing when every rule is evaluated', () => {
     const evaluable = { path: 'crd.yaml', text: CRD.replace(`"quantity(self.mem).isGreaterThan(quantity('1Gi'))"`, '"self.replicas >= 0"') };
-    expect(cel(lintSources([crFile], { kubeVersion, crdFiles: [evaluable] }).findings)).toEqual([]);
+    expect(celOf(lintSources([crFile], { kubeVersion, cel, crdFiles: [evaluable] }).findings)).toEqual([]);
   });
 });

@@ -18,6 +18,7 @@ import { wireValue } from '../../src/cr/wire.js';
 import { buildCrd, isCrdManifest } from '../../src/crd/model.js';
 import { parseFile } from '../../src/manifest/parse.js';
 import { corpusFiles } from '../helpers/corpus.js';
+import { cel } from '../helpers/cel.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -115,7 +116,7 @@ describe('the read-back shortcut never changes a result', () => {
       for (const f of readdirSync(join(ROOT, 'fixtures', 'rules', id, k)).sort()) texts.push({ path: `${id}/${k}/${f}`, text: readFileSync(join(ROOT, 'fixtures', 'rules', id, k, f), 'utf8') });
   it('on the fixtures and the corpus samples', () => {
     const manifests = [...texts, ...corpusFiles('samples'), ...corpusFiles('crds')].flatMap((f) => parseFile(f).flatMap((d) => d.manifests));
-    const catalog = new CrdCatalog(manifests.filter(isCrdManifest).map((m) => buildCrd(m, DEFAULT_KUBE_VERSION)));
+    const catalog = new CrdCatalog(manifests.filter(isCrdManifest).map((m) => buildCrd(m, DEFAULT_KUBE_VERSION, cel)));
     let shortcut = 0;
     for (const m of manifests) {
       if (isCrdManifest(m)) continue;

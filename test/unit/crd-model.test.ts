@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_KUBE_VERSION } from '../../src/core/kube-version.js';
 import { lintSources } from '../../src/engine/lint.js';
+import { cel } from '../helpers/cel.js';
 
 function crdWith(v1Schema: string, v2Schema: string): string {
   return `apiVersion: apiextensions.k8s.io/v1
@@ -16,7 +17,7 @@ spec:
 `;
 }
 
-const hoisted = (text: string) => lintSources([{ path: 'c.yaml', text }], { kubeVersion: DEFAULT_KUBE_VERSION }).crds[0]!.hoisted.schema;
+const hoisted = (text: string) => lintSources([{ path: 'c.yaml', text }], { kubeVersion: DEFAULT_KUBE_VERSION, cel }).crds[0]!.hoisted.schema;
 
 /** The v1 -> internal conversion hoists a field when it is semantically equal in every version (confirmed by the conformance suite). */
 describe('schema hoisting (apiequality.Semantic.DeepEqual)', () => {

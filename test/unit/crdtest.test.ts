@@ -12,8 +12,8 @@ import { runTestFile, type LoadedFiles } from '../../src/crdtest/run.js';
 import { summarize, type TestRun } from '../../src/crdtest/types.js';
 import { formatJson, formatJunit, formatTap, formatText } from '../../src/formatters/crdtest.js';
 import { PLAIN_STYLE } from '../../src/formatters/types.js';
-import { ensureCelParser } from '../../src/schema/cel-syntax.js';
 import type { SourceFile } from '../../src/manifest/parse.js';
+import { cel } from '../helpers/cel.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const SCHEMA = JSON.parse(readFileSync(join(ROOT, 'schema', 'crdx-test.schema.json'), 'utf8'));
@@ -60,7 +60,7 @@ function run(src: SourceFile, loaded: LoadedFiles = NONE, filter?: string) {
   const p = parseTestFile(src);
   expect(p.errors).toEqual([]);
   // Warn: the cases below check how unknown fields are pruned and warned about (strict: --validate tests)
-  return runTestFile(p.file!, loaded, { fieldValidation: 'Warn', ...(filter !== undefined ? { filter } : {}) });
+  return runTestFile(p.file!, loaded, { cel, fieldValidation: 'Warn', ...(filter !== undefined ? { filter } : {}) });
 }
 
 function lineOf(src: SourceFile, needle: string): number {
@@ -122,7 +122,6 @@ describe('reading a test file', () => {
 
 describe('running cases', () => {
   it('passes when the outcome is as expected, with defaults in the result', async () => {
-    await ensureCelParser();
     const r = run(file(`  - name: ok\n    object: ${thing('{}')}\n    allowed: true\n    result: {metadata: {namespace: default, generation: 1}, spec: {replicas: 1}}\n`));
     expect(r.errors).toEqual([]);
     expect(r.cases).toHaveLength(1);
@@ -130,7 +129,6 @@ describe('running cases', () => {
   });
 
   it('a failing expectation fails: allowed expected, the server denies (CEL), at the case and the key', async () => {
-    await ensureCelParser();
     const src = file(`  - name: too many\n    object: ${thing('{replicas: 7}')}\n    allowed: true\n`);
     const c = run(src).cases[0]!;
     expect(c.passed).toBe(false);
@@ -248,7 +246,7 @@ describe('running cases', () => {
   it('a CRD the API server would refuse is an error of the file, at the problem in the CRD', () => {
     const src = file(`  - {name: a, object: ${thing('{}')}, allowed: true}\n`, CRD.replace('scope: Namespaced', 'scope: Everywhere'));
     const p = parseTestFile(src);
-    const r = runTestFile(p.file!, NONE);
+    const r = runTestFile(p.file!, NONE, { cel });
     expect(r.cases).toEqual([]);
     expect(r.errors).toEqual([
       {
@@ -278,14 +276,14 @@ describe('running cases', () => {
   it('a CRD path that matches nothing, or an unreadable object file, is an error of the file at the entry', () => {
     const src: SourceFile = { path: 'f.crdx-test.yaml', text: 'crds:\n  - crds/*.yaml\ncases:\n  - {name: a, object: o.yaml, allowed: true}\n' };
     const p = parseTestFile(src).file!;
-    const noCrd = runTestFile(p, { crdFiles: new Map([['crds/*.yaml', []]]), objectFiles: new Map(), problems: new Map() });
+    const noCrd = runTestFile(p, { crdFiles: new Map([['crds/*.yaml', []]]), objectFiles: new Map(), problems: new Map() }, { cel });
     expect(noCrd.errors).toEqual([{ file: 'f.crdx-test.yaml', line: 2, column: 5, message: 'no file matches "crds/*.yaml"' }]);
     const crdFile: SourceFile = { path: 'crds/c.yaml', text: CRD.replace(/^ {2}- /m, '').replace(/^ {4}/gm, '') };
-    const noObj = runTestFile(p, { crdFiles: new Map([['crds/*.yaml', [crdFile]]]), objectFiles: new Map(), problems: new Map([['o.yaml', 'o.yaml: no such file or directory']]) });
+    const noObj = runTestFile(p, { crdFiles: new Map([['crds/*.yaml', [crdFile]]]), objectFiles: new Map(), problems: new Map([['o.yaml', 'o.yaml: no such file or directory']]) }, { cel });
     expect(noObj.errors).toEqual([{ file: 'f.crdx-test.yaml', line: 4, column: 23, message: 'o.yaml: no such file or directory' }]);
-    const badYaml = runTestFile(p, { crdFiles: new Map([['crds/*.yaml', [crdFile]]]), objectFiles: new Map([['o.yaml', { path: 'o.yaml', text: 'a: [1\n' }]]), problems: new Map() });
+    const badYaml = runTestFile(p, { crdFiles: new Map([['crds/*.yaml', [crdFile]]]), objectFiles: new Map([['o.yaml', { path: 'o.yaml', text: 'a: [1\n' }]]), problems: new Map() }, { cel });
     expect(badYaml.errors[0]).toMatchObject({ file: 'o.yaml', line: 2 });
-    const ok = runTestFile(p, { crdFiles: new Map([['crds/*.yaml', [crdFile]]]), objectFiles: new Map([['o.yaml', { path: 'o.yaml', text: `${thing('{}').slice(1, -1).replace(/, (?=[a-z]+:)/g, '\n')}\n` }]]), problems: new Map() });
+    const ok = runTestFile(p, { crdFiles: new Map([['crds/*.yaml', [crdFile]]]), objectFiles: new Map([['o.yaml', { path: 'o.yaml', text: `${thing('{}').slice(1, -1).replace(/, (?=[a-z]+:)/g, '\n')}\n` }]]), problems: new Map() }, { cel });
     expect(ok.errors).toEqual([]);
     expect(ok.cases[0]).toMatchObject({ passed: true });
   });
@@ -348,12 +346,11 @@ describe('--update', () => {
   const runText = (t: string) => {
     const p = parseTestFile({ path: 'f.crdx-test.yaml', text: t });
     expect(p.errors).toEqual([]);
-    return { model: p.file!, result: runTestFile(p.file!, loaded) };
+    return { model: p.file!, result: runTestFile(p.file!, loaded, { cel }) };
   };
 
   it('rewrites the failing expectations so they pass, keeps comments and the rest, and is then a no-op', async () => {
     const { updateTestFile } = await import('../../src/crdtest/update.js');
-    await ensureCelParser();
     const before = runText(text);
     expect(before.result.cases.map((c) => c.passed)).toEqual([false, false, false, false, false]);
     const u = updateTestFile(text, before.model, before.result);
@@ -384,25 +381,24 @@ describe('--update', () => {
     const { updateTestFile } = await import('../../src/crdtest/update.js');
     const src = file(`  - name: now fine # a comment\n    object: ${thing('{replicas: 2}')}\n    denied: [{field: spec.replicas}]\n    warnings: []\n  - name: two causes\n    object: ${thing('{replicas: 11}')}\n    denied:\n      - {field: spec.replicas, messageContains: less than or equal} # kept\n`);
     const p = parseTestFile(src).file!;
-    const u = updateTestFile(src.text, p, runTestFile(p, NONE));
+    const u = updateTestFile(src.text, p, runTestFile(p, NONE, { cel }));
     expect(u.updated).toEqual(['now fine', 'two causes']);
     expect(u.text).toContain(`  - name: now fine # a comment\n    object: ${thing('{replicas: 2}')}\n    allowed: true\n    warnings: []\n`);
     expect(u.text).toContain('      - {field: spec.replicas, messageContains: less than or equal} # kept\n      - field: spec\n        reason: FieldValueInvalid\n        message: "Invalid value: at most 5 replicas"\n');
     const again = parseTestFile({ path: 't', text: u.text }).file!;
-    expect(runTestFile(again, NONE).cases.map((c) => c.passed)).toEqual([true, true]);
+    expect(runTestFile(again, NONE, { cel }).cases.map((c) => c.passed)).toEqual([true, true]);
   });
 });
 
 describe('--coverage', () => {
   it('each constraint of the CRD at its position, held and refused counts from the passing cases', async () => {
     const { Coverage } = await import('../../src/crdtest/coverage.js');
-    await ensureCelParser();
     const path = join(ROOT, 'fixtures', 'tests', 'widgets.crdx-test.yaml');
     const crdText = readFileSync(join(ROOT, 'fixtures', 'crds', '01-widgets.yaml'), 'utf8');
     const crd: SourceFile = { path: 'fixtures/crds/01-widgets.yaml', text: crdText };
     const p = parseTestFile({ path: 'w.crdx-test.yaml', text: readFileSync(path, 'utf8') }).file!;
     const cov = new Coverage();
-    const r = runTestFile(p, { crdFiles: new Map([['../crds/01-widgets.yaml', [crd]]]), objectFiles: new Map(), problems: new Map() }, { onCase: cov.onCase });
+    const r = runTestFile(p, { crdFiles: new Map([['../crds/01-widgets.yaml', [crd]]]), objectFiles: new Map(), problems: new Map() }, { cel, onCase: cov.onCase });
     expect(r.cases.every((c) => c.passed)).toBe(true);
     const [report] = cov.report();
     expect(report!.crd).toBe('widgets.example.com');
@@ -427,9 +423,8 @@ describe('--init', () => {
     const { buildCrd } = await import('../../src/crd/model.js');
     const { parseFile } = await import('../../src/manifest/parse.js');
     const { parse } = await import('yaml');
-    await ensureCelParser();
     const crdFile: SourceFile = { path: 'backups.yaml', text: readFileSync(join(ROOT, 'fixtures', 'tests', 'crds', 'backups.yaml'), 'utf8') };
-    const crds = parseFile(crdFile).flatMap((d) => d.manifests).map((m) => buildCrd(m, { major: 1, minor: 36 }));
+    const crds = parseFile(crdFile).flatMap((d) => d.manifests).map((m) => buildCrd(m, { major: 1, minor: 36 }, cel));
     const s = scaffoldTestFile(crds, 'backups.yaml', { major: 1, minor: 36 });
     // one served version, five CEL rules
     expect(s.cases).toBe(6);
@@ -437,7 +432,7 @@ describe('--init', () => {
     expect(validate(parse(s.text)), JSON.stringify(validate.errors)).toBe(true);
     const p = parseTestFile({ path: 'backups.crdx-test.yaml', text: s.text });
     expect(p.errors).toEqual([]);
-    const r = runTestFile(p.file!, { crdFiles: new Map([['backups.yaml', [crdFile]]]), objectFiles: new Map(), problems: new Map() });
+    const r = runTestFile(p.file!, { crdFiles: new Map([['backups.yaml', [crdFile]]]), objectFiles: new Map(), problems: new Map() }, { cel });
     expect(r.cases.map((c) => [c.name, c.operation, c.passed])).toEqual([
       ['a minimal Backup v1 is accepted', 'create', true],
       ['Backup spec: rule 1', 'create', false],

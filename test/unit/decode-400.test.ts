@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { parseKubeVersion } from '../../src/core/kube-version.js';
 import type { FieldValidation } from '../../src/core/field-validation.js';
 import { lintSources } from '../../src/engine/lint.js';
+import { cel } from '../helpers/cel.js';
 
 /** No storage version (422 on its own) and a Go-typed field set per case. */
 const crd = (extra: string) => `apiVersion: apiextensions.k8s.io/v1
@@ -25,7 +26,7 @@ ${extra}  names: {plural: widgets, singular: widget, kind: Widget, listKind: Wid
 `;
 
 const lint = (text: string, fieldValidation?: FieldValidation) =>
-  lintSources([{ path: 'crd.yaml', text }], { kubeVersion: parseKubeVersion('1.36')!, ...(fieldValidation ? { fieldValidation } : {}) }).findings.map(
+  lintSources([{ path: 'crd.yaml', text }], { kubeVersion: parseKubeVersion('1.36')!, cel, ...(fieldValidation ? { fieldValidation } : {}) }).findings.map(
     (f) => `${f.ruleId}: ${f.message}`,
   );
 

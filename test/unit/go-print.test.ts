@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { goJsonIndent, goYamlKeyCompare, structOrdered } from '../../src/core/go-print.js';
 import { goFloatG, goYamlText, plainReadsAsString } from '../../src/core/go-yaml-emit.js';
 import { jsonText } from '../../src/core/json-text.js';
-import { sortKeys } from '../../src/cr/render.js';
+import { sortKeys } from '../../src/core/sort-keys.js';
 import { parseFile } from '../../src/manifest/parse.js';
 import { corpusFiles, HAVE_CORPUS } from '../helpers/corpus.js';
 

@@ -10,21 +10,20 @@ import { DEFAULT_KUBE_VERSION } from '../../src/core/kube-version.js';
 import { lintSources } from '../../src/engine/lint.js';
 import { lintShare, lintSplit, mayHoldCrd, splitFiles } from '../../src/engine/lint-parallel.js';
 import type { SourceFile } from '../../src/manifest/parse.js';
-import { ensureCelParser } from '../../src/schema/cel-syntax.js';
 import { CORPUS, HAVE_CORPUS, NO_CORPUS_REASON } from '../helpers/corpus.js';
 import { yamlFiles } from '../helpers/files.js';
+import { cel } from '../helpers/cel.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const read = (paths: string[]): SourceFile[] => paths.map((p) => ({ path: relative(ROOT, p), text: readFileSync(p, 'utf8') }));
 
 async function same(files: SourceFile[], crdFiles: SourceFile[] = []): Promise<number> {
-  await ensureCelParser();
-  const opts = { kubeVersion: DEFAULT_KUBE_VERSION, crdFiles };
+  const opts = { kubeVersion: DEFAULT_KUBE_VERSION, cel, crdFiles };
   const one = lintSources(files, opts);
   let shared = 0;
   const two = await lintSplit(files, opts, async (req) => {
     shared = req.files.length;
-    return lintShare(req);
+    return lintShare(req, cel);
   });
   expect(two, 'the split gave the worker nothing').toBeDefined();
   expect(two!.findings).toEqual(one.findings);

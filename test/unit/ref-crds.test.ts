@@ -9,6 +9,7 @@ import { referenceCrds } from '../../src/engine/ref-crds.js';
 import { isCrdManifest } from '../../src/crd/model.js';
 import { parseFile, type Manifest, type SourceFile } from '../../src/manifest/parse.js';
 import { corpusFiles, HAVE_CORPUS, NO_CORPUS_REASON } from '../helpers/corpus.js';
+import { cel } from '../helpers/cel.js';
 
 const crd = (kind: string, extra = '') =>
   `apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  name: ${kind.toLowerCase()}s.example.com\nspec:\n  group: example.com\n  names:\n    kind: ${kind}\n    plural: ${kind.toLowerCase()}s\n  scope: Namespaced\n  versions:\n  - name: v1\n    served: true\n    storage: true\n    schema:\n      openAPIV3Schema:\n        type: object\n        properties:\n          spec:\n            type: object\n            properties:\n              size: {type: integer, maximum: 3}${extra}\n`;
@@ -67,7 +68,7 @@ describe('reference CRDs read for the input', () => {
 
   it('gives the findings of a lint that reads every reference CRD', () => {
     const files = [{ path: 'cr.yaml', text: [cr('Widget', 5), cr('Gadget', 9), cr('Nothing')].join('---\n') }];
-    const r = lintSources(files, { crdFiles: [refs], kubeVersion: DEFAULT_KUBE_VERSION });
+    const r = lintSources(files, { crdFiles: [refs], kubeVersion: DEFAULT_KUBE_VERSION, cel });
     expect(r.findings.map((f) => `${f.object?.kind} ${f.path} ${f.message}`)).toEqual([
       expect.stringMatching(/^Widget spec\.size .*5.*3/),
       expect.stringMatching(/^Gadget spec\.size .*9.*3/),

@@ -32,7 +32,8 @@ describe('§21 G. CEL x-kubernetes-validations', () => {
     ]);
   });
 
-  it.skip('TV74 rule that does not compile: not implemented (needs a CEL compiler to type-check rules)', () => {
+  // the server's answer, which crdx does not give yet: it.fails until it does (then make it an it())
+  it.fails('TV74 rule that does not compile: not implemented (needs a CEL compiler to type-check rules)', () => {
     const yaml = withSchema({
       type: 'object',
       properties: {
@@ -189,7 +190,8 @@ describe('§21 G. CEL x-kubernetes-validations', () => {
     });
   }
 
-  it.skip('TV82 messageExpression f1/f2: not implemented (needs a CEL compiler: compilation failure and result type of messageExpression)', () => {
+  // the server's answer, which crdx does not give yet: it.fails until it does (then make it an it())
+  it.fails('TV82 messageExpression f1/f2: not implemented (needs a CEL compiler: compilation failure and result type of messageExpression)', () => {
     const yaml = withSchema({
       type: 'object',
       properties: {
@@ -239,7 +241,8 @@ describe('§21 G. CEL x-kubernetes-validations', () => {
       [XV]: [{ rule: 'self.all(x, x.all(y, x[y].key == x[y].key))' }],
     });
 
-  it.skip('TV83 rule too expensive: not implemented (needs a CEL compiler with cost estimation)', () => {
+  // the server's answer, which crdx does not give yet: it.fails until it does (then make it an it())
+  it.fails('TV83 rule too expensive: not implemented (needs a CEL compiler with cost estimation)', () => {
     const R = `${S}.properties[value].${XV}[0].rule`;
     expectExactly(lint(tv83(false)), [
       ['Forbidden', R, 'estimated rule cost exceeds budget by factor of'],

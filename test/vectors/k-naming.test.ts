@@ -96,8 +96,7 @@ describe('§21 K. Naming controller', () => {
     expectAccepted(crdDoc('bravo.com', { plural: 'india', singular: 'echo-kind', kind: 'India', listKind: 'IndiaList' }));
   });
 
-  it.skip('TV117 later conflict overwrites the reason: update-only, lint simulates create (needs the current accepted names of the CRD being updated)', () => {});
-  it.skip('TV118 conflicting shortNames keep the old list: update-only, lint simulates create (needs the current accepted names of the CRD being updated)', () => {});
-  it.skip('TV119 removing a shortName: update-only, lint simulates create (needs the current accepted names of the CRD being updated)', () => {});
-  it.skip('TV120 moving singular to shortNames conflicts with itself: update-only, lint simulates create (needs the current accepted names of the CRD being updated)', () => {});
+  // TV117-TV120 (a later conflict overwrites the reason, conflicting shortNames keep the old list,
+  // removing a shortName, moving singular to shortNames) are update-only: lint simulates a create
+  // and has no accepted names of a CRD being updated, so they are not expressed here.
 });

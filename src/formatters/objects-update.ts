@@ -5,22 +5,22 @@
  */
 import { formatPath } from '../core/path.js';
 import { isRecord, type JsonPath } from '../core/types.js';
-import { printable } from '../formatters/stylish.js';
-import type { Style } from '../formatters/types.js';
+import { printable } from './stylish.js';
+import type { Style } from './types.js';
 import type { Manifest } from '../manifest/parse.js';
-import type { CreateResult } from './create.js';
-import { describeChange, short as shortValue } from './render.js';
-import type { UpdateResult } from './update.js';
+import type { CreateResult } from '../cr/create.js';
+import { describeChange, short as shortValue } from './objects.js';
+import type { UpdateResult } from '../cr/update.js';
 import { jsonText } from '../core/json-text.js';
 
-export interface StatusExplainEntry {
+interface StatusExplainEntry {
   readonly manifest: Manifest;
   readonly create?: CreateResult;
   readonly update?: UpdateResult;
   readonly rejected: boolean;
 }
 
-export interface Difference {
+interface Difference {
   readonly path: JsonPath;
   readonly before?: unknown;
   readonly after?: unknown;

@@ -1,30 +1,19 @@
 /**
- * Text for `kubectl crdx default`: the objects (YAML or JSON, keys in the server's order) and the
- * explanation of every change, positioned in the input. Pure; colours are injected.
+ * Text for `kubectl crdx default` (and `status`, the language server): the objects (YAML or JSON,
+ * keys in the server's order) and the explanation of every change, positioned in the input. The
+ * simulation (src/cr) returns data; this is its presentation. Pure; colours are injected.
  */
-import { goCompare } from '../core/go.js';
 import { formatPath } from '../core/path.js';
 import { isRecord } from '../core/types.js';
-import type { Style } from '../formatters/types.js';
-import { printable } from '../formatters/stylish.js';
+import type { Style } from './types.js';
+import { printable } from './stylish.js';
 import type { Manifest } from '../manifest/parse.js';
-import type { CreateResult, CrChange } from './create.js';
+import type { CreateResult, CrChange } from '../cr/create.js';
 import { jsonText } from '../core/json-text.js';
 import { goJsonIndent } from '../core/go-print.js';
 import { goYamlText } from '../core/go-yaml-emit.js';
 
-export type OutputFormat = 'yaml' | 'json';
-
-/** Keys sorted at every level, as the server's JSON encoding of an unstructured object has them. */
-export function sortKeys(v: unknown): unknown {
-  if (Array.isArray(v)) return v.map(sortKeys);
-  if (isRecord(v)) {
-    const out: Record<string, unknown> = {};
-    for (const k of Object.keys(v).sort(goCompare)) Object.defineProperty(out, k, { value: sortKeys(v[k]), enumerable: true, writable: true, configurable: true });
-    return out;
-  }
-  return v;
-}
+type OutputFormat = 'yaml' | 'json';
 
 /** One object prints as itself, several as a v1 List, as kubectl -o yaml / -o json print them. */
 export function renderObjects(objects: readonly Record<string, unknown>[], format: OutputFormat): string {
@@ -74,7 +63,7 @@ export function describeChange(c: CrChange, unknown: ReadonlySet<string>, style:
   }
 }
 
-export interface ExplainEntry {
+interface ExplainEntry {
   readonly manifest: Manifest;
   readonly result: CreateResult;
   readonly rejected: boolean;
