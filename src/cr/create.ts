@@ -29,7 +29,7 @@ import { getObjectMeta, validateObjectMeta } from '../schema/objectmeta.js';
 import { evaluateCel } from '../schema/cel-eval.js';
 import { validateListTypes, validateSchema } from '../schema/value-validate.js';
 import { decode, type PipelineOptions } from '../simulate/pipeline.js';
-import type { ChangeKind } from '../simulate/types.js';
+import type { ChangeKind } from '../schema/behaviours/types.js';
 import type { ServedVersion } from './catalog.js';
 import { objectMetaHooks } from './meta-hooks.js';
 import { finalizerWarnings, generatedName, validateRootObjectMeta } from './root-meta.js';
@@ -117,7 +117,7 @@ export function simulateCreate(input: Record<string, unknown>, served: ServedVer
   if (served.deprecationWarning !== undefined) warnings.push({ kind: 'deprecated', text: served.deprecationWarning });
 
   // 1. request decoding
-  const req = decode(input, served.decodeSchema, { objectMeta: objectMetaHooks, preserveUnknownFields: preserve });
+  const req = decode(input, served.decodeStructural, { objectMeta: objectMetaHooks, preserveUnknownFields: preserve });
   if (req.error) {
     return {
       ...base,
@@ -251,14 +251,14 @@ export function roundTrip(obj: Record<string, unknown>, served: ServedVersion, c
   const filled = { ...obj, metadata: { ...(isRecord(obj['metadata']) ? obj['metadata'] : {}), generation } };
   const sv = storage.version.name;
   const toStorage = storage === served ? filled : { ...filled, apiVersion: `${group}/${sv}` };
-  const enc = decode(toStorage, storage.decodeSchema, po({ skipDefaulting: true }));
+  const enc = decode(toStorage, storage.decodeStructural, po({ skipDefaulting: true }));
   if (enc.error) return obj;
   record(enc.changes, sv);
-  const read = decode(enc.value, storage.decodeSchema, po({ dropInvalidMetadata: true, repairGeneration: true }));
+  const read = decode(enc.value, storage.decodeStructural, po({ dropInvalidMetadata: true, repairGeneration: true }));
   if (read.error) return obj;
   record(read.changes, sv);
   const back = { ...(read.value as Record<string, unknown>), apiVersion: obj['apiVersion'] };
-  const conv = decode(back, served.decodeSchema, po({ skipDefaulting: true }));
+  const conv = decode(back, served.decodeStructural, po({ skipDefaulting: true }));
   if (conv.error) return obj;
   record(conv.changes, served.version.name);
   return conv.value as Record<string, unknown>;

@@ -97,7 +97,7 @@ export const OPTIMISTIC_LOCK = 'the object has been modified; please apply your 
 
 /** Storage decoding of an object read from etcd (GET semantics): malformed metadata dropped, generation 0 → 1, defaults. */
 export function readStored(input: Record<string, unknown>, served: ServedVersion): { value: Record<string, unknown>; error?: string } {
-  const r = decode(input, served.decodeSchema, {
+  const r = decode(input, served.decodeStructural, {
     objectMeta: objectMetaHooks,
     preserveUnknownFields: served.crd.preserveUnknownFields,
     dropInvalidMetadata: true,
@@ -182,7 +182,7 @@ export function simulateUpdate(oldInput: Record<string, unknown>, newInput: Reco
   if (opts.serverBuilt === true) {
     obj = structuredClone(newInput);
   } else {
-    const req = decode(newInput, served.decodeSchema, { objectMeta: objectMetaHooks, preserveUnknownFields: served.crd.preserveUnknownFields });
+    const req = decode(newInput, served.decodeStructural, { objectMeta: objectMetaHooks, preserveUnknownFields: served.crd.preserveUnknownFields });
     if (req.error) {
       return fail({
         code: 400,

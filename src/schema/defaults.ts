@@ -7,19 +7,25 @@
 import { invalid, type FieldError, errorText } from '../core/field-error.js';
 import { Loc } from '../core/path.js';
 import { isRecord } from '../core/types.js';
-import { prune } from '../simulate/prune.js';
+import { prune } from './behaviours/prune.js';
 import { celSyntaxError } from './cel-syntax.js';
-import { addl, flag, itemsSchema, prop, props, sType, type Schema, META_FIELDS } from './raw.js';
+import { META_FIELDS } from './raw.js';
 import { coerceObjectMeta, validateObjectMeta } from './objectmeta.js';
+import { asEmbeddedResource, type Structural } from './structural-schema.js';
 import { validateValue, type ValueValidateOptions } from './value-validate.js';
 import { jsonText } from '../core/json-text.js';
 
-export function validateDefaults(root: Schema, loc: Loc, kubeMinor = 36): FieldError[] {
+export function validateDefaults(root: Structural, loc: Loc, kubeMinor = 36): FieldError[] {
   const out: FieldError[] = [];
   const vopts = { structural: true, listTypes: false, kubeMinor } as const;
-  const rootAsResource = flag(root, 'x-kubernetes-embedded-resource') ? root : { ...root, 'x-kubernetes-embedded-resource': true };
+  const rootAsResource = asEmbeddedResource(root);
   visit(rootAsResource, rootAsResource, loc, false, [], out, vopts);
   return out;
+}
+
+/** Properties in the order the server visits them (sorted keys). */
+function sortedProperties(s: Structural): [string, Structural][] {
+  return [...s.properties].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
 }
 
 function deepEqual(a: unknown, b: unknown): boolean {
@@ -27,8 +33,8 @@ function deepEqual(a: unknown, b: unknown): boolean {
 }
 
 function visit(
-  s: Schema,
-  rootSchema: Schema,
+  s: Structural,
+  rootSchema: Structural,
   loc: Loc,
   insideMeta: boolean,
   metaPath: readonly string[],
@@ -38,66 +44,64 @@ function visit(
   let root = rootSchema;
   let inMeta = insideMeta;
   let mPath = metaPath;
-  if (flag(s, 'x-kubernetes-embedded-resource')) {
+  if (s.extensions.embeddedResource) {
     root = s;
     inMeta = false;
     mPath = [];
   }
   const isResourceRoot = s === root;
-  if ('default' in s && s['default'] !== null && s['default'] !== undefined) {
-    const def = s['default'];
+  if (s.generic.hasDefault) {
+    const def = s.generic.default;
     const dl = loc.child('default');
-    const embedded = flag(s, 'x-kubernetes-embedded-resource');
+    const embedded = s.extensions.embeddedResource;
     if (inMeta) {
       // spliced into a synthetic resource and checked as TypeMeta/ObjectMeta (nil field path)
       const obj = placeAt(mPath, def);
       const nil = new Loc('', dl.at);
-      const co = coerceObjectMeta(nil, obj, root, true, { dropInvalidFields: false, returnUnknownFieldPaths: false });
-      const ve = co.error ? [] : validateObjectMeta(nil, obj, root, true);
+      const co = coerceObjectMeta(nil, obj, root.raw, true, { dropInvalidFields: false, returnUnknownFieldPaths: false });
+      const ve = co.error ? [] : validateObjectMeta(nil, obj, root.raw, true);
       if (co.error) out.push(invalid(dl, def, `must result in valid metadata: ${errorText(co.error)}`));
       else if (ve.length > 0) out.push(invalid(dl, def, `must result in valid metadata: ${aggregate(ve)}`));
-      else out.push(...orCel(validateValue(def, s, dl, vopts), def, s, dl));
+      else out.push(...orCel(validateValue(def, s.raw, dl, vopts), def, s, dl));
     } else {
       const pr = prune(def, s, { isResourceRoot: embedded });
       if (!deepEqual(pr.value, def)) out.push(invalid(dl, def, 'must not have unknown fields'));
-      const co = coerceObjectMeta(dl, def, s, embedded, { dropInvalidFields: false, returnUnknownFieldPaths: false });
-      const ve = co.error ? [] : validateObjectMeta(dl, def, s, embedded);
+      const co = coerceObjectMeta(dl, def, s.raw, embedded, { dropInvalidFields: false, returnUnknownFieldPaths: false });
+      const ve = co.error ? [] : validateObjectMeta(dl, def, s.raw, embedded);
       if (co.error) out.push(co.error);
       else if (ve.length > 0) out.push(...ve);
-      else out.push(...orCel(validateValue(def, s, dl, vopts), def, s, dl));
+      else out.push(...orCel(validateValue(def, s.raw, dl, vopts), def, s, dl));
     }
   }
-  const items = s['items'];
-  if (isRecord(items)) visit(items, root, loc.child('items'), inMeta, [...mPath, '[]'], out, vopts);
-  for (const [k, p] of props(s)) {
+  if (s.items !== undefined) visit(s.items, root, loc.child('items'), inMeta, [...mPath, '[]'], out, vopts);
+  for (const [k, p] of sortedProperties(s)) {
     const subMeta = inMeta || (isResourceRoot && META_FIELDS.has(k));
     visit(p, root, loc.child('properties').key(k), subMeta, subMeta ? [...mPath, k] : mPath, out, vopts);
   }
 }
 
 /** When schema validation passed, the node's CEL rules run on the default (only compilation is reproduced). */
-function orCel(errs: FieldError[], value: unknown, s: Schema, loc: Loc): FieldError[] {
+function orCel(errs: FieldError[], value: unknown, s: Structural, loc: Loc): FieldError[] {
   return errs.length > 0 ? errs : celCompileErrors(value, s, loc);
 }
 
 /** cel.Validator over a value: every rule that does not compile gives "rule compile error" where the value is. */
-function celCompileErrors(value: unknown, s: Schema, loc: Loc): FieldError[] {
+function celCompileErrors(value: unknown, s: Structural, loc: Loc): FieldError[] {
   const out: FieldError[] = [];
-  const rules = Array.isArray(s['x-kubernetes-validations']) ? s['x-kubernetes-validations'] : [];
-  for (const r of rules) {
+  for (const r of s.extensions.validations) {
     const rule = isRecord(r) && typeof r['rule'] === 'string' ? r['rule'] : '';
     const err = rule.trim() === '' ? undefined : celSyntaxError(rule);
-    if (err !== undefined) out.push(invalid(loc, sType(s), `rule compile error: compilation failed: ERROR: <input>: Syntax error: ${err}`));
+    if (err !== undefined) out.push(invalid(loc, s.generic.type, `rule compile error: compilation failed: ERROR: <input>: Syntax error: ${err}`));
   }
   if (Array.isArray(value)) {
-    const it = itemsSchema(s);
+    const it = s.items;
     if (it) value.forEach((v, i) => out.push(...celCompileErrors(v, it, loc.index(i))));
   } else if (isRecord(value)) {
-    const ap = addl(s);
+    const ap = s.additionalProperties?.schema;
     for (const k of Object.keys(value).sort()) {
-      const ps = prop(s, k);
+      const ps = s.properties.get(k);
       if (ps) out.push(...celCompileErrors(value[k], ps, loc.child(k)));
-      else if (isRecord(ap)) out.push(...celCompileErrors(value[k], ap, loc.key(k)));
+      else if (ap) out.push(...celCompileErrors(value[k], ap, loc.key(k)));
     }
   }
   return out;

@@ -7,6 +7,7 @@ import { forbidden, invalid, notSupported, required, type FieldError } from '../
 import type { Loc } from '../core/path.js';
 import { isRecord } from '../core/types.js';
 import { validFieldPath } from './field-path.js';
+import { buildStructural } from './structural-schema.js';
 import { celSyntaxError } from './cel-syntax.js';
 import { newStructuralError } from './structural.js';
 import {
@@ -268,7 +269,8 @@ function celShape(s: Schema, loc: Loc, opts: WalkOptions, out: WalkError[]): voi
       add(out, invalid(rl.child('fieldPath'), fieldPath, `${fp}must be non-empty if specified`), 'cel');
     if (hasNewlines(fieldPath)) add(out, invalid(rl.child('fieldPath'), fieldPath, `${fp}must not contain line breaks`), 'cel');
     // pathValid: a node whose schema does not convert to a structural schema accepts any path
-    if (fieldPath.length > 0 && newStructuralError(s) === undefined && validFieldPath(fieldPath, s).error !== undefined)
+    // (a rule's fieldPath is rare: the node's typed schema is built for it here)
+    if (fieldPath.length > 0 && newStructuralError(s) === undefined && validFieldPath(fieldPath, buildStructural(s)).error !== undefined)
       add(out, invalid(rl.child('fieldPath'), fieldPath, `${fp}must be a valid path`), 'cel');
   });
 }
