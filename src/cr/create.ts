@@ -194,7 +194,7 @@ export function simulateCreate(input: Record<string, unknown>, served: ServedVer
   if (served.schema) errors.push(...validateSchema(v, served.schema, NIL, { kubeMinor }));
   errors.push(...validateScaleSpec(v, served.scale), ...validateScaleStatus(v, served.scale));
   errors.push(...validateObjectMeta(NIL, v, served.decodeSchema, false));
-  if (served.decodeSchema) errors.push(...validateListTypes(v, served.decodeSchema, NIL));
+  if (served.decodeStructural) errors.push(...validateListTypes(v, served.decodeStructural, NIL));
   let celNotEvaluated = false;
   if (served.hasCel) {
     if (errors.some((e) => BLOCKING.has(e.type))) {

@@ -355,12 +355,12 @@ function validateUpdate(obj: Record<string, unknown>, old: Record<string, unknow
     if (served.schema) errs.push(...validateSchemaUpdate(obj, old, served.schema, NIL, { kubeMinor }));
     errs.push(...validateScaleSpec(obj, served.scale), ...validateScaleStatus(obj, served.scale));
     errs.push(...validateObjectMeta(NIL, obj, served.decodeSchema, false));
-    if (served.decodeSchema) errs.push(...validateListTypesUpdate(obj, old, served.decodeSchema, NIL));
+    if (served.decodeStructural) errs.push(...validateListTypesUpdate(obj, old, served.decodeStructural, NIL));
   } else {
     const statusSchema = statusOf(served.schema);
     if ('status' in obj && statusSchema) errs.push(...validateSchemaUpdate(obj['status'], old['status'], statusSchema, new Loc('status', ['status']), { kubeMinor }));
     errs.push(...validateScaleStatus(obj, served.scale));
-    if (served.decodeSchema) errs.push(...validateListTypesUpdate(obj, old, served.decodeSchema, NIL));
+    if (served.decodeStructural) errs.push(...validateListTypesUpdate(obj, old, served.decodeStructural, NIL));
   }
   return dedupe(errs);
 }

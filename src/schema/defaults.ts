@@ -62,7 +62,7 @@ function visit(
       const ve = co.error ? [] : validateObjectMeta(nil, obj, root.raw, true);
       if (co.error) out.push(invalid(dl, def, `must result in valid metadata: ${errorText(co.error)}`));
       else if (ve.length > 0) out.push(invalid(dl, def, `must result in valid metadata: ${aggregate(ve)}`));
-      else out.push(...orCel(validateValue(def, s.raw, dl, vopts), def, s, dl));
+      else out.push(...orCel(validateValue(def, s, dl, vopts), def, s, dl));
     } else {
       const pr = prune(def, s, { isResourceRoot: embedded });
       if (!deepEqual(pr.value, def)) out.push(invalid(dl, def, 'must not have unknown fields'));
@@ -70,7 +70,7 @@ function visit(
       const ve = co.error ? [] : validateObjectMeta(dl, def, s.raw, embedded);
       if (co.error) out.push(co.error);
       else if (ve.length > 0) out.push(...ve);
-      else out.push(...orCel(validateValue(def, s.raw, dl, vopts), def, s, dl));
+      else out.push(...orCel(validateValue(def, s, dl, vopts), def, s, dl));
     }
   }
   if (s.items !== undefined) visit(s.items, root, loc.child('items'), inMeta, [...mPath, '[]'], out, vopts);

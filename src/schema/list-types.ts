@@ -6,7 +6,7 @@ import type { FieldError } from '../core/field-error.js';
 import type { Loc } from '../core/path.js';
 import { goJSON } from '../go/json.js';
 import { asBig, asFloat, isMap, kindOf, normalizedView, sortedCopy, sortedKeys } from '../go/value.js';
-import type { Raw } from './validation/schema.js';
+import type { Structural } from './structural-schema.js';
 
 /**
  * ValidateListSetsAndMaps: Duplicate errors for repeated items of `set` lists and repeated keys of `map` lists,
@@ -14,69 +14,49 @@ import type { Raw } from './validation/schema.js';
  * additionalProperties, items) only. Paths use `loc` (the server passes a nil path: `spec.list[1]`).
  */
 /** Update: the list-type checks of the new object are reported only if the old object passed them. */
-export function validateListTypesUpdate(value: unknown, old: unknown, schema: Raw, loc: Loc): FieldError[] {
+export function validateListTypesUpdate(value: unknown, old: unknown, schema: Structural, loc: Loc): FieldError[] {
   if (validateListTypes(old, schema, loc).length > 0) return [];
   return validateListTypes(value, schema, loc);
 }
 
-export function validateListTypes(value: unknown, schema: Raw, loc: Loc): FieldError[] {
-  if (!reachesListType(schema)) return [];
+export function validateListTypes(value: unknown, schema: Structural, loc: Loc): FieldError[] {
+  if (!schema.facts.listTypesBelow) return [];
   return listWalk(loc, schema, normalizedView(value));
 }
 
-/**
- * Whether a set or map list type sits at or below a schema node (through properties,
- * additionalProperties and items, as listWalk goes): below a node where none does, the walk finds
- * nothing. Cached per schema object.
- */
-const reachesListTypeCache = new WeakMap<Raw, boolean>();
-function reachesListType(s: Raw): boolean {
-  let v = reachesListTypeCache.get(s);
-  if (v !== undefined) return v;
-  reachesListTypeCache.set(s, true); // conservative while in progress
-  const t = s['x-kubernetes-list-type'];
-  v = t === 'set' || t === 'map';
-  const p = s.properties;
-  if (!v && isMap(p)) for (const k of Object.keys(p)) if (isMap(p[k]) && reachesListType(p[k])) v = true;
-  if (!v && isMap(s.additionalProperties)) v = reachesListType(s.additionalProperties);
-  if (!v && isMap(s.items)) v = reachesListType(s.items);
-  reachesListTypeCache.set(s, v);
-  return v;
-}
-
-function listWalk(loc: Loc, s: Raw, obj: unknown): FieldError[] {
-  if (!reachesListType(s)) return [];
+/** Below a node where no set or map list type sits (facts.listTypesBelow), the walk finds nothing. */
+function listWalk(loc: Loc, s: Structural, obj: unknown): FieldError[] {
+  if (!s.facts.listTypesBelow) return [];
   if (Array.isArray(obj)) return listArray(loc, s, obj);
   if (isMap(obj)) return listObject(loc, s, obj);
   return [];
 }
 
-function listObject(loc: Loc, s: Raw, obj: Record<string, unknown>): FieldError[] {
+function listObject(loc: Loc, s: Structural, obj: Record<string, unknown>): FieldError[] {
   const errs: FieldError[] = [];
   const keys = sortedKeys(obj);
-  if (isMap(s.additionalProperties)) {
-    for (const k of keys) errs.push(...listWalk(loc.key(k), s.additionalProperties, obj[k]));
+  const ap = s.additionalProperties?.schema;
+  if (ap !== undefined) {
+    for (const k of keys) errs.push(...listWalk(loc.key(k), ap, obj[k]));
   }
-  if (isMap(s.properties)) {
-    const props = s.properties;
+  if (s.properties.size > 0) {
     for (const k of keys) {
-      const sub = props[k];
-      if (Object.prototype.hasOwnProperty.call(props, k) && isMap(sub)) errs.push(...listWalk(loc.child(k), sub, obj[k]));
+      const sub = s.properties.get(k);
+      if (sub !== undefined) errs.push(...listWalk(loc.child(k), sub, obj[k]));
     }
   }
   return errs;
 }
 
-function listArray(loc: Loc, s: Raw, obj: unknown[]): FieldError[] {
+function listArray(loc: Loc, s: Structural, obj: unknown[]): FieldError[] {
   const errs: FieldError[] = [];
-  const listType = s['x-kubernetes-list-type'];
+  const listType = s.extensions.listType;
   if (listType === 'set') {
     for (const i of nonUniqueIndices(obj)) errs.push(dup(loc.index(i), obj[i]));
   } else if (listType === 'map') {
-    const keys = s['x-kubernetes-list-map-keys'];
-    errs.push(...listMap(loc, Array.isArray(keys) ? keys.filter((k): k is string => typeof k === 'string') : [], obj));
+    errs.push(...listMap(loc, s.extensions.listMapKeys ?? [], obj));
   }
-  if (isMap(s.items)) {
+  if (s.items !== undefined) {
     for (let i = 0; i < obj.length; i++) errs.push(...listWalk(loc.index(i), s.items, obj[i]));
   }
   return errs;

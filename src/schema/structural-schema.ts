@@ -196,7 +196,7 @@ function build(s: Raw, seen: Map<Raw, Structural | null>): Structural {
     embeddedResource: own(s, 'x-kubernetes-embedded-resource') === true,
     intOrString: own(s, 'x-kubernetes-int-or-string') === true,
     listType: lt,
-    listMapKeys: Array.isArray(lmk) ? lmk.map((x) => (typeof x === 'string' ? x : String(x))) : undefined,
+    listMapKeys: Array.isArray(lmk) ? lmk.filter((x): x is string => typeof x === 'string') : undefined,
     mapType: optString(own(s, 'x-kubernetes-map-type')),
     validations: Array.isArray(vals) ? vals : [],
   };

@@ -26,6 +26,7 @@ import { Corr } from './validation/ratchet.js';
 import { compileSchema, contextFor, type Raw, type ValueValidateOptions } from './validation/schema.js';
 import { validateAgainst } from './validation/validate.js';
 import { validateListTypes } from './list-types.js';
+import type { Structural } from './structural-schema.js';
 import type { FieldError } from '../core/field-error.js';
 import type { Loc } from '../core/path.js';
 
@@ -38,8 +39,8 @@ export { goJSON } from '../go/json.js';
  * Schema validation (kube-openapi) followed by the list-type uniqueness checks, in the server's order.
  * `loc.field === ''` stands for the server's nil field path (the request path): errors without a name print as `<nil>`.
  */
-export function validateValue(value: unknown, schema: Raw, loc: Loc, opts: ValueValidateOptions = {}): FieldError[] {
-  const errs = validateSchema(value, schema, loc, opts);
+export function validateValue(value: unknown, schema: Structural, loc: Loc, opts: ValueValidateOptions = {}): FieldError[] {
+  const errs = validateSchema(value, schema.raw, loc, opts);
   if (opts.listTypes !== false) errs.push(...validateListTypes(value, schema, loc));
   return errs;
 }
