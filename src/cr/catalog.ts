@@ -23,6 +23,8 @@ export interface ServedVersion {
   readonly namespaced: boolean;
   /** The openAPIV3Schema as written: the request validator is built from it. */
   readonly schema: Schema | undefined;
+  /** Its typed schema (CEL reads it). */
+  readonly structural: Structural | undefined;
   /** The structural schema pruning, defaulting and the strategy use (defaults pruned). */
   readonly decodeStructural: Structural | undefined;
   /** Its raw record (what the validator and objectmeta still read). */
@@ -127,11 +129,12 @@ export class CrdCatalog {
       kind: crd.names.kind,
       namespaced: crd.scope !== 'Cluster',
       schema,
+      structural,
       decodeStructural,
       decodeSchema,
       statusEnabled: sub !== undefined && sub['status'] !== undefined && sub['status'] !== null,
       scale,
-      hasCel: schema !== undefined && (jsonText(schema) ?? '').includes('"x-kubernetes-validations":'),
+      hasCel: structural?.facts.celBelow === true,
       deprecationWarning: deprecationWarning(crd, v),
       storage() {
         const sv = crd.versions.find((x) => x.storage);

@@ -200,7 +200,7 @@ export function simulateCreate(input: Record<string, unknown>, served: ServedVer
     if (errors.some((e) => BLOCKING.has(e.type))) {
       errors.push({ type: 'Invalid', field: '<nil>', value: null, detail: 'some validation rules were not checked because the object was invalid; correct the existing errors to complete validation', at: [] });
     } else {
-      const cel = evaluateCel(v, undefined, served.schema);
+      const cel = evaluateCel(v, undefined, served.structural);
       errors.push(...cel.errors);
       celNotEvaluated = !cel.complete;
     }

@@ -290,7 +290,7 @@ export function simulateUpdate(oldInput: Record<string, unknown>, newInput: Reco
     if (errors.some((e) => BLOCKING.has(e.type))) {
       errors.push({ type: 'Invalid', field: '<nil>', value: null, detail: 'some validation rules were not checked because the object was invalid; correct the existing errors to complete validation', at: [] });
     } else {
-      const cel = evaluateCel(obj, old, served.schema);
+      const cel = evaluateCel(obj, old, served.structural);
       errors.push(...cel.errors);
       celNotEvaluated = !cel.complete;
     }

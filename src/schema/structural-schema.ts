@@ -82,8 +82,26 @@ export interface Facts {
   readonly listTypesBelow: boolean;
   /** An x-kubernetes-embedded-resource sits at this node or below. */
   readonly embeddedBelow: boolean;
-  /** x-kubernetes-validations sit at this node or below. */
+  /**
+   * An x-kubernetes-validations key sits anywhere in the node's record as written: its own, in its
+   * properties, additionalProperties and items (whatever their form), in allOf/anyOf/oneOf/not, or
+   * anywhere else in it. Where none does, the CEL validator has nothing to run.
+   */
   readonly celBelow: boolean;
+  /** ... in the raw allOf/anyOf/oneOf/not of this node (rules the CEL walk does not reach). */
+  readonly celInNested: boolean;
+  /** ... in the raw properties, additionalProperties or items of this node, whatever their form. */
+  readonly celInChildren: boolean;
+}
+
+/** How cel-go binds a value of this node (apiextensions schema/cel/model): the CEL evaluator's facts. */
+export interface CelBindingFacts {
+  /** The node's value type (or one below it) cannot be bound as cel-go binds it. */
+  readonly unsupported: boolean;
+  /** Some list at or below the node is a set or map list (cel-go compares those unordered). */
+  readonly unorderedLists: boolean;
+  /** Some value at or below the node is a double. */
+  readonly numbers: boolean;
 }
 
 export interface Structural {
@@ -95,6 +113,9 @@ export interface Structural {
   readonly items: Structural | undefined;
   readonly additionalProperties: AdditionalProperties | undefined;
   readonly facts: Facts;
+  readonly celBinding: CelBindingFacts;
+  /** `properties` is written as an object (even an empty one, which has no typed children). */
+  readonly declaresProperties: boolean;
   /** The JSONSchemaProps record this node was built from. */
   readonly raw: Raw;
 }
@@ -201,29 +222,105 @@ function build(s: Raw, seen: Map<Raw, Structural | null>): Structural {
     validations: Array.isArray(vals) ? vals : [],
   };
 
+  const celInNested = NESTED.some((k) => hasKeyDeep(own(s, k), VALIDATIONS));
+  const childHas = (v: unknown, node: Structural | undefined): boolean => (node !== undefined ? node.facts.celBelow : hasKeyDeep(v, VALIDATIONS));
+  let celInChildren = childHas(a, additionalProperties?.schema) || childHas(i, items);
+  if (!celInChildren && isRecord(p)) for (const k of Object.keys(p)) if (childHas(p[k], properties.get(k))) celInChildren = true;
+  let celBelow = celInNested || celInChildren || Object.prototype.hasOwnProperty.call(s, VALIDATIONS);
+  if (!celBelow) for (const k of Object.keys(s)) if (!CHILD_KEYS.has(k) && hasKeyDeep(s[k], VALIDATIONS)) celBelow = true;
+
   let facts: Facts = {
     defaultsBelow: generic.hasDefault,
     listTypesBelow: lt === 'set' || lt === 'map',
     embeddedBelow: extensions.embeddedResource,
-    celBelow: extensions.validations.length > 0,
+    celBelow,
+    celInNested,
+    celInChildren,
   };
   const children = [...properties.values()];
   if (additionalProperties?.schema) children.push(additionalProperties.schema);
   if (items) children.push(items);
   for (const c of children) facts = orFacts(facts, c.facts);
 
-  const node: Structural = { generic, extensions, valueValidation: valueValidation(s), properties, items, additionalProperties, facts, raw: s };
+  const declaresProperties = isRecord(p);
+  const node: Structural = {
+    generic,
+    extensions,
+    valueValidation: valueValidation(s),
+    properties,
+    items,
+    additionalProperties,
+    facts,
+    celBinding: celBinding(s, generic, extensions, properties, items, declaresProperties && isRecord(a) ? additionalProperties?.schema : undefined, additionalProperties?.schema),
+    declaresProperties,
+    raw: s,
+  };
   seen.set(s, node);
   return node;
 }
 
+/** Children's facts: defaults, list types and embedded resources below; the CEL facts are the node's own. */
 function orFacts(a: Facts, b: Facts): Facts {
   return {
+    ...a,
     defaultsBelow: a.defaultsBelow || b.defaultsBelow,
     listTypesBelow: a.listTypesBelow || b.listTypesBelow,
     embeddedBelow: a.embeddedBelow || b.embeddedBelow,
-    celBelow: a.celBelow || b.celBelow,
   };
+}
+
+const VALIDATIONS = 'x-kubernetes-validations';
+const NESTED = ['allOf', 'anyOf', 'oneOf', 'not'] as const;
+const CHILD_KEYS: ReadonlySet<string> = new Set(['properties', 'additionalProperties', 'items', ...NESTED, VALIDATIONS]);
+
+/** Whether an own key `key` sits anywhere in a decoded JSON value. */
+function hasKeyDeep(v: unknown, key: string): boolean {
+  if (Array.isArray(v)) return v.some((x) => hasKeyDeep(x, key));
+  if (!isRecord(v)) return false;
+  if (Object.prototype.hasOwnProperty.call(v, key)) return true;
+  for (const k of Object.keys(v)) if (hasKeyDeep(v[k], key)) return true;
+  return false;
+}
+
+/**
+ * The CEL binding facts: an int-or-string, preserve-unknown or embedded node, a string with a
+ * date-time/duration/byte/date format, an array without items, an object with both properties and
+ * additionalProperties, or any other type than the plain ones is unsupported; facts of items (arrays)
+ * and of properties and additionalProperties (objects) carry up.
+ */
+function celBinding(
+  s: Raw,
+  generic: Generic,
+  ext: Extensions,
+  properties: ReadonlyMap<string, Structural>,
+  items: Structural | undefined,
+  bothPropsAndAdditional: Structural | undefined,
+  additional: Structural | undefined,
+): CelBindingFacts {
+  let unsupported = false;
+  let unorderedLists = false;
+  let numbers = false;
+  const t = generic.type;
+  const carry = (c: Structural): void => {
+    unsupported ||= c.celBinding.unsupported;
+    unorderedLists ||= c.celBinding.unorderedLists;
+    numbers ||= c.celBinding.numbers;
+  };
+  if (ext.intOrString || ext.preserveUnknownFields || ext.embeddedResource) unsupported = true;
+  else if (t === 'string') {
+    const f = own(s, 'format');
+    if (f === 'date-time' || f === 'duration' || f === 'byte' || f === 'date') unsupported = true;
+  } else if (t === 'number') numbers = true;
+  else if (t === 'array') {
+    if (ext.listType === 'set' || ext.listType === 'map') unorderedLists = true;
+    if (items === undefined) unsupported = true;
+    else carry(items);
+  } else if (t === 'object') {
+    if (bothPropsAndAdditional !== undefined) unsupported = true;
+    for (const c of properties.values()) carry(c);
+    if (additional !== undefined) carry(additional);
+  } else if (t !== 'integer' && t !== 'boolean') unsupported = true;
+  return { unsupported, unorderedLists, numbers };
 }
 
 /** The schema of key `k` of an object: the declared property, else the additionalProperties schema. */

@@ -48,14 +48,59 @@ describe('buildStructural', () => {
   });
 
   it('precomputes the facts below each node through properties, additionalProperties and items only', () => {
-    expect(s.facts).toEqual({ defaultsBelow: true, listTypesBelow: true, embeddedBelow: true, celBelow: true });
-    expect(s.properties.get('plain')!.facts).toEqual({ defaultsBelow: false, listTypesBelow: false, embeddedBelow: false, celBelow: false });
+    expect(s.facts).toEqual({ defaultsBelow: true, listTypesBelow: true, embeddedBelow: true, celBelow: true, celInNested: false, celInChildren: true });
+    expect(s.properties.get('plain')!.facts).toEqual({
+      defaultsBelow: false,
+      listTypesBelow: false,
+      embeddedBelow: false,
+      celBelow: false,
+      celInNested: false,
+      celInChildren: false,
+    });
     expect(s.properties.get('deep')!.facts.defaultsBelow).toBe(true);
     expect(s.properties.get('deep')!.properties.get('leaf')!.generic).toMatchObject({ hasDefault: true, default: 1 });
     expect(s.properties.get('list')!.facts.listTypesBelow).toBe(true);
     expect(s.properties.get('rules')!.facts.celBelow).toBe(true);
     // a default inside allOf is no structural default
     expect(s.properties.get('inAllOf')!.facts.defaultsBelow).toBe(false);
+  });
+
+  it('finds CEL rules wherever the record holds them, and tells nested and child ones apart', () => {
+    const t = buildStructural({
+      type: 'object',
+      properties: {
+        nested: { type: 'object', allOf: [{ 'x-kubernetes-validations': [{ rule: 'true' }] }] },
+        tuple: { type: 'array', items: [{ type: 'string', 'x-kubernetes-validations': [] }] },
+        none: { type: 'object', properties: { a: { type: 'string' } } },
+      },
+    });
+    expect(t.properties.get('nested')!.facts).toMatchObject({ celBelow: true, celInNested: true, celInChildren: false });
+    // an items array has no typed items, but its rules are still below the node
+    expect(t.properties.get('tuple')!.facts).toMatchObject({ celBelow: true, celInNested: false, celInChildren: true });
+    expect(t.properties.get('none')!.facts.celBelow).toBe(false);
+    expect(t.facts).toMatchObject({ celBelow: true, celInNested: false, celInChildren: true });
+  });
+
+  it('precomputes how CEL binds a node', () => {
+    const t = buildStructural({
+      type: 'object',
+      properties: {
+        n: { type: 'number' },
+        set: { type: 'array', 'x-kubernetes-list-type': 'set', items: { type: 'string' } },
+        when: { type: 'string', format: 'date-time' },
+        both: { type: 'object', properties: {}, additionalProperties: { type: 'string' } },
+        map: { type: 'object', additionalProperties: { type: 'integer' } },
+      },
+    });
+    const b = (k: string) => t.properties.get(k)!.celBinding;
+    expect(b('n')).toEqual({ unsupported: false, unorderedLists: false, numbers: true });
+    expect(b('set')).toEqual({ unsupported: false, unorderedLists: true, numbers: false });
+    expect(b('when').unsupported).toBe(true);
+    // properties written (even empty) next to additionalProperties
+    expect(b('both').unsupported).toBe(true);
+    expect(t.properties.get('both')!.declaresProperties).toBe(true);
+    expect(b('map')).toEqual({ unsupported: false, unorderedLists: false, numbers: false });
+    expect(t.celBinding).toEqual({ unsupported: true, unorderedLists: true, numbers: true });
   });
 
   it('treats additionalProperties bool forms as having no schema, and items arrays as no items', () => {
