@@ -9,7 +9,8 @@
 import { errorText } from '../core/field-error.js';
 import { Loc } from '../core/path.js';
 import { isRecord, type JsonPath } from '../core/types.js';
-import { coerceObjectMeta, getObjectMeta, objectMetaToUnstructured } from '../schema/objectmeta.js';
+import { coerceObjectMeta } from '../schema/objectmeta.js';
+import { getObjectMeta, objectMetaToUnstructured } from '../schema/objectmeta/decode.js';
 import type { Change } from '../schema/behaviours/types.js';
 import type { MetaStepResult, ObjectMetaHooks } from '../simulate/pipeline.js';
 

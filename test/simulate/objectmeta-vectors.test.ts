@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Loc } from '../../src/core/path.js';
-import { coerceObjectMeta, getObjectMeta, objectMetaToUnstructured } from '../../src/schema/objectmeta.js';
+import { coerceObjectMeta } from '../../src/schema/objectmeta.js';
+import { getObjectMeta, objectMetaToUnstructured } from '../../src/schema/objectmeta/decode.js';
 
 type J = Record<string, unknown>;
 const ROOT = new Loc('', []);

@@ -12,7 +12,8 @@
 import { describe, expect, it } from 'vitest';
 import { errorText, OMIT, type FieldError } from '../../src/core/field-error.js';
 import { Loc } from '../../src/core/path.js';
-import { coerceObjectMeta, parseTimeRFC3339, validateObjectMeta } from '../../src/schema/objectmeta.js';
+import { coerceObjectMeta, validateObjectMeta } from '../../src/schema/objectmeta.js';
+import { parseTimeRFC3339 } from '../../src/go/time.js';
 
 type Err = [string, string, unknown, string];
 type Seg = { child: string } | { key: string } | { index: number };
