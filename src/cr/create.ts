@@ -194,7 +194,7 @@ export function simulateCreate(input: Record<string, unknown>, served: ServedVer
   const kubeMinor = opts.kube.major > 1 ? 99 : opts.kube.minor;
   if (served.schema) errors.push(...validateSchema(v, served.schema, NIL, { kubeMinor }));
   errors.push(...validateScaleSpec(v, served.scale), ...validateScaleStatus(v, served.scale));
-  errors.push(...validateObjectMeta(NIL, v, served.decodeSchema, false));
+  errors.push(...validateObjectMeta(NIL, v, served.decodeStructural, false));
   if (served.decodeStructural) errors.push(...validateListTypes(v, served.decodeStructural, NIL));
   let celNotEvaluated = false;
   if (served.hasCel) {

@@ -29,7 +29,7 @@ export const objectMetaHooks: ObjectMetaHooks = {
   embedded(value, schema, { dropInvalidFields }): MetaStepResult {
     // no embedded resource at or below the root: coercion has nothing to do
     if (schema === undefined || !schema.facts.embeddedBelow) return { value, changes: [] };
-    const r = coerceObjectMeta(ROOT, value, schema.raw, false, { dropInvalidFields, returnUnknownFieldPaths: !dropInvalidFields });
+    const r = coerceObjectMeta(ROOT, value, schema, false, { dropInvalidFields, returnUnknownFieldPaths: !dropInvalidFields });
     if (r.error !== undefined) return { value, changes: [], error: { message: errorText(r.error), at: r.error.at } };
     const changes: Change[] = [];
     diff(value, r.value, [], changes);

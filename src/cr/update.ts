@@ -355,7 +355,7 @@ function validateUpdate(obj: Record<string, unknown>, old: Record<string, unknow
   if (opts.via === 'main') {
     if (served.schema) errs.push(...validateSchemaUpdate(obj, old, served.schema, NIL, { kubeMinor }));
     errs.push(...validateScaleSpec(obj, served.scale), ...validateScaleStatus(obj, served.scale));
-    errs.push(...validateObjectMeta(NIL, obj, served.decodeSchema, false));
+    errs.push(...validateObjectMeta(NIL, obj, served.decodeStructural, false));
     if (served.decodeStructural) errs.push(...validateListTypesUpdate(obj, old, served.decodeStructural, NIL));
   } else {
     const statusSchema = statusOf(served.schema);

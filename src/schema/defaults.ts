@@ -58,16 +58,16 @@ function visit(
       // spliced into a synthetic resource and checked as TypeMeta/ObjectMeta (nil field path)
       const obj = placeAt(mPath, def);
       const nil = new Loc('', dl.at);
-      const co = coerceObjectMeta(nil, obj, root.raw, true, { dropInvalidFields: false, returnUnknownFieldPaths: false });
-      const ve = co.error ? [] : validateObjectMeta(nil, obj, root.raw, true);
+      const co = coerceObjectMeta(nil, obj, root, true, { dropInvalidFields: false, returnUnknownFieldPaths: false });
+      const ve = co.error ? [] : validateObjectMeta(nil, obj, root, true);
       if (co.error) out.push(invalid(dl, def, `must result in valid metadata: ${errorText(co.error)}`));
       else if (ve.length > 0) out.push(invalid(dl, def, `must result in valid metadata: ${aggregate(ve)}`));
       else out.push(...orCel(validateValue(def, s, dl, vopts), def, s, dl));
     } else {
       const pr = prune(def, s, { isResourceRoot: embedded });
       if (!deepEqual(pr.value, def)) out.push(invalid(dl, def, 'must not have unknown fields'));
-      const co = coerceObjectMeta(dl, def, s.raw, embedded, { dropInvalidFields: false, returnUnknownFieldPaths: false });
-      const ve = co.error ? [] : validateObjectMeta(dl, def, s.raw, embedded);
+      const co = coerceObjectMeta(dl, def, s, embedded, { dropInvalidFields: false, returnUnknownFieldPaths: false });
+      const ve = co.error ? [] : validateObjectMeta(dl, def, s, embedded);
       if (co.error) out.push(co.error);
       else if (ve.length > 0) out.push(...ve);
       else out.push(...orCel(validateValue(def, s, dl, vopts), def, s, dl));

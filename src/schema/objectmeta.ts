@@ -36,6 +36,7 @@ import { isRecord } from '../core/types.js';
 import { getObjectMeta, objectMetaToUnstructured, ownerRefJSON, type ObjectMeta } from './objectmeta/decode.js';
 import { deepClone, goIsPrint, goToLower, int64Value, sortedKeys, utf8Len } from './objectmeta/go-helpers.js';
 import { isPathSegmentName, isPathSegmentPrefix, isQualifiedName, isValidLabelValue, parseGroupVersion } from './objectmeta/names.js';
+import { asEmbeddedResource, emptyStructural, type Structural } from './structural-schema.js';
 
 type Raw = Record<string, unknown>;
 
@@ -56,36 +57,12 @@ export interface CoerceObjectMetaResult {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Structural schema walking
+// Structural schema walking (the typed schema: properties by own key, additionalProperties' bool
+// forms have no schema, a nil Structural)
 
-function embedded(s: Raw): boolean {
-  return s['x-kubernetes-embedded-resource'] === true;
-}
-
-function propSchema(s: Raw, k: string): Raw | undefined {
-  const p = s['properties'];
-  if (!isRecord(p) || !Object.prototype.hasOwnProperty.call(p, k)) return undefined;
-  const v = p[k];
-  return isRecord(v) ? v : {};
-}
-
-/** The additionalProperties schema, null when additionalProperties is a bool (a nil Structural), undefined when absent. */
-function addlSchema(s: Raw): Raw | null | undefined {
-  const a = s['additionalProperties'];
-  if (isRecord(a)) return a;
-  if (typeof a === 'boolean') return null;
-  return undefined;
-}
-
-function itemSchema(s: Raw): Raw | undefined {
-  const i = s['items'];
-  return isRecord(i) ? i : undefined;
-}
-
-function rootSchema(schema: Raw | undefined, isResourceRoot: boolean): Raw | undefined {
+function rootSchema(schema: Structural | undefined, isResourceRoot: boolean): Structural | undefined {
   if (!isResourceRoot) return schema;
-  const s = schema ?? {};
-  return embedded(s) ? s : { ...s, 'x-kubernetes-embedded-resource': true };
+  return asEmbeddedResource(schema ?? emptyStructural());
 }
 
 function fieldError(
@@ -107,10 +84,10 @@ class Coercer {
   constructor(readonly opts: CoerceObjectMetaOptions) {}
 
   /** Coerces `x` in place (x is a private copy); returns the first error. */
-  coerce(loc: Loc, x: unknown, s: Raw | undefined): FieldError | undefined {
+  coerce(loc: Loc, x: unknown, s: Structural | undefined): FieldError | undefined {
     if (s === undefined) return undefined;
     if (Array.isArray(x)) {
-      const items = itemSchema(s);
+      const items = s.items;
       for (let i = 0; i < x.length; i++) {
         const err = this.coerce(loc.index(i), x[i], items);
         if (err !== undefined) return err;
@@ -120,7 +97,7 @@ class Coercer {
     if (!isRecord(x)) return undefined;
     for (const k of sortedKeys(x)) {
       const v = x[k];
-      if (embedded(s)) {
+      if (s.extensions.embeddedResource) {
         if (k === 'apiVersion' || k === 'kind') {
           if (typeof v !== 'string' && this.opts.dropInvalidFields) delete x[k];
           else if (typeof v !== 'string') return fieldError('Invalid', loc.child(k), v, 'must be a string');
@@ -138,15 +115,15 @@ class Coercer {
           }
         }
       }
-      const p = propSchema(s, k);
+      const p = s.properties.get(k);
       if (p !== undefined) {
         const err = this.coerce(loc.child(k), v, p);
         if (err !== undefined) return err;
         continue;
       }
-      const a = addlSchema(s);
+      const a = s.additionalProperties;
       if (a !== undefined) {
-        const err = this.coerce(loc.key(k), v, a ?? undefined);
+        const err = this.coerce(loc.key(k), v, a.schema);
         if (err !== undefined) return err;
       }
     }
@@ -161,7 +138,7 @@ class Coercer {
 export function coerceObjectMeta(
   loc: Loc,
   value: unknown,
-  schema: Raw | undefined,
+  schema: Structural | undefined,
   isResourceRoot: boolean,
   opts: CoerceObjectMetaOptions,
 ): CoerceObjectMetaResult {
@@ -351,44 +328,24 @@ function validateEmbeddedResource(loc: Loc, x: Raw): FieldError[] {
   return errs;
 }
 
-/**
- * Whether an embedded resource can sit at or below a schema node (through properties,
- * additionalProperties and items, as validateWalk goes): below a node where none can, the walk finds
- * nothing to check. Cached per schema object.
- */
-const reachesEmbeddedCache = new WeakMap<Raw, boolean>();
-function reachesEmbedded(s: Raw): boolean {
-  let v = reachesEmbeddedCache.get(s);
-  if (v !== undefined) return v;
-  reachesEmbeddedCache.set(s, true); // conservative while in progress
-  v = embedded(s);
-  const p = s['properties'];
-  if (!v && isRecord(p)) for (const k of Object.keys(p)) if (isRecord(p[k]) && reachesEmbedded(p[k])) v = true;
-  const a = addlSchema(s);
-  if (!v && a) v = reachesEmbedded(a);
-  const i = itemSchema(s);
-  if (!v && i) v = reachesEmbedded(i);
-  reachesEmbeddedCache.set(s, v);
-  return v;
-}
-
-function validateWalk(loc: Loc, x: unknown, s: Raw | undefined, out: FieldError[]): void {
-  if (s === undefined || !reachesEmbedded(s)) return;
+/** Below a node where no embedded resource sits (facts.embeddedBelow), the walk finds nothing to check. */
+function validateWalk(loc: Loc, x: unknown, s: Structural | undefined, out: FieldError[]): void {
+  if (s === undefined || !s.facts.embeddedBelow) return;
   if (Array.isArray(x)) {
-    const items = itemSchema(s);
+    const items = s.items;
     x.forEach((v, i) => validateWalk(loc.index(i), v, items, out));
     return;
   }
   if (!isRecord(x)) return;
-  if (embedded(s)) out.push(...validateEmbeddedResource(loc, x));
+  if (s.extensions.embeddedResource) out.push(...validateEmbeddedResource(loc, x));
   for (const k of sortedKeys(x)) {
-    const p = propSchema(s, k);
+    const p = s.properties.get(k);
     if (p !== undefined) {
       validateWalk(loc.child(k), x[k], p, out);
       continue;
     }
-    const a = addlSchema(s);
-    if (a !== undefined) validateWalk(loc.key(k), x[k], a ?? undefined, out);
+    const a = s.additionalProperties;
+    if (a !== undefined) validateWalk(loc.key(k), x[k], a.schema, out);
   }
 }
 
@@ -399,7 +356,7 @@ function validateWalk(loc: Loc, x: unknown, s: Raw | undefined, out: FieldError[
 export function validateObjectMeta(
   loc: Loc,
   value: unknown,
-  schema: Raw | undefined,
+  schema: Structural | undefined,
   isResourceRoot: boolean,
 ): FieldError[] {
   const out: FieldError[] = [];

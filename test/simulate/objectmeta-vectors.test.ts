@@ -3,6 +3,7 @@
  * (objectmeta/coerce_test.go TestGetObjectMetaWithOptions, TestGetObjectMetaNils).
  */
 import { describe, expect, it } from 'vitest';
+import { buildStructural } from '../../src/schema/structural-schema.js';
 import { Loc } from '../../src/core/path.js';
 import { coerceObjectMeta } from '../../src/schema/objectmeta.js';
 import { getObjectMeta, objectMetaToUnstructured } from '../../src/schema/objectmeta/decode.js';
@@ -10,7 +11,7 @@ import { getObjectMeta, objectMetaToUnstructured } from '../../src/schema/object
 type J = Record<string, unknown>;
 const ROOT = new Loc('', []);
 const coerce = (value: unknown, schema: J | undefined, root: boolean, drop = false) =>
-  coerceObjectMeta(ROOT, value, schema, root, { dropInvalidFields: drop, returnUnknownFieldPaths: true });
+  coerceObjectMeta(ROOT, value, schema && buildStructural(schema), root, { dropInvalidFields: drop, returnUnknownFieldPaths: true });
 
 const emb = (props?: J, extra: J = {}): J => ({ type: 'object', 'x-kubernetes-embedded-resource': true, ...(props ? { properties: props } : {}), ...extra });
 const V27_SCHEMA: J = {

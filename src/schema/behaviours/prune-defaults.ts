@@ -66,7 +66,7 @@ function pruneOne(def: unknown, root: Structural, path: readonly Seg[]): { chang
     obj = seg === 'index' ? [obj] : { [seg.child]: obj };
   }
   if (!isRecord(obj)) return { changed: false };
-  const co = coerceObjectMeta(new Loc('', []), obj, root.raw, true, { dropInvalidFields: true, returnUnknownFieldPaths: false });
+  const co = coerceObjectMeta(new Loc('', []), obj, root, true, { dropInvalidFields: true, returnUnknownFieldPaths: false });
   if (co.error !== undefined) return { changed: false };
   const pr = prune(co.value, root, { isResourceRoot: true }).value;
   // the accessor: walk back to the default's position
