@@ -41,6 +41,8 @@ function visit(
   out: FieldError[],
   vopts: ValueValidateOptions,
 ): void {
+  // nothing to check where no default sits at or below the node
+  if (!s.facts.defaultsBelow) return;
   let root = rootSchema;
   let inMeta = insideMeta;
   let mPath = metaPath;

@@ -183,95 +183,170 @@ function build(s: Raw, seen: Map<Raw, Structural | null>): Structural {
   if (done === null) return build({}, new Map());
   seen.set(s, null);
 
-  const properties = new Map<string, Structural>();
-  const p = own(s, 'properties');
+  // The keywords read below are no names of Object.prototype, so a plain read is an own read.
+  // Children's facts are OR-ed in as bits (FACT_*).
+  let below = 0;
+  let celInChildren = false;
+  let properties: ReadonlyMap<string, Structural> = NO_PROPERTIES;
+  const p = s['properties'];
   if (isRecord(p)) {
-    for (const k of Object.keys(p)) {
-      const v = p[k];
-      if (isRecord(v)) properties.set(k, build(v, seen));
+    const keys = Object.keys(p);
+    if (keys.length > 0) {
+      const m = new Map<string, Structural>();
+      for (const k of keys) {
+        const v = p[k];
+        if (isRecord(v)) {
+          const c = build(v, seen);
+          below |= factBits(c.facts);
+          m.set(k, c);
+        } else celInChildren ||= hasKeyDeep(v, VALIDATIONS);
+      }
+      if (m.size > 0) properties = m;
     }
   }
-  const i = own(s, 'items');
-  const items = isRecord(i) ? build(i, seen) : undefined;
-  const a = own(s, 'additionalProperties');
-  const additionalProperties: AdditionalProperties | undefined = isRecord(a)
-    ? { schema: build(a, seen), bool: undefined }
-    : typeof a === 'boolean'
-      ? { schema: undefined, bool: a }
-      : undefined;
+  const i = s['items'];
+  let items: Structural | undefined;
+  if (isRecord(i)) {
+    items = build(i, seen);
+    below |= factBits(items.facts);
+  } else celInChildren ||= hasKeyDeep(i, VALIDATIONS);
+  const a = s['additionalProperties'];
+  let additionalProperties: AdditionalProperties | undefined;
+  if (isRecord(a)) {
+    const c = build(a, seen);
+    below |= factBits(c.facts);
+    additionalProperties = { schema: c, bool: undefined };
+  } else {
+    if (typeof a === 'boolean') additionalProperties = a ? ADDITIONAL_TRUE : ADDITIONAL_FALSE;
+    celInChildren ||= hasKeyDeep(a, VALIDATIONS);
+  }
+  celInChildren ||= (below & FACT_CEL) !== 0;
 
-  const d = own(s, 'default');
-  const lt = optString(own(s, 'x-kubernetes-list-type'));
-  const lmk = own(s, 'x-kubernetes-list-map-keys');
-  const vals = own(s, 'x-kubernetes-validations');
+  const d = s['default'];
+  const lt = optString(s['x-kubernetes-list-type']);
+  const lmk = s['x-kubernetes-list-map-keys'];
+  const vals = s[VALIDATIONS];
   const generic: Generic = {
-    type: optString(own(s, 'type')) ?? '',
-    title: optString(own(s, 'title')),
-    description: optString(own(s, 'description')),
+    type: optString(s['type']) ?? '',
+    title: optString(s['title']),
+    description: optString(s['description']),
     hasDefault: d !== undefined && d !== null,
     default: d,
-    nullable: own(s, 'nullable') === true,
+    nullable: s['nullable'] === true,
   };
-  const extensions: Extensions = {
-    preserveUnknownFields: own(s, 'x-kubernetes-preserve-unknown-fields') === true,
-    embeddedResource: own(s, 'x-kubernetes-embedded-resource') === true,
-    intOrString: own(s, 'x-kubernetes-int-or-string') === true,
-    listType: lt,
-    listMapKeys: Array.isArray(lmk) ? lmk.filter((x): x is string => typeof x === 'string') : undefined,
-    mapType: optString(own(s, 'x-kubernetes-map-type')),
-    validations: Array.isArray(vals) ? vals : [],
-  };
+  const preserveUnknownFields = s['x-kubernetes-preserve-unknown-fields'] === true;
+  const embeddedResource = s['x-kubernetes-embedded-resource'] === true;
+  const intOrString = s['x-kubernetes-int-or-string'] === true;
+  const mapType = optString(s['x-kubernetes-map-type']);
+  const extensions: Extensions =
+    !preserveUnknownFields && !embeddedResource && !intOrString && lt === undefined && lmk === undefined && mapType === undefined && vals === undefined
+      ? NO_EXTENSIONS
+      : {
+          preserveUnknownFields,
+          embeddedResource,
+          intOrString,
+          listType: lt,
+          listMapKeys: Array.isArray(lmk) ? lmk.filter((x): x is string => typeof x === 'string') : undefined,
+          mapType,
+          validations: Array.isArray(vals) ? vals : [],
+        };
 
-  const celInNested = NESTED.some((k) => hasKeyDeep(own(s, k), VALIDATIONS));
-  const childHas = (v: unknown, node: Structural | undefined): boolean => (node !== undefined ? node.facts.celBelow : hasKeyDeep(v, VALIDATIONS));
-  let celInChildren = childHas(a, additionalProperties?.schema) || childHas(i, items);
-  if (!celInChildren && isRecord(p)) for (const k of Object.keys(p)) if (childHas(p[k], properties.get(k))) celInChildren = true;
+  const celInNested = hasKeyDeep(s['allOf'], VALIDATIONS) || hasKeyDeep(s['anyOf'], VALIDATIONS) || hasKeyDeep(s['oneOf'], VALIDATIONS) || hasKeyDeep(s['not'], VALIDATIONS);
   let celBelow = celInNested || celInChildren || Object.prototype.hasOwnProperty.call(s, VALIDATIONS);
   if (!celBelow) for (const k of Object.keys(s)) if (!CHILD_KEYS.has(k) && hasKeyDeep(s[k], VALIDATIONS)) celBelow = true;
 
-  let facts: Facts = {
-    defaultsBelow: generic.hasDefault,
-    listTypesBelow: lt === 'set' || lt === 'map',
-    embeddedBelow: extensions.embeddedResource,
-    celBelow,
-    celInNested,
-    celInChildren,
-  };
-  const children = [...properties.values()];
-  if (additionalProperties?.schema) children.push(additionalProperties.schema);
-  if (items) children.push(items);
-  for (const c of children) facts = orFacts(facts, c.facts);
-
+  let bits = below & (FACT_DEFAULTS | FACT_LIST_TYPES | FACT_EMBEDDED);
+  if (generic.hasDefault) bits |= FACT_DEFAULTS;
+  if (lt === 'set' || lt === 'map') bits |= FACT_LIST_TYPES;
+  if (embeddedResource) bits |= FACT_EMBEDDED;
+  if (celBelow) bits |= FACT_CEL;
+  if (celInNested) bits |= FACT_CEL_NESTED;
+  if (celInChildren) bits |= FACT_CEL_CHILDREN;
+  const facts = FACTS[bits]!;
   const declaresProperties = isRecord(p);
-  const node: Structural = {
+  const node = new Node(
+    s,
     generic,
     extensions,
-    valueValidation: valueValidation(s),
     properties,
     items,
     additionalProperties,
     facts,
-    celBinding: celBinding(s, generic, extensions, properties, items, declaresProperties && isRecord(a) ? additionalProperties?.schema : undefined, additionalProperties?.schema),
+    celBinding(s, generic, extensions, properties, items, declaresProperties && isRecord(a) ? additionalProperties?.schema : undefined, additionalProperties?.schema),
     declaresProperties,
-    raw: s,
-  };
+  );
   seen.set(s, node);
   return node;
 }
 
-/** Children's facts: defaults, list types and embedded resources below; the CEL facts are the node's own. */
-function orFacts(a: Facts, b: Facts): Facts {
-  return {
-    ...a,
-    defaultsBelow: a.defaultsBelow || b.defaultsBelow,
-    listTypesBelow: a.listTypesBelow || b.listTypesBelow,
-    embeddedBelow: a.embeddedBelow || b.embeddedBelow,
-  };
+/** A node; its value validations are read from the record when first asked for. */
+class Node implements Structural {
+  #valueValidation: ValueValidation | undefined;
+  constructor(
+    readonly raw: Raw,
+    readonly generic: Generic,
+    readonly extensions: Extensions,
+    readonly properties: ReadonlyMap<string, Structural>,
+    readonly items: Structural | undefined,
+    readonly additionalProperties: AdditionalProperties | undefined,
+    readonly facts: Facts,
+    readonly celBinding: CelBindingFacts,
+    readonly declaresProperties: boolean,
+  ) {}
+  get valueValidation(): ValueValidation {
+    return (this.#valueValidation ??= valueValidation(this.raw));
+  }
 }
 
 const VALIDATIONS = 'x-kubernetes-validations';
-const NESTED = ['allOf', 'anyOf', 'oneOf', 'not'] as const;
-const CHILD_KEYS: ReadonlySet<string> = new Set(['properties', 'additionalProperties', 'items', ...NESTED, VALIDATIONS]);
+
+// Shared values for what most nodes have (no typed children, no extensions, the same facts), so a
+// large schema allocates little.
+const NO_PROPERTIES: ReadonlyMap<string, Structural> = new Map();
+const ADDITIONAL_TRUE: AdditionalProperties = Object.freeze({ schema: undefined, bool: true });
+const ADDITIONAL_FALSE: AdditionalProperties = Object.freeze({ schema: undefined, bool: false });
+const NO_EXTENSIONS: Extensions = Object.freeze({
+  preserveUnknownFields: false,
+  embeddedResource: false,
+  intOrString: false,
+  listType: undefined,
+  listMapKeys: undefined,
+  mapType: undefined,
+  validations: Object.freeze([]),
+});
+const FACT_DEFAULTS = 1;
+const FACT_LIST_TYPES = 2;
+const FACT_EMBEDDED = 4;
+const FACT_CEL = 8;
+const FACT_CEL_NESTED = 16;
+const FACT_CEL_CHILDREN = 32;
+/** Every combination of facts, indexed by its bits. */
+const FACTS: readonly Facts[] = Array.from({ length: 64 }, (_, b) =>
+  Object.freeze({
+    defaultsBelow: (b & FACT_DEFAULTS) !== 0,
+    listTypesBelow: (b & FACT_LIST_TYPES) !== 0,
+    embeddedBelow: (b & FACT_EMBEDDED) !== 0,
+    celBelow: (b & FACT_CEL) !== 0,
+    celInNested: (b & FACT_CEL_NESTED) !== 0,
+    celInChildren: (b & FACT_CEL_CHILDREN) !== 0,
+  }),
+);
+function factBits(f: Facts): number {
+  return (
+    (f.defaultsBelow ? FACT_DEFAULTS : 0) |
+    (f.listTypesBelow ? FACT_LIST_TYPES : 0) |
+    (f.embeddedBelow ? FACT_EMBEDDED : 0) |
+    (f.celBelow ? FACT_CEL : 0) |
+    (f.celInNested ? FACT_CEL_NESTED : 0) |
+    (f.celInChildren ? FACT_CEL_CHILDREN : 0)
+  );
+}
+/** The three CEL binding facts, every combination. */
+const BINDINGS: readonly CelBindingFacts[] = Array.from({ length: 8 }, (_, b) => Object.freeze({ unsupported: (b & 1) !== 0, unorderedLists: (b & 2) !== 0, numbers: (b & 4) !== 0 }));
+function binding(unsupported: boolean, unorderedLists: boolean, numbers: boolean): CelBindingFacts {
+  return BINDINGS[(unsupported ? 1 : 0) | (unorderedLists ? 2 : 0) | (numbers ? 4 : 0)]!;
+}
+const CHILD_KEYS: ReadonlySet<string> = new Set(['properties', 'additionalProperties', 'items', 'allOf', 'anyOf', 'oneOf', 'not', VALIDATIONS]);
 
 /** Whether an own key `key` sits anywhere in a decoded JSON value. */
 function hasKeyDeep(v: unknown, key: string): boolean {
@@ -320,7 +395,7 @@ function celBinding(
     for (const c of properties.values()) carry(c);
     if (additional !== undefined) carry(additional);
   } else if (t !== 'integer' && t !== 'boolean') unsupported = true;
-  return { unsupported, unorderedLists, numbers };
+  return binding(unsupported, unorderedLists, numbers);
 }
 
 /** The schema of key `k` of an object: the declared property, else the additionalProperties schema. */
@@ -332,12 +407,18 @@ export function fieldSchema(s: Structural | undefined, k: string): Structural | 
 /** The node as an embedded resource (pruning and defaults validation treat a resource root so). */
 export function asEmbeddedResource(s: Structural): Structural {
   if (s.extensions.embeddedResource) return s;
-  return {
-    ...s,
-    extensions: { ...s.extensions, embeddedResource: true },
-    facts: { ...s.facts, embeddedBelow: true },
-    raw: { ...s.raw, 'x-kubernetes-embedded-resource': true },
-  };
+  return new Node(
+    { ...s.raw, 'x-kubernetes-embedded-resource': true },
+    s.generic,
+    { ...s.extensions, embeddedResource: true },
+    s.properties,
+    s.items,
+    s.additionalProperties,
+    FACTS[factBits(s.facts) | FACT_EMBEDDED]!,
+    // an embedded resource cannot be bound by CEL
+    binding(true, s.celBinding.unorderedLists, s.celBinding.numbers),
+    s.declaresProperties,
+  );
 }
 
 /** The empty schema (`{}`): no properties, no items, nothing preserved. */
