@@ -253,7 +253,16 @@ function build(s: Raw, seen: Map<Raw, Structural | null>): Structural {
 
   const celInNested = hasKeyDeep(s['allOf'], VALIDATIONS) || hasKeyDeep(s['anyOf'], VALIDATIONS) || hasKeyDeep(s['oneOf'], VALIDATIONS) || hasKeyDeep(s['not'], VALIDATIONS);
   let celBelow = celInNested || celInChildren || Object.prototype.hasOwnProperty.call(s, VALIDATIONS);
-  if (!celBelow) for (const k of Object.keys(s)) if (!CHILD_KEYS.has(k) && hasKeyDeep(s[k], VALIDATIONS)) celBelow = true;
+  if (!celBelow) {
+    for (const k in s) {
+      const v = s[k];
+      // scalars (most keys) hold no keys; the typed children were looked at above
+      if (typeof v === 'object' && v !== null && Object.prototype.hasOwnProperty.call(s, k) && !CHILD_KEYS.has(k) && hasKeyDeep(v, VALIDATIONS)) {
+        celBelow = true;
+        break;
+      }
+    }
+  }
 
   let bits = below & (FACT_DEFAULTS | FACT_LIST_TYPES | FACT_EMBEDDED);
   if (generic.hasDefault) bits |= FACT_DEFAULTS;
@@ -350,10 +359,11 @@ const CHILD_KEYS: ReadonlySet<string> = new Set(['properties', 'additionalProper
 
 /** Whether an own key `key` sits anywhere in a decoded JSON value. */
 function hasKeyDeep(v: unknown, key: string): boolean {
+  if (typeof v !== 'object' || v === null) return false;
   if (Array.isArray(v)) return v.some((x) => hasKeyDeep(x, key));
-  if (!isRecord(v)) return false;
   if (Object.prototype.hasOwnProperty.call(v, key)) return true;
-  for (const k of Object.keys(v)) if (hasKeyDeep(v[k], key)) return true;
+  const o = v as Raw;
+  for (const k of Object.keys(o)) if (hasKeyDeep(o[k], key)) return true;
   return false;
 }
 
