@@ -103,6 +103,11 @@ describe('buildStructural', () => {
     expect(t.celBinding).toEqual({ unsupported: true, unorderedLists: true, numbers: true });
   });
 
+  it('keeps only the string x-kubernetes-list-map-keys (what the list types, validator and CEL walk read)', () => {
+    const t = buildStructural({ type: 'array', 'x-kubernetes-list-type': 'map', 'x-kubernetes-list-map-keys': ['name', 1, 'port'], items: { type: 'object' } });
+    expect(t.extensions.listMapKeys).toEqual(['name', 'port']);
+  });
+
   it('treats additionalProperties bool forms as having no schema, and items arrays as no items', () => {
     const b = buildStructural({ type: 'object', additionalProperties: false, properties: { a: { type: 'array', items: [{ type: 'string' }] } } });
     expect(b.additionalProperties).toEqual({ schema: undefined, bool: false });
