@@ -10,7 +10,8 @@ import type { Crd, CrdVersion } from '../crd/model.js';
 import { subresourcesFor } from '../crd/model.js';
 import { rec, str } from '../crd/json.js';
 import type { Schema } from '../schema/raw.js';
-import { pruneDefaults } from './prune-defaults.js';
+import type { Structural } from '../crd/structural-schema.js';
+import { pruneDefaults } from '../schema/behaviours/prune-defaults.js';
 import type { ScaleSpec } from './scale.js';
 import { jsonText } from '../core/json-text.js';
 
@@ -22,7 +23,11 @@ export interface ServedVersion {
   readonly namespaced: boolean;
   /** The openAPIV3Schema as written: the request validator is built from it. */
   readonly schema: Schema | undefined;
+  /** Its typed schema (CEL reads it). */
+  readonly structural: Structural | undefined;
   /** The structural schema pruning, defaulting and the strategy use (defaults pruned). */
+  readonly decodeStructural: Structural | undefined;
+  /** Its raw record (what the validator and objectmeta still read). */
   readonly decodeSchema: Schema | undefined;
   readonly statusEnabled: boolean;
   readonly scale: ScaleSpec | undefined;
@@ -103,6 +108,7 @@ export class CrdCatalog {
     if (s) return s;
     const target = crd.schemas.find((t) => t.versions.includes(v));
     const schema = target?.schema;
+    const structural = target?.structural;
     const sub = subresourcesFor(crd, v);
     const scaleRaw = rec(sub?.['scale']);
     const scale: ScaleSpec | undefined = scaleRaw
@@ -112,7 +118,8 @@ export class CrdCatalog {
           ...(typeof scaleRaw['labelSelectorPath'] === 'string' ? { labelSelectorPath: scaleRaw['labelSelectorPath'] } : {}),
         }
       : undefined;
-    const decodeSchema = schema && !crd.preserveUnknownFields ? pruneDefaults(schema) : schema;
+    const decodeStructural = structural && !crd.preserveUnknownFields ? pruneDefaults(structural) : structural;
+    const decodeSchema = decodeStructural?.raw;
     const conv = str(rec(crd.spec['conversion'])?.['strategy']);
     const self = this;
     s = {
@@ -122,10 +129,12 @@ export class CrdCatalog {
       kind: crd.names.kind,
       namespaced: crd.scope !== 'Cluster',
       schema,
+      structural,
+      decodeStructural,
       decodeSchema,
       statusEnabled: sub !== undefined && sub['status'] !== undefined && sub['status'] !== null,
       scale,
-      hasCel: schema !== undefined && (jsonText(schema) ?? '').includes('"x-kubernetes-validations":'),
+      hasCel: structural?.facts.celBelow === true,
       deprecationWarning: deprecationWarning(crd, v),
       storage() {
         const sv = crd.versions.find((x) => x.storage);

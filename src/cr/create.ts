@@ -25,11 +25,12 @@ import type { FieldError } from '../core/field-error.js';
 import { kubeMinor, type KubeVersion } from '../core/kube-version.js';
 import { Loc } from '../core/path.js';
 import { isRecord, type JsonPath } from '../core/types.js';
-import { getObjectMeta, validateObjectMeta } from '../schema/objectmeta.js';
+import { validateObjectMeta } from '../schema/objectmeta.js';
+import { getObjectMeta } from '../schema/objectmeta/decode.js';
 import { evaluateCel, type CelSkip } from '../schema/cel-eval.js';
 import { validateListTypes, validateSchema } from '../schema/value-validate.js';
 import { decode, type PipelineOptions } from '../simulate/pipeline.js';
-import type { ChangeKind } from '../simulate/types.js';
+import type { ChangeKind } from '../schema/behaviours/types.js';
 import type { ServedVersion } from './catalog.js';
 import { objectMetaHooks } from './meta-hooks.js';
 import { finalizerWarnings, generatedName, validateRootObjectMeta } from './root-meta.js';
@@ -126,7 +127,7 @@ export function simulateCreate(input: Record<string, unknown>, served: ServedVer
   if (served.deprecationWarning !== undefined) warnings.push({ kind: 'deprecated', text: served.deprecationWarning });
 
   // 1. request decoding
-  const req = decode(input, served.decodeSchema, { objectMeta: objectMetaHooks, preserveUnknownFields: preserve });
+  const req = decode(input, served.decodeStructural, { objectMeta: objectMetaHooks, preserveUnknownFields: preserve });
   if (req.error) {
     return {
       ...base,
@@ -202,15 +203,15 @@ export function simulateCreate(input: Record<string, unknown>, served: ServedVer
   const minor = kubeMinor(opts.kube);
   if (served.schema) errors.push(...validateSchema(v, served.schema, NIL, { kubeMinor: minor }));
   errors.push(...validateScaleSpec(v, served.scale), ...validateScaleStatus(v, served.scale));
-  errors.push(...validateObjectMeta(NIL, v, served.decodeSchema, false));
-  if (served.decodeSchema) errors.push(...validateListTypes(v, served.decodeSchema, NIL));
+  errors.push(...validateObjectMeta(NIL, v, served.decodeStructural, false));
+  if (served.decodeStructural) errors.push(...validateListTypes(v, served.decodeStructural, NIL));
   let celNotEvaluated = false;
   let celSkipped: readonly CelSkip[] = [];
   if (served.hasCel) {
     if (errors.some((e) => BLOCKING.has(e.type))) {
       errors.push({ type: 'Invalid', field: '<nil>', value: null, detail: 'some validation rules were not checked because the object was invalid; correct the existing errors to complete validation', at: [] });
     } else {
-      const cel = evaluateCel(v, undefined, served.schema, served.crd.cel);
+      const cel = evaluateCel(v, undefined, served.structural, served.crd.cel);
       errors.push(...cel.errors);
       celNotEvaluated = !cel.complete;
       celSkipped = cel.skipped;
@@ -262,14 +263,14 @@ export function roundTrip(obj: Record<string, unknown>, served: ServedVersion, c
   const filled = { ...obj, metadata: { ...(isRecord(obj['metadata']) ? obj['metadata'] : {}), generation } };
   const sv = storage.version.name;
   const toStorage = storage === served ? filled : { ...filled, apiVersion: `${group}/${sv}` };
-  const enc = decode(toStorage, storage.decodeSchema, po({ skipDefaulting: true }));
+  const enc = decode(toStorage, storage.decodeStructural, po({ skipDefaulting: true }));
   if (enc.error) return obj;
   record(enc.changes, sv);
-  const read = decode(enc.value, storage.decodeSchema, po({ dropInvalidMetadata: true, repairGeneration: true }));
+  const read = decode(enc.value, storage.decodeStructural, po({ dropInvalidMetadata: true, repairGeneration: true }));
   if (read.error) return obj;
   record(read.changes, sv);
   const back = { ...(read.value as Record<string, unknown>), apiVersion: obj['apiVersion'] };
-  const conv = decode(back, served.decodeSchema, po({ skipDefaulting: true }));
+  const conv = decode(back, served.decodeStructural, po({ skipDefaulting: true }));
   if (conv.error) return obj;
   record(conv.changes, served.version.name);
   return conv.value as Record<string, unknown>;

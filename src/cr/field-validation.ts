@@ -7,7 +7,7 @@
  */
 import { cannotBeHandled, strictDecodingText, unknownFieldText, type FieldValidation } from '../core/field-validation.js';
 import type { JsonPath } from '../core/types.js';
-import { formatUnknownFieldPath } from '../simulate/prune.js';
+import { formatUnknownFieldPath } from '../schema/behaviours/prune.js';
 import { parseLoosePath } from './loose-path.js';
 
 export interface UnknownField {

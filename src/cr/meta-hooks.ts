@@ -9,11 +9,10 @@
 import { errorText } from '../core/field-error.js';
 import { Loc } from '../core/path.js';
 import { isRecord, type JsonPath } from '../core/types.js';
-import { coerceObjectMeta, getObjectMeta, objectMetaToUnstructured } from '../schema/objectmeta.js';
-import type { Schema } from '../schema/raw.js';
+import { coerceObjectMeta } from '../schema/objectmeta.js';
+import { getObjectMeta, objectMetaToUnstructured } from '../schema/objectmeta/decode.js';
+import type { Change } from '../schema/behaviours/types.js';
 import type { MetaStepResult, ObjectMetaHooks } from '../simulate/pipeline.js';
-import type { Change } from '../simulate/types.js';
-import { jsonText } from '../core/json-text.js';
 
 const ROOT = new Loc('', []);
 
@@ -28,7 +27,8 @@ export const objectMetaHooks: ObjectMetaHooks = {
     return { value, changes: changes.filter((c) => !(c.path.length === 1 && c.path[0] === 'creationTimestamp' && c.after === null && !('before' in c))), unknownFieldPaths: r.unknown };
   },
   embedded(value, schema, { dropInvalidFields }): MetaStepResult {
-    if (!hasEmbedded(schema)) return { value, changes: [] };
+    // no embedded resource at or below the root: coercion has nothing to do
+    if (schema === undefined || !schema.facts.embeddedBelow) return { value, changes: [] };
     const r = coerceObjectMeta(ROOT, value, schema, false, { dropInvalidFields, returnUnknownFieldPaths: !dropInvalidFields });
     if (r.error !== undefined) return { value, changes: [], error: { message: errorText(r.error), at: r.error.at } };
     const changes: Change[] = [];
@@ -36,19 +36,6 @@ export const objectMetaHooks: ObjectMetaHooks = {
     return { value: r.value, changes, unknownFieldPaths: r.unknownFieldPaths };
   },
 };
-
-const EMBEDDED = new WeakMap<object, boolean>();
-
-/** Whether an x-kubernetes-embedded-resource sits anywhere below the root (cached per schema object). */
-function hasEmbedded(schema: Schema | undefined): boolean {
-  if (schema === undefined) return false;
-  let v = EMBEDDED.get(schema);
-  if (v === undefined) {
-    v = (jsonText(schema) ?? '').includes('"x-kubernetes-embedded-resource":true');
-    EMBEDDED.set(schema, v);
-  }
-  return v;
-}
 
 function same(a: unknown, b: unknown): boolean {
   if (a === b) return true;

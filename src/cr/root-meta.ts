@@ -12,7 +12,8 @@ import { forbidden, goQuote, invalid, required, type FieldError } from '../core/
 import { goCompare } from '../core/go.js';
 import { Loc } from '../core/path.js';
 import { dns1123LabelErrors, dns1123SubdomainErrors } from '../crd/dns.js';
-import { validateDecodedObjectMeta, type ObjectMeta } from '../schema/objectmeta.js';
+import { validateDecodedObjectMeta } from '../schema/objectmeta.js';
+import type { ObjectMeta } from '../schema/objectmeta/decode.js';
 
 const META = new Loc('metadata', ['metadata']);
 

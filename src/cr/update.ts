@@ -25,7 +25,8 @@ import { goQuote, invalid, type FieldError } from '../core/field-error.js';
 import { kubeMinor, type KubeVersion } from '../core/kube-version.js';
 import { Loc } from '../core/path.js';
 import { isRecord, type JsonPath } from '../core/types.js';
-import { getObjectMeta, validateObjectMeta, type ObjectMeta } from '../schema/objectmeta.js';
+import { validateObjectMeta } from '../schema/objectmeta.js';
+import { getObjectMeta, type ObjectMeta } from '../schema/objectmeta/decode.js';
 import { evaluateCel, type CelSkip } from '../schema/cel-eval.js';
 import { validateListTypesUpdate, validateSchemaUpdate } from '../schema/value-validate.js';
 import { decode } from '../simulate/pipeline.js';
@@ -99,7 +100,7 @@ export const OPTIMISTIC_LOCK = 'the object has been modified; please apply your 
 
 /** Storage decoding of an object read from etcd (GET semantics): malformed metadata dropped, generation 0 → 1, defaults. */
 export function readStored(input: Record<string, unknown>, served: ServedVersion): { value: Record<string, unknown>; error?: string } {
-  const r = decode(input, served.decodeSchema, {
+  const r = decode(input, served.decodeStructural, {
     objectMeta: objectMetaHooks,
     preserveUnknownFields: served.crd.preserveUnknownFields,
     dropInvalidMetadata: true,
@@ -178,7 +179,7 @@ export function simulateUpdate(oldInput: Record<string, unknown>, newInput: Reco
   if (opts.serverBuilt === true) {
     obj = structuredClone(newInput);
   } else {
-    const req = decode(newInput, served.decodeSchema, { objectMeta: objectMetaHooks, preserveUnknownFields: served.crd.preserveUnknownFields });
+    const req = decode(newInput, served.decodeStructural, { objectMeta: objectMetaHooks, preserveUnknownFields: served.crd.preserveUnknownFields });
     if (req.error) {
       return fail({
         code: 400,
@@ -287,7 +288,7 @@ export function simulateUpdate(oldInput: Record<string, unknown>, newInput: Reco
     if (errors.some((e) => BLOCKING.has(e.type))) {
       errors.push({ type: 'Invalid', field: '<nil>', value: null, detail: 'some validation rules were not checked because the object was invalid; correct the existing errors to complete validation', at: [] });
     } else {
-      const cel = evaluateCel(obj, old, served.schema, served.crd.cel);
+      const cel = evaluateCel(obj, old, served.structural, served.crd.cel);
       errors.push(...cel.errors);
       celNotEvaluated = !cel.complete;
       celSkipped = cel.skipped;
@@ -352,13 +353,13 @@ function validateUpdate(obj: Record<string, unknown>, old: Record<string, unknow
   if (opts.via === 'main') {
     if (served.schema) errs.push(...validateSchemaUpdate(obj, old, served.schema, NIL, { kubeMinor: minor }));
     errs.push(...validateScaleSpec(obj, served.scale), ...validateScaleStatus(obj, served.scale));
-    errs.push(...validateObjectMeta(NIL, obj, served.decodeSchema, false));
-    if (served.decodeSchema) errs.push(...validateListTypesUpdate(obj, old, served.decodeSchema, NIL));
+    errs.push(...validateObjectMeta(NIL, obj, served.decodeStructural, false));
+    if (served.decodeStructural) errs.push(...validateListTypesUpdate(obj, old, served.decodeStructural, NIL));
   } else {
     const statusSchema = statusOf(served.schema);
     if ('status' in obj && statusSchema) errs.push(...validateSchemaUpdate(obj['status'], old['status'], statusSchema, new Loc('status', ['status']), { kubeMinor: minor }));
     errs.push(...validateScaleStatus(obj, served.scale));
-    if (served.decodeSchema) errs.push(...validateListTypesUpdate(obj, old, served.decodeSchema, NIL));
+    if (served.decodeStructural) errs.push(...validateListTypesUpdate(obj, old, served.decodeStructural, NIL));
   }
   return dedupe(errs);
 }

@@ -5,6 +5,7 @@ import type { KubeVersion } from '../core/kube-version.js';
 import type { Manifest } from '../manifest/parse.js';
 import { arr, bool, has, rec, semanticEqual, str, type Rec } from './json.js';
 import { decodeProblems, VERSION, withoutUnknownFields } from './decode.js';
+import { buildStructural, type Structural } from './structural-schema.js';
 
 const CRD_GROUP = 'apiextensions.k8s.io';
 
@@ -40,6 +41,8 @@ export interface SchemaTarget {
   /** Server path and manifest path of the openAPIV3Schema node. */
   readonly loc: Loc;
   readonly schema: Rec;
+  /** The typed structural schema of `schema`: built once, on first use, and shared by every version it serves. */
+  readonly structural: Structural;
   /** Status subresource applies to this schema (switches on the root allow-list). */
   readonly statusEnabled: boolean;
   /** The versions this schema serves. */
@@ -184,12 +187,7 @@ export function buildCrd(manifest: Manifest, kube: KubeVersion, cel: CelEngine |
       if (hoisted.schema) {
         const wrap = rec(v0.raw['schema']);
         if (wrap && v0.schema)
-          schemas.push({
-            loc: new Loc('spec.validation.openAPIV3Schema', [...v0.loc.at, 'schema', 'openAPIV3Schema']),
-            schema: v0.schema,
-            statusEnabled: anyStatus,
-            versions,
-          });
+          schemas.push(schemaTarget(new Loc('spec.validation.openAPIV3Schema', [...v0.loc.at, 'schema', 'openAPIV3Schema']), v0.schema, anyStatus, versions));
       } else {
         schemas.push(...perVersionSchemas(versions, subresources));
       }
@@ -218,12 +216,14 @@ export function buildCrd(manifest: Manifest, kube: KubeVersion, cel: CelEngine |
     }
     const topSchema = top ? rec(top['openAPIV3Schema']) : undefined;
     if (topSchema)
-      schemas.push({
-        loc: specLoc.child('validation').child('openAPIV3Schema'),
-        schema: topSchema,
-        statusEnabled: versions.some((v) => has(subresourcesForRaw(subresources, v), 'status')) || has(topSub, 'status'),
-        versions,
-      });
+      schemas.push(
+        schemaTarget(
+          specLoc.child('validation').child('openAPIV3Schema'),
+          topSchema,
+          versions.some((v) => has(subresourcesForRaw(subresources, v), 'status')) || has(topSub, 'status'),
+          versions,
+        ),
+      );
     schemas.push(...perVersionSchemas(versions, subresources));
     const topCols = arr(spec['additionalPrinterColumns']);
     if (topCols.length > 0) columns.push({ loc: specLoc.child('additionalPrinterColumns'), value: topCols, versions, hoisted: true });
@@ -267,12 +267,32 @@ export function buildCrd(manifest: Manifest, kube: KubeVersion, cel: CelEngine |
 function perVersionSchemas(versions: readonly CrdVersion[], subresources: readonly Target<Rec>[]): SchemaTarget[] {
   return versions.flatMap((v) =>
     v.schema
-      ? [{ loc: v.loc.child('schema').child('openAPIV3Schema'), schema: v.schema, statusEnabled: has(subresourcesForRaw(subresources, v), 'status'), versions: [v] }]
+      ? [schemaTarget(v.loc.child('schema').child('openAPIV3Schema'), v.schema, has(subresourcesForRaw(subresources, v), 'status'), [v])]
       : [],
   );
 }
 
 function subresourcesForRaw(targets: readonly Target<Rec>[], v: CrdVersion): Rec | undefined {
   for (const t of targets) if (t.versions.includes(v)) return t.value;
+  return undefined;
+}
+
+/** A schema target whose typed schema is built on first use (lint reads it for few rules). */
+function schemaTarget(loc: Loc, schema: Rec, statusEnabled: boolean, versions: readonly CrdVersion[]): SchemaTarget {
+  let built: Structural | undefined;
+  return {
+    loc,
+    schema,
+    get structural(): Structural {
+      return (built ??= buildStructural(schema));
+    },
+    statusEnabled,
+    versions,
+  };
+}
+
+/** The typed schema that applies to version v (hoisted or its own), if it has one. */
+export function structuralFor(crd: Crd, v: CrdVersion): Structural | undefined {
+  for (const t of crd.schemas) if (t.versions.includes(v)) return t.structural;
   return undefined;
 }

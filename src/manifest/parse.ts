@@ -1,9 +1,11 @@
-import { Lexer, LineCounter, isMap, isPair, isScalar, isSeq, parseAllDocuments, parseDocument, type Document, type Node, type Scalar } from 'yaml';
-import { isRecord, setOwn, type JsonPath, type Position } from '../core/types.js';
+import { Lexer, LineCounter, isMap, isPair, isScalar, isSeq, parseAllDocuments, parseDocument, type Document, type Node } from 'yaml';
+import { isRecord, type JsonPath, type Position } from '../core/types.js';
 import { fastDocuments, samePath } from './fast.js';
 import { fastLocator, type FastLocator } from './fast-locate.js';
 import { relaxQuotedIndentation } from './relax.js';
 import { countLines, splitDocuments, type Chunk } from './split.js';
+import { crdNumbers } from './crd-numbers.js';
+import { INF_NAN, goYamlScalar, int64Literal, numberKey } from './yaml-numbers.js';
 
 export interface SourceFile {
   /** As the user gave it; `-` for stdin. */
@@ -463,8 +465,6 @@ function manifestOf(
   };
 }
 
-const INF_NAN = /^[-+]?\.(?:inf|Inf|INF|nan|NaN|NAN)$/;
-
 /**
  * One iterative pass over the AST (hostile nesting cannot overflow the stack): false when deeper than
  * `max`. Reads keys and numbers the way kubectl does (sigs.k8s.io/yaml: go-yaml v2, then JSON):
@@ -553,148 +553,6 @@ function inspect(root: unknown, max: number, problems: ParseProblem[], lc: Lines
     }
   }
   return true;
-}
-
-/**
- * Plain scalars YAML 1.1 and go-yaml v2 resolve differently: sexagesimal numbers (`1:20`, 80 in
- * YAML 1.1) are strings to go-yaml, `0o17` is an int to it (Go's ParseInt with base prefixes).
- * Sets the value as go-yaml reads it; true when it changed.
- */
-function goYamlScalar(n: Scalar): boolean {
-  const src = n.source;
-  if (src === undefined || n.type !== 'PLAIN') return false;
-  if (typeof n.value === 'number' && src.includes(':')) {
-    n.value = src;
-    return true;
-  }
-  if (typeof n.value === 'string' && /^[-+]?0[oO][0-7_]+$/.test(src)) {
-    const v = int64Literal(src);
-    if (v === undefined) return false;
-    n.value = v >= -(2n ** 53n) && v <= 2n ** 53n ? Number(v) : v;
-    return true;
-  }
-  return false;
-}
-
-/**
- * A number map key as sigs.k8s.io/yaml makes it a JSON key from what go-yaml v2 decoded: an int as
- * its digits, a float with strconv.FormatFloat(f, 'g', -1, 32) (`1e+20`, `3.1415927`, `.inf`), a
- * number beyond float64 (`1e400`) as written; undefined for a uint64 (kubectl: unsupported map key).
- */
-function numberKey(v: number | bigint, source: string | undefined): string | undefined {
-  if (source !== undefined) {
-    const plain = source.replace(/_/g, '');
-    if (typeof v === 'number' && !Number.isFinite(v) && !INF_NAN.test(source)) return source;
-    if (INT_LITERAL.test(plain)) {
-      const i = exactInt(plain);
-      if (i >= INT64_MIN && i <= INT64_MAX) return i.toString();
-      if (i > 0n && i < 2n ** 64n) return undefined;
-      if (!/^[-+]?[0-9]+$/.test(plain)) return source; // hex, octal or binary beyond 64 bits: go-yaml keeps the text
-    }
-  }
-  return goFloat32(Number(v));
-}
-
-/** strconv.FormatFloat(f, 'g', -1, 32) with go-yaml's names for infinities and NaN. */
-function goFloat32(x: number): string {
-  const f = Math.fround(x);
-  if (Number.isNaN(f)) return '.nan';
-  if (!Number.isFinite(f)) return f > 0 ? '.inf' : '-.inf';
-  if (f === 0) return Object.is(f, -0) ? '-0' : '0';
-  let p = 1;
-  while (p < 9 && Math.fround(Number(f.toPrecision(p))) !== f) p++;
-  const [mant, e] = f.toExponential(p - 1).split('e') as [string, string];
-  const exp = Number(e);
-  if (exp < -4 || exp >= 6) return `${mant}e${exp < 0 ? '-' : '+'}${String(Math.abs(exp)).padStart(2, '0')}`;
-  return String(Number(`${mant}e${exp}`));
-}
-
-/** The value of an integer literal matching INT_LITERAL (underscores removed). */
-function exactInt(plain: string): bigint {
-  const neg = plain.startsWith('-');
-  const digits = plain.replace(/^[-+]/, '');
-  const body = /^0[0-7]+$/.test(digits) ? `0o${digits.slice(1)}` : digits;
-  return neg ? -BigInt(body) : BigInt(body);
-}
-
-const INT_LITERAL = /^[-+]?(?:0[xX][0-9a-fA-F]+|0[bB][01]+|0[oO]?[0-7]+|[1-9][0-9]*|0)$/;
-const INT64_MIN = -(2n ** 63n);
-const INT64_MAX = 2n ** 63n - 1n;
-
-/**
- * The int64 an integer literal stands for, as go-yaml v2 reads it (underscores dropped, then Go's
- * strconv.ParseInt with base prefixes); undefined for anything else (a float literal such as `1e19`,
- * a uint64 beyond int64: those are float64 to the server, as they are here).
- */
-function int64Literal(source: string): bigint | undefined {
-  const plain = source.replace(/_/g, '');
-  if (!INT_LITERAL.test(plain)) return undefined;
-  const v = exactInt(plain);
-  return v >= INT64_MIN && v <= INT64_MAX ? v : undefined;
-}
-
-/**
- * int64s beyond 2^53 become numbers (float64) in a CRD, except in the JSON values of its schemas
- * (`default`, `enum`, `example`): the server reads the numbers of a schema (maximum, minimum,
- * multipleOf) as float64 and its integer fields (maxLength, ...) as int64 the rules never need
- * exactly, but it keeps a schema's JSON values as raw JSON and decodes them with int64s exact
- * (k8s.io/apimachinery's json.Unmarshal), so `default: 9223372036854775807` is a valid int64 default.
- */
-function crdNumbers(crd: Record<string, unknown>): void {
-  const spec = crd['spec'];
-  if (!isRecord(spec)) return void toFloats(crd);
-  for (const k of Object.keys(crd)) if (k !== 'spec') setOwn(crd, k, toFloats(crd[k]));
-  for (const k of Object.keys(spec)) {
-    const v = spec[k];
-    if (k === 'validation' && isRecord(v)) validationNumbers(v);
-    else if (k === 'versions' && Array.isArray(v)) {
-      for (let i = 0; i < v.length; i++) {
-        const ver: unknown = v[i];
-        if (!isRecord(ver)) v[i] = toFloats(ver);
-        else for (const vk of Object.keys(ver)) {
-          const x = ver[vk];
-          if (vk === 'schema' && isRecord(x)) validationNumbers(x);
-          else setOwn(ver, vk, toFloats(x));
-        }
-      }
-    } else setOwn(spec, k, toFloats(v));
-  }
-}
-
-/** A CustomResourceValidation: its openAPIV3Schema is a schema, anything else plain numbers. */
-function validationNumbers(v: Record<string, unknown>): void {
-  for (const k of Object.keys(v)) setOwn(v, k, k === 'openAPIV3Schema' ? schemaNumbers(v[k]) : toFloats(v[k]));
-}
-
-const SCHEMA_VALUES = new Set(['default', 'enum', 'example']);
-const SCHEMA_MAPS = new Set(['properties', 'patternProperties', 'definitions', 'dependencies']);
-const SCHEMA_ONE = new Set(['not', 'items', 'additionalProperties', 'additionalItems']);
-const SCHEMA_LISTS = new Set(['allOf', 'anyOf', 'oneOf', 'items']);
-
-/** A JSONSchemaProps (or what stands in its place): JSON values kept, schemas below walked. */
-function schemaNumbers(s: unknown): unknown {
-  if (!isRecord(s)) return toFloats(s);
-  for (const k of Object.keys(s)) {
-    const v = s[k];
-    if (SCHEMA_VALUES.has(k)) continue;
-    if (SCHEMA_MAPS.has(k) && isRecord(v)) {
-      for (const name of Object.keys(v)) setOwn(v, name, schemaNumbers(v[name]));
-    } else if (SCHEMA_LISTS.has(k) && Array.isArray(v)) {
-      for (let i = 0; i < v.length; i++) v[i] = schemaNumbers(v[i]);
-    } else if (SCHEMA_ONE.has(k)) setOwn(s, k, schemaNumbers(v));
-    else setOwn(s, k, toFloats(v));
-  }
-  return s;
-}
-
-function toFloats(v: unknown): unknown {
-  if (typeof v === 'bigint') return Number(v);
-  if (Array.isArray(v)) {
-    for (let i = 0; i < v.length; i++) v[i] = toFloats(v[i]);
-  } else if (isRecord(v)) {
-    for (const k of Object.keys(v)) setOwn(v, k, toFloats(v[k]));
-  }
-  return v;
 }
 
 /** Walks the YAML AST along a path; with `closest`, stops at the deepest node that exists. */

@@ -3,7 +3,7 @@ import { cannotBeHandled, strictDecodingText } from '../core/field-validation.js
 import { formatPath } from '../core/path.js';
 import type { JsonPath, ServerResponse } from '../core/types.js';
 import { decodeProblems, type DecodeProblem } from '../crd/decode.js';
-import { formatUnknownFieldPath } from '../simulate/prune.js';
+import { formatUnknownFieldPath } from '../schema/behaviours/prune.js';
 import type { Crd } from '../crd/model.js';
 import { defineRule } from './types.js';
 

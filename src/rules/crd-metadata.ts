@@ -1,5 +1,6 @@
 import { Loc } from '../core/path.js';
-import { getObjectMeta, validateDecodedObjectMeta } from '../schema/objectmeta.js';
+import { validateDecodedObjectMeta } from '../schema/objectmeta.js';
+import { getObjectMeta } from '../schema/objectmeta/decode.js';
 import { serverMeta } from './helpers.js';
 import { defineRule, serverReport } from './types.js';
 

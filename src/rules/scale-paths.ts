@@ -1,6 +1,5 @@
 import { rec, str } from '../crd/json.js';
-import { blockOf } from '../crd/model.js';
-import { sType, flag } from '../schema/raw.js';
+import { blockOf, structuralFor } from '../crd/model.js';
 import { resolveDotted } from '../schema/resolve.js';
 import { defineRule, type Report } from './types.js';
 
@@ -39,13 +38,13 @@ export const scalePaths = defineRule({
         }
         for (const v of t.versions) {
           const own = [...blockOf(t, v, 'subresources'), 'scale', field];
-          const schema = crd.schemas.find((s) => s.versions.includes(v))?.schema;
+          const schema = structuralFor(crd, v);
           if (!schema) continue;
           const r = resolveDotted(schema, path);
           if (r.kind === 'missing') yield { messageId: 'missing', data: { field, path, version: v.name, at: r.at }, path: own };
           else if (r.kind === 'found') {
-            const type = sType(r.schema);
-            const ios = flag(r.schema, 'x-kubernetes-int-or-string');
+            const type = r.schema.generic.type;
+            const ios = r.schema.extensions.intOrString;
             if (field === 'labelSelectorPath') {
               if (type !== 'string' && !ios)
                 yield { messageId: 'selectorNotString', data: { path, type, version: v.name }, path: own };

@@ -4,7 +4,8 @@ import { atLeast } from '../core/kube-version.js';
 import { rec, str } from '../crd/json.js';
 import { validFieldPath } from '../schema/field-path.js';
 import { newStructuralError } from '../schema/structural.js';
-import { sType, type Schema } from '../schema/raw.js';
+import type { SchemaTarget } from '../crd/model.js';
+import type { Structural } from '../crd/structural-schema.js';
 import { serverMeta } from './helpers.js';
 import { defineRule, serverReport, type Report } from './types.js';
 
@@ -24,7 +25,7 @@ export const selectableFields = defineRule({
     if (!atLeast(crd.kube, 30)) return;
     for (const t of crd.selectableFields) {
       // which schema applies, as the server sees it after hoisting
-      let schema: Schema | undefined;
+      let target: SchemaTarget | undefined;
       if (t.hoisted) {
         const top = crd.hoisted.schema ? crd.schemas[0] : undefined;
         if (!top || crd.requestVersion !== 'v1') {
@@ -33,7 +34,7 @@ export const selectableFields = defineRule({
             continue;
           }
         }
-        schema = top?.schema;
+        target = top;
       } else {
         const own = crd.schemas.find((s) => s.versions.length === 1 && s.versions[0] === t.versions[0]);
         if (!own) {
@@ -43,22 +44,22 @@ export const selectableFields = defineRule({
           yield serverReport(invalid(t.loc, '', text));
           continue;
         }
-        schema = own.schema;
+        target = own;
       }
-      if (schema) {
-        const nsErr = newStructuralError(schema);
+      if (target) {
+        const nsErr = newStructuralError(target.schema);
         if (nsErr !== undefined) {
           const parent = t.hoisted ? 'spec' : t.loc.field.replace(/\.selectableFields$/, '');
           const schemaAt = t.hoisted ? (crd.schemas[0]?.loc.at ?? t.loc.at) : (crd.schemas.find((s) => s.versions[0] === t.versions[0])?.loc.at ?? t.loc.at);
           yield serverReport(invalid(new Loc(`${parent}.schema.openAPIV3Schema`, schemaAt), '', nsErr));
         }
-        yield* checkList(t.value, schema, t.loc);
+        yield* checkList(t.value, target.structural, t.loc);
       }
     }
   },
 });
 
-function* checkList(list: readonly unknown[], schema: Schema, loc: Loc): Iterable<Report<'server'>> {
+function* checkList(list: readonly unknown[], schema: Structural, loc: Loc): Iterable<Report<'server'>> {
   const seen = new Set<string>();
   for (let i = 0; i < list.length; i++) {
     const f = rec(list[i]) ?? {};
@@ -75,7 +76,7 @@ function* checkList(list: readonly unknown[], schema: Schema, loc: Loc): Iterabl
     }
     const norm = (r.segments ?? []).join('.');
     if (r.segments?.[0] === 'metadata') yield serverReport(invalid(pl, path, 'must not point to fields in metadata'));
-    if (!ALLOWED.has(sType(r.schema)))
+    if (!ALLOWED.has(r.schema.generic.type))
       yield serverReport(invalid(pl, path, 'must point to a field of type string, boolean or integer. Enum string fields and strings with formats are allowed.'));
     if (seen.has(norm)) yield serverReport(duplicate(pl, path));
     seen.add(norm);

@@ -1,6 +1,5 @@
 import { has } from '../crd/json.js';
-import { blockOf } from '../crd/model.js';
-import { flag, prop } from '../schema/raw.js';
+import { blockOf, structuralFor } from '../crd/model.js';
 import { defineRule } from './types.js';
 
 export const statusProperty = defineRule({
@@ -21,8 +20,8 @@ export const statusProperty = defineRule({
     for (const t of crd.subresources) {
       if (!has(t.value, 'status')) continue;
       for (const v of t.versions) {
-        const schema = crd.schemas.find((s) => s.versions.includes(v))?.schema;
-        if (!schema || prop(schema, 'status') || flag(schema, 'x-kubernetes-preserve-unknown-fields')) continue;
+        const schema = structuralFor(crd, v);
+        if (!schema || schema.properties.has('status') || schema.extensions.preserveUnknownFields) continue;
         yield { messageId: 'missing' as const, data: { version: v.name }, path: [...blockOf(t, v, 'subresources'), 'status'] };
       }
     }

@@ -125,7 +125,7 @@ export function analyzeSchema(crd: Crd, target: SchemaTarget): SchemaAnalysis {
       if (st.length > 0) errors.push(...st);
       else {
         structuralOk = true;
-        const d = validateDefaults(s, loc, kubeMinor(crd.kube), crd.cel);
+        const d = validateDefaults(target.structural, loc, kubeMinor(crd.kube), crd.cel);
         if (d.length > 0) errors.push(...d.map((e) => ({ ...e, cat: 'defaults' as const })));
         else celOk = true;
       }

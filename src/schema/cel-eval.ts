@@ -14,8 +14,7 @@ import { OMIT, type FieldError } from '../core/field-error.js';
 import { Loc } from '../core/path.js';
 import { isRecord, type JsonPath } from '../core/types.js';
 import { celMissing, type CelEngine } from '../core/cel-engine.js';
-import type { Schema } from './raw.js';
-import { jsonText } from '../core/json-text.js';
+import { hasKeyDeep, type CelBindingFacts, type Structural } from '../crd/structural-schema.js';
 import { goMissingKey, missingKeyOf, type SubResult } from './cel-errors.js';
 
 export interface CelOutcome {
@@ -59,7 +58,8 @@ interface Compiled {
 
 type Env = { parse(e: string): (ctx: Record<string, unknown>) => unknown };
 const envs = new WeakMap<CelEngine, Env>();
-const cache = new WeakMap<Schema, Compiled[]>();
+/** The rules of a schema node compiled with the CEL environment (one engine per process). */
+const compiledRules = new WeakMap<Structural, Compiled[]>();
 
 function environment(cel: CelEngine): Env {
   let env = envs.get(cel);
@@ -133,12 +133,11 @@ function simpleFieldPath(fp: string): string[] | undefined {
   return fp.slice(1).split('.');
 }
 
-function compile(schema: Schema, facts: NodeFacts, e: Env): Compiled[] {
-  const hit = cache.get(schema);
+function compile(schema: Structural, facts: CelBindingFacts, e: Env): Compiled[] {
+  const hit = compiledRules.get(schema);
   if (hit) return hit;
-  const rules = Array.isArray(schema['x-kubernetes-validations']) ? schema['x-kubernetes-validations'] : [];
   const out: Compiled[] = [];
-  for (const r of rules) {
+  for (const r of schema.extensions.validations) {
     const rr = isRecord(r) ? r : {};
     const rule = typeof rr['rule'] === 'string' ? rr['rule'] : '';
     const message = typeof rr['message'] === 'string' ? rr['message'] : undefined;
@@ -168,67 +167,14 @@ function compile(schema: Schema, facts: NodeFacts, e: Env): Compiled[] {
     const canonical = facts.unorderedLists && /==|!=|\bin\b/.test(stripStrings(rule));
     out.push({ rule, run, message, messageExpression, runMessage, reason, fieldPath, usesOldSelf, optionalOldSelf: rr['optionalOldSelf'] === true, canonical, unsupported });
   }
-  cache.set(schema, out);
+  compiledRules.set(schema, out);
   return out;
 }
 
-interface NodeFacts {
-  /** The node's value type cannot be bound as cel-go binds it. */
-  readonly unsupported: boolean;
-  /** Some list in the subtree is a set or map list (cel-go compares those unordered). */
-  readonly unorderedLists: boolean;
-  /** Some value in the subtree is a double. */
-  readonly numbers: boolean;
-}
-const factsCache = new WeakMap<Schema, NodeFacts>();
-
-function sub(s: Schema, k: string): Schema | undefined {
-  const v = s[k];
-  return isRecord(v) ? v : undefined;
-}
-
-function facts(s: Schema): NodeFacts {
-  const hit = factsCache.get(s);
-  if (hit) return hit;
-  let unsupported = false;
-  let unorderedLists = false;
-  let numbers = false;
-  const t = s['type'];
-  if (s['x-kubernetes-int-or-string'] === true || s['x-kubernetes-preserve-unknown-fields'] === true || s['x-kubernetes-embedded-resource'] === true) unsupported = true;
-  else if (t === 'string') {
-    if (s['format'] === 'date-time' || s['format'] === 'duration' || s['format'] === 'byte' || s['format'] === 'date') unsupported = true;
-  } else if (t === 'number') numbers = true;
-  else if (t === 'array') {
-    if (s['x-kubernetes-list-type'] === 'set' || s['x-kubernetes-list-type'] === 'map') unorderedLists = true;
-    const it = sub(s, 'items');
-    if (!it) unsupported = true;
-    else {
-      const f = facts(it);
-      unsupported ||= f.unsupported;
-      unorderedLists ||= f.unorderedLists;
-      numbers ||= f.numbers;
-    }
-  } else if (t === 'object') {
-    const ps = sub(s, 'properties');
-    const ap = sub(s, 'additionalProperties');
-    if (ps && ap) unsupported = true;
-    for (const c of [...(ps ? Object.values(ps) : []), ...(ap ? [ap] : [])]) {
-      if (!isRecord(c)) continue;
-      const f = facts(c);
-      unsupported ||= f.unsupported;
-      unorderedLists ||= f.unorderedLists;
-      numbers ||= f.numbers;
-    }
-  } else if (t !== 'integer' && t !== 'boolean') unsupported = true;
-  const f = { unsupported, unorderedLists, numbers };
-  factsCache.set(s, f);
-  return f;
-}
-
 /** The value as cel-go binds it for this schema (UnstructuredToVal), or undefined when unsure. */
-function toCel(v: unknown, s: Schema, root: boolean, canonical = false): unknown {
+function toCel(v: unknown, s: Structural, root: boolean, canonical = false): unknown {
   if (v === null || v === undefined) return undefined;
-  const t = s['type'];
+  const t = s.generic.type;
   switch (t) {
     case 'boolean':
       return typeof v === 'boolean' ? v : undefined;
@@ -240,7 +186,7 @@ function toCel(v: unknown, s: Schema, root: boolean, canonical = false): unknown
     case 'number':
       return typeof v === 'number' ? v : typeof v === 'bigint' && Number.isSafeInteger(Number(v)) ? Number(v) : undefined;
     case 'array': {
-      const it = sub(s, 'items');
+      const it = s.items;
       if (!Array.isArray(v) || !it || v.length > 1000) return undefined;
       const out: unknown[] = [];
       for (const x of v) {
@@ -248,14 +194,14 @@ function toCel(v: unknown, s: Schema, root: boolean, canonical = false): unknown
         if (c === undefined) return undefined;
         out.push(c);
       }
-      const lt = s['x-kubernetes-list-type'];
+      const lt = s.extensions.listType;
       if (canonical && (lt === 'set' || lt === 'map')) {
         // duplicates (reported as Duplicate, which does not block CEL) would make the comparison differ
         const keyed = out.map((c) => [canon(c), c] as const);
         if (new Set(keyed.map((k) => k[0])).size !== keyed.length) return undefined;
         if (lt === 'map') {
-          const keys = Array.isArray(s['x-kubernetes-list-map-keys']) ? s['x-kubernetes-list-map-keys'] : [];
-          const ks = out.map((c) => (c instanceof Map ? canon(keys.map((k) => c.get(String(k)) ?? null)) : ''));
+          const keys = s.extensions.listMapKeys ?? [];
+          const ks = out.map((c) => (c instanceof Map ? canon(keys.map((k) => c.get(k) ?? null)) : ''));
           if (new Set(ks).size !== ks.length) return undefined;
         }
         keyed.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
@@ -265,8 +211,7 @@ function toCel(v: unknown, s: Schema, root: boolean, canonical = false): unknown
     }
     case 'object': {
       if (!isRecord(v)) return undefined;
-      const ps = sub(s, 'properties');
-      const ap = sub(s, 'additionalProperties');
+      const ap = s.additionalProperties?.schema;
       const m = new Map<string, unknown>();
       for (const [k, x] of Object.entries(v)) {
         if (root && k === 'metadata') {
@@ -282,7 +227,7 @@ function toCel(v: unknown, s: Schema, root: boolean, canonical = false): unknown
           m.set(k, x);
           continue;
         }
-        const cs = ps ? (isRecord(ps[k]) ? (ps[k] as Schema) : undefined) : ap;
+        const cs = s.declaresProperties ? s.properties.get(k) : ap;
         if (!cs) return undefined;
         const c = toCel(x, cs, false, canonical);
         if (c === undefined) return undefined;
@@ -304,15 +249,6 @@ function canon(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(canon).join(',')}]`;
   if (v instanceof Map) return `{${[...v.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map(([k, x]) => `${JSON.stringify(k)}:${canon(x)}`).join(',')}}`;
   return '?';
-}
-
-const rulesBelow = new WeakMap<object, boolean>();
-/** The schema (or schemas) holds x-kubernetes-validations somewhere. */
-function hasRules(s: unknown): boolean {
-  if (typeof s !== 'object' || s === null) return false;
-  let r = rulesBelow.get(s);
-  if (r === undefined) rulesBelow.set(s, (r = (jsonText(s) ?? '').includes('"x-kubernetes-validations":')));
-  return r;
 }
 
 function deepEq(a: unknown, b: unknown): boolean {
@@ -346,28 +282,30 @@ class Walk {
    * `ratchet`: the nearest correlated node (this one or an ancestor) is unchanged, so the server
    * turns errors of rules without oldSelf into warnings (which we do not reproduce).
    */
-  node(v: unknown, old: unknown, s: Schema, loc: Loc, root: boolean, ratchet: boolean, sp: JsonPath): void {
+  node(v: unknown, old: unknown, s: Structural, loc: Loc, root: boolean, ratchet: boolean, sp: JsonPath): void {
     if (v === null || v === undefined) return;
-    for (const k of ['allOf', 'anyOf', 'oneOf', 'not']) if (k in s && hasRules(s[k])) this.skip('', loc, [...sp, k], `crdx does not evaluate rules inside ${k} yet`);
-    if (Array.isArray(s['x-kubernetes-validations']) && s['x-kubernetes-validations'].length > 0) this.rules(v, old, s, loc, root, ratchet, sp);
-    const t = s['type'];
+    // rules inside allOf/anyOf/oneOf/not are not evaluated here
+    if (s.facts.celInNested)
+      for (const k of ['allOf', 'anyOf', 'oneOf', 'not']) if (hasKeyDeep(s.raw[k], 'x-kubernetes-validations')) this.skip('', loc, [...sp, k], `crdx does not evaluate rules inside ${k} yet`);
+    if (s.extensions.validations.length > 0) this.rules(v, old, s, loc, root, ratchet, sp);
+    const t = s.generic.type;
     if (t === 'object' && isRecord(v)) {
-      const ps = sub(s, 'properties');
-      const ap = sub(s, 'additionalProperties');
+      const ps = s.declaresProperties;
+      const ap = s.additionalProperties?.schema;
       const oldMap = isRecord(old) ? old : undefined;
       for (const [k, x] of Object.entries(v)) {
-        const cs = ps ? (isRecord(ps[k]) ? (ps[k] as Schema) : undefined) : ap;
+        const cs = ps ? s.properties.get(k) : ap;
         if (!cs) continue;
-        if (!hasRules(cs)) continue;
+        if (!cs.facts.celBelow) continue;
         const o = oldMap && Object.prototype.hasOwnProperty.call(oldMap, k) ? oldMap[k] : undefined;
         // apiVersion and kind at the root are never ratcheted
         const r = root && (k === 'apiVersion' || k === 'kind') ? false : o !== undefined ? deepEq(x, o) : ratchet;
         this.node(x, o ?? undefined, cs, ps ? loc.child(k) : loc.key(k), false, r, ps ? [...sp, 'properties', k] : [...sp, 'additionalProperties']);
       }
     } else if (t === 'array' && Array.isArray(v)) {
-      const it = sub(s, 'items');
-      if (!it || !hasRules(it)) return;
-      const keys = s['x-kubernetes-list-type'] === 'map' && Array.isArray(s['x-kubernetes-list-map-keys']) ? (s['x-kubernetes-list-map-keys'] as unknown[]).filter((x): x is string => typeof x === 'string') : undefined;
+      const it = s.items;
+      if (!it || !it.facts.celBelow) return;
+      const keys = s.extensions.listType === 'map' ? s.extensions.listMapKeys : undefined;
       const oldArr = Array.isArray(old) ? old : [];
       const keyOf = (o: unknown): string | undefined => {
         if (!keys || keys.length === 0 || !isRecord(o)) return undefined;
@@ -390,14 +328,14 @@ class Walk {
         const o = k === undefined ? undefined : oldBy.get(k);
         this.node(x, o ?? undefined, it, loc.index(i), false, o !== undefined && o !== null ? deepEq(x, o) : ratchet, [...sp, 'items']);
       });
-    } else if (['properties', 'additionalProperties', 'items'].some((k) => hasRules(s[k]))) {
+    } else if (s.facts.celInChildren) {
       // a value of the wrong shape holding rules below: the server would not reach them either, but be safe
       this.skip('', loc, sp, 'the value does not have the schema\'s type, and rules sit below this node');
     }
   }
 
-  private rules(v: unknown, old: unknown, s: Schema, loc: Loc, root: boolean, ratchet: boolean, sp: JsonPath): void {
-    const f = facts(s);
+  private rules(v: unknown, old: unknown, s: Structural, loc: Loc, root: boolean, ratchet: boolean, sp: JsonPath): void {
+    const f = s.celBinding;
     const compiled = compile(s, f, this.env);
     const bind = (x: unknown, canonical: boolean) => (x === undefined || f.unsupported ? undefined : toCel(x, s, root, canonical));
     const plain = { self: bind(v, false), oldSelf: bind(old, false) };
@@ -431,7 +369,7 @@ class Walk {
           continue;
         }
         const why = c.message !== undefined && c.message.length > 0 ? c.message.trim() : c.rule.trim();
-        this.errors.push({ type: 'Invalid', field: loc.field === '' ? '<nil>' : loc.field, value: typeof s['type'] === 'string' ? s['type'] : '', detail: `${key} evaluating rule: ${why}`, at: loc.at });
+        this.errors.push({ type: 'Invalid', field: loc.field === '' ? '<nil>' : loc.field, value: s.generic.type, detail: `${key} evaluating rule: ${why}`, at: loc.at });
         continue;
       }
       if (res === true) continue;
@@ -466,7 +404,7 @@ class Walk {
       detail ??= c.message !== undefined && c.message.length > 0 ? c.message.trim() : `failed rule: ${c.rule.trim()}`;
       let at = loc;
       for (const p of c.fieldPath ?? []) at = at.child(p);
-      const value = s['type'] === 'object' || s['type'] === 'array' ? OMIT : v;
+      const value = s.generic.type === 'object' || s.generic.type === 'array' ? OMIT : v;
       const field = at.field === '' ? '<nil>' : at.field;
       switch (c.reason) {
         case 'FieldValueForbidden':
@@ -486,12 +424,13 @@ class Walk {
 }
 
 /** Why a node's value cannot be bound to `self` as cel-go binds it. */
-function bindWhy(s: Schema, f: NodeFacts): string {
+function bindWhy(s: Structural, f: CelBindingFacts): string {
   if (!f.unsupported) return 'crdx cannot bind this value as the server does (a list of more than 1,000 items, or a value of the wrong type)';
-  if (s['x-kubernetes-int-or-string'] === true) return 'crdx does not bind x-kubernetes-int-or-string values yet';
-  if (s['x-kubernetes-preserve-unknown-fields'] === true) return 'crdx does not bind x-kubernetes-preserve-unknown-fields values yet';
-  if (s['x-kubernetes-embedded-resource'] === true) return 'crdx does not bind embedded resources yet';
-  if (typeof s['format'] === 'string' && ['date-time', 'duration', 'byte', 'date'].includes(s['format'])) return `crdx does not bind format ${s['format']} values yet`;
+  if (s.extensions.intOrString) return 'crdx does not bind x-kubernetes-int-or-string values yet';
+  if (s.extensions.preserveUnknownFields) return 'crdx does not bind x-kubernetes-preserve-unknown-fields values yet';
+  if (s.extensions.embeddedResource) return 'crdx does not bind embedded resources yet';
+  const format = s.valueValidation.format;
+  if (s.generic.type === 'string' && format !== undefined && ['date-time', 'duration', 'byte', 'date'].includes(format)) return `crdx does not bind format ${format} values yet`;
   return 'crdx does not bind values of this schema yet (int-or-string, preserve-unknown-fields, embedded resources, date-time/duration/byte formats, or objects with both properties and additionalProperties, at this node or below)';
 }
 
@@ -505,8 +444,8 @@ function errorText(e: unknown): string {
  * The server's CEL validation of a custom resource (`old`: the stored object, on update).
  * `complete: false` when some rule could not be evaluated here (`skipped` says which and why).
  */
-export function evaluateCel(obj: Record<string, unknown>, old: Record<string, unknown> | undefined, schema: Schema | undefined, cel: CelEngine | undefined): CelOutcome {
-  if (!schema || !hasRules(schema)) return { errors: [], complete: true, skipped: [] };
+export function evaluateCel(obj: Record<string, unknown>, old: Record<string, unknown> | undefined, schema: Structural | undefined, cel: CelEngine | undefined): CelOutcome {
+  if (!schema || !schema.facts.celBelow) return { errors: [], complete: true, skipped: [] };
   if (!cel) throw celMissing('CEL evaluation');
   const whole = (why: string): CelOutcome => ({ errors: [], complete: false, skipped: [{ rule: '', at: [], schemaAt: [], why }] });
   const w = new Walk(old !== undefined, cel);

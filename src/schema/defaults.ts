@@ -7,19 +7,25 @@
 import { invalid, type FieldError, errorText } from '../core/field-error.js';
 import { Loc } from '../core/path.js';
 import { isRecord } from '../core/types.js';
-import { prune } from '../simulate/prune.js';
+import { prune } from './behaviours/prune.js';
 import { celMissing, type CelEngine } from '../core/cel-engine.js';
-import { addl, flag, itemsSchema, prop, props, sType, type Schema, META_FIELDS } from './raw.js';
+import { META_FIELDS } from './raw.js';
 import { coerceObjectMeta, validateObjectMeta } from './objectmeta.js';
+import { asEmbeddedResource, type Structural } from '../crd/structural-schema.js';
 import { validateValue, type ValueValidateOptions } from './value-validate.js';
 import { jsonText } from '../core/json-text.js';
 
-export function validateDefaults(root: Schema, loc: Loc, kubeMinor: number, cel: CelEngine | undefined): FieldError[] {
+export function validateDefaults(root: Structural, loc: Loc, kubeMinor: number, cel: CelEngine | undefined): FieldError[] {
   const out: FieldError[] = [];
   const vopts = { structural: true, listTypes: false, kubeMinor } as const;
-  const rootAsResource = flag(root, 'x-kubernetes-embedded-resource') ? root : { ...root, 'x-kubernetes-embedded-resource': true };
+  const rootAsResource = asEmbeddedResource(root);
   visit(rootAsResource, rootAsResource, loc, false, [], out, vopts, cel);
   return out;
+}
+
+/** Properties in the order the server visits them (sorted keys). */
+function sortedProperties(s: Structural): [string, Structural][] {
+  return [...s.properties].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
 }
 
 function deepEqual(a: unknown, b: unknown): boolean {
@@ -27,8 +33,8 @@ function deepEqual(a: unknown, b: unknown): boolean {
 }
 
 function visit(
-  s: Schema,
-  rootSchema: Schema,
+  s: Structural,
+  rootSchema: Structural,
   loc: Loc,
   insideMeta: boolean,
   metaPath: readonly string[],
@@ -36,19 +42,21 @@ function visit(
   vopts: ValueValidateOptions,
   cel: CelEngine | undefined,
 ): void {
+  // nothing to check where no default sits at or below the node
+  if (!s.facts.defaultsBelow) return;
   let root = rootSchema;
   let inMeta = insideMeta;
   let mPath = metaPath;
-  if (flag(s, 'x-kubernetes-embedded-resource')) {
+  if (s.extensions.embeddedResource) {
     root = s;
     inMeta = false;
     mPath = [];
   }
   const isResourceRoot = s === root;
-  if ('default' in s && s['default'] !== null && s['default'] !== undefined) {
-    const def = s['default'];
+  if (s.generic.hasDefault) {
+    const def = s.generic.default;
     const dl = loc.child('default');
-    const embedded = flag(s, 'x-kubernetes-embedded-resource');
+    const embedded = s.extensions.embeddedResource;
     if (inMeta) {
       // spliced into a synthetic resource and checked as TypeMeta/ObjectMeta (nil field path)
       const obj = placeAt(mPath, def);
@@ -68,41 +76,39 @@ function visit(
       else out.push(...orCel(validateValue(def, s, dl, vopts), def, s, dl, cel));
     }
   }
-  const items = s['items'];
-  if (isRecord(items)) visit(items, root, loc.child('items'), inMeta, [...mPath, '[]'], out, vopts, cel);
-  for (const [k, p] of props(s)) {
+  if (s.items !== undefined) visit(s.items, root, loc.child('items'), inMeta, [...mPath, '[]'], out, vopts, cel);
+  for (const [k, p] of sortedProperties(s)) {
     const subMeta = inMeta || (isResourceRoot && META_FIELDS.has(k));
     visit(p, root, loc.child('properties').key(k), subMeta, subMeta ? [...mPath, k] : mPath, out, vopts, cel);
   }
 }
 
 /** When schema validation passed, the node's CEL rules run on the default (only compilation is reproduced). */
-function orCel(errs: FieldError[], value: unknown, s: Schema, loc: Loc, cel: CelEngine | undefined): FieldError[] {
+function orCel(errs: FieldError[], value: unknown, s: Structural, loc: Loc, cel: CelEngine | undefined): FieldError[] {
   return errs.length > 0 ? errs : celCompileErrors(value, s, loc, cel);
 }
 
 /** cel.Validator over a value: every rule that does not compile gives "rule compile error" where the value is. */
-function celCompileErrors(value: unknown, s: Schema, loc: Loc, cel: CelEngine | undefined): FieldError[] {
+function celCompileErrors(value: unknown, s: Structural, loc: Loc, cel: CelEngine | undefined): FieldError[] {
   const out: FieldError[] = [];
-  const rules = Array.isArray(s['x-kubernetes-validations']) ? s['x-kubernetes-validations'] : [];
-  for (const r of rules) {
+  for (const r of s.extensions.validations) {
     const rule = isRecord(r) && typeof r['rule'] === 'string' ? r['rule'] : '';
     let err: string | undefined;
     if (rule.trim() !== '') {
       if (!cel) throw celMissing('CRD default check');
       err = cel.syntaxError(rule);
     }
-    if (err !== undefined) out.push(invalid(loc, sType(s), `rule compile error: compilation failed: ERROR: <input>: Syntax error: ${err}`));
+    if (err !== undefined) out.push(invalid(loc, s.generic.type, `rule compile error: compilation failed: ERROR: <input>: Syntax error: ${err}`));
   }
   if (Array.isArray(value)) {
-    const it = itemsSchema(s);
+    const it = s.items;
     if (it) value.forEach((v, i) => out.push(...celCompileErrors(v, it, loc.index(i), cel)));
   } else if (isRecord(value)) {
-    const ap = addl(s);
+    const ap = s.additionalProperties?.schema;
     for (const k of Object.keys(value).sort()) {
-      const ps = prop(s, k);
+      const ps = s.properties.get(k);
       if (ps) out.push(...celCompileErrors(value[k], ps, loc.child(k), cel));
-      else if (isRecord(ap)) out.push(...celCompileErrors(value[k], ap, loc.key(k), cel));
+      else if (ap) out.push(...celCompileErrors(value[k], ap, loc.key(k), cel));
     }
   }
   return out;

@@ -3,12 +3,12 @@
  * ValidFieldPath): `.name` or `['quoted key']`, resolved through properties or additionalProperties.
  */
 import { isRecord } from '../core/types.js';
-import type { Schema } from './raw.js';
+import { emptyStructural, type Structural } from '../crd/structural-schema.js';
 
 export interface FieldPathResult {
   readonly error?: string;
   /** The schema the path resolves to. */
-  readonly schema?: Schema;
+  readonly schema?: Structural;
   /** Segments of the resolved path. */
   readonly segments?: readonly string[];
 }
@@ -66,20 +66,26 @@ function unescape(s: string): string | undefined {
   return out;
 }
 
-export function validFieldPath(path: string, root: Schema, allowArrayNotation = true): FieldPathResult {
+/** Whether the raw record has an own key `k` that is neither null nor absent. */
+function ownPresent(raw: Record<string, unknown>, k: string): boolean {
+  return Object.prototype.hasOwnProperty.call(raw, k) && raw[k] !== null && raw[k] !== undefined;
+}
+
+export function validFieldPath(path: string, root: Structural, allowArrayNotation = true): FieldPathResult {
   const toks = tokenize(path);
-  let schema: Schema | undefined = root;
+  let schema: Structural = root;
   const segments: string[] = [];
   const step = (name: string): string | undefined => {
-    const s = schema!;
-    // the structural form keeps no properties map when it is empty
-    if (isRecord(s['properties']) && Object.keys(s['properties']).length > 0) {
-      const p: unknown = s['properties'][name];
-      if (!isRecord(p)) return 'does not refer to a valid field';
+    const s = schema;
+    // the structural form keeps no properties map when it is empty (as written: entries that are no
+    // schema still count, and then lead nowhere)
+    const props = ownPresent(s.raw, 'properties') ? s.raw['properties'] : undefined;
+    if (isRecord(props) && Object.keys(props).length > 0) {
+      const p = s.properties.get(name);
+      if (p === undefined) return 'does not refer to a valid field';
       schema = p;
-    } else if (s['additionalProperties'] !== undefined && s['additionalProperties'] !== null) {
-      const ap = s['additionalProperties'];
-      schema = isRecord(ap) ? ap : {};
+    } else if (ownPresent(s.raw, 'additionalProperties')) {
+      schema = s.additionalProperties?.schema ?? emptyStructural();
     } else return 'does not refer to a valid field';
     segments.push(name);
     return undefined;
@@ -109,5 +115,5 @@ export function validFieldPath(path: string, root: Schema, allowArrayNotation = 
       return { error: `expected [ or . but got: ${tok}` };
     }
   }
-  return { schema: schema!, segments };
+  return { schema, segments };
 }

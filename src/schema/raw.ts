@@ -1,4 +1,9 @@
-/** Small accessors over a raw JSONSchemaProps (wire names, decoded JSON). */
+/**
+ * Small accessors over a raw JSONSchemaProps (wire names, decoded JSON), for the CRD validation
+ * rules that check the schema as written (structural.ts, walk.ts, visit.ts, analyze.ts: unsupported
+ * fields, Go zero values, non-structural forms). Everything that runs on custom resources reads
+ * the typed schema (structural-schema.ts) instead.
+ */
 import { isRecord } from '../core/types.js';
 
 export type Schema = Record<string, unknown>;
@@ -57,14 +62,6 @@ export function strList(s: Schema, k: string): string[] {
   const v = s[k];
   return Array.isArray(v) ? v.map((x) => (typeof x === 'string' ? x : String(x))) : [];
 }
-export function optStr(s: Schema, k: string): string | undefined {
-  const v = s[k];
-  return typeof v === 'string' ? v : present(s, k) ? String(v) : undefined;
-}
-export function hasDefault(s: Schema): boolean {
-  return present(s, 'default');
-}
-
 export const META_FIELDS = new Set(['metadata', 'apiVersion', 'kind']);
 
 /** Fields that are plain Go bools or strings in JSONSchemaProps (false / "" are their zero values). */

@@ -8,6 +8,7 @@ import type { Loc } from '../core/path.js';
 import { isRecord } from '../core/types.js';
 import { validFieldPath } from './field-path.js';
 import { celMissing, type CelEngine } from '../core/cel-engine.js';
+import { buildStructural } from '../crd/structural-schema.js';
 import { newStructuralError } from './structural.js';
 import {
   META_FIELDS,
@@ -270,7 +271,8 @@ function celShape(s: Schema, loc: Loc, opts: WalkOptions, out: WalkError[]): voi
       add(out, invalid(rl.child('fieldPath'), fieldPath, `${fp}must be non-empty if specified`), 'cel');
     if (hasNewlines(fieldPath)) add(out, invalid(rl.child('fieldPath'), fieldPath, `${fp}must not contain line breaks`), 'cel');
     // pathValid: a node whose schema does not convert to a structural schema accepts any path
-    if (fieldPath.length > 0 && newStructuralError(s) === undefined && validFieldPath(fieldPath, s).error !== undefined)
+    // (a rule's fieldPath is rare: the node's typed schema is built for it here)
+    if (fieldPath.length > 0 && newStructuralError(s) === undefined && validFieldPath(fieldPath, buildStructural(s)).error !== undefined)
       add(out, invalid(rl.child('fieldPath'), fieldPath, `${fp}must be a valid path`), 'cel');
   });
 }

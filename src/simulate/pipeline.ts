@@ -13,12 +13,12 @@
  * info), which strips unknown/malformed ObjectMeta fields from defaults inside embedded resources
  * (vector V72); that needs objectmeta coercion and is expected to have been applied by the caller.
  */
+import { deepCopy, hasOwn, newObject, setOwn } from '../core/json-value.js';
 import { isRecord, type JsonPath } from '../core/types.js';
-import { applyDefaults } from './default.js';
-import { deepCopy, hasOwn, newObject, setOwn } from './json.js';
-import { prune } from './prune.js';
-import { pruneNonNullableNullsWithoutDefaults } from './prune-nulls.js';
-import type { Change, StepResult, StepSchema } from './types.js';
+import { applyDefaults } from '../schema/behaviours/default.js';
+import { prune } from '../schema/behaviours/prune.js';
+import { pruneNonNullableNullsWithoutDefaults } from '../schema/behaviours/prune-nulls.js';
+import type { Change, StepResult, StepSchema } from '../schema/behaviours/types.js';
 import { jsonText } from '../core/json-text.js';
 
 /** A decode failure (the server answers 400 "cannot be handled as a <Kind>"). */

@@ -1,3 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { lintYaml } from '../helpers/lint.js';
 import { ruleFixtureSuite } from '../helpers/rule-tester.js';
 
 ruleFixtureSuite('selectable-fields');
+
+function crd(jsonPath: string): string {
+  return `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: widgets.example.com}
+spec:
+  group: example.com
+  scope: Namespaced
+  names: {plural: widgets, singular: widget, kind: Widget, listKind: WidgetList}
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    selectableFields: [{jsonPath: "${jsonPath}"}]
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec: {type: object, properties: {color: {type: string}}}
+`;
+}
+
+const messages = (jsonPath: string): string[] => lintYaml(crd(jsonPath)).filter((f) => f.ruleId === 'selectable-fields').map((f) => f.message);
+
+describe('selectable-fields lookups are own-key', () => {
+  it('an undeclared name does not refer to a valid field (the server\'s message; a single version hoists the list)', () => {
+    expect(messages('.spec.nothere')).toEqual([
+      'spec.selectableFields[0].jsonPath: Invalid value: ".spec.nothere": is an invalid path: does not refer to a valid field',
+    ]);
+  });
+  it.each(['__proto__', 'constructor', 'toString'])('.spec.%s is no different', (name) => {
+    expect(messages(`.spec.${name}`)).toEqual(messages('.spec.nothere').map((m) => m.replaceAll('nothere', name)));
+  });
+});

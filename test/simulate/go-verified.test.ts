@@ -7,12 +7,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { buildStructural } from '../../src/crd/structural-schema.js';
 import { isRecord } from '../../src/core/types.js';
-import { applyDefaults } from '../../src/simulate/default.js';
+import { applyDefaults } from '../../src/schema/behaviours/default.js';
 import { decode } from '../../src/simulate/pipeline.js';
-import { formatUnknownFieldPath, prune } from '../../src/simulate/prune.js';
-import { pruneNonNullableNullsWithoutDefaults } from '../../src/simulate/prune-nulls.js';
-import type { Change } from '../../src/simulate/types.js';
+import { formatUnknownFieldPath, prune } from '../../src/schema/behaviours/prune.js';
+import { pruneNonNullableNullsWithoutDefaults } from '../../src/schema/behaviours/prune-nulls.js';
+import type { Change } from '../../src/schema/behaviours/types.js';
 
 interface GoCase {
   readonly id: string;
@@ -56,7 +57,7 @@ function objectsOf(v: unknown, out = new Set<object>()): Set<object> {
 
 function run(c: GoCase): { value: unknown; unknown: readonly string[]; changes: readonly Change[]; error?: boolean } {
   const input = deepFreeze(JSON.parse(JSON.stringify(c.value)) as unknown);
-  const schema = c.schema === null ? undefined : deepFreeze(c.schema);
+  const schema = c.schema === null ? undefined : buildStructural(deepFreeze(c.schema));
   switch (c.op) {
     case 'prune': {
       const r = prune(input, schema, { isResourceRoot: c.root === true });

@@ -3,13 +3,15 @@
  * (objectmeta/coerce_test.go TestGetObjectMetaWithOptions, TestGetObjectMetaNils).
  */
 import { describe, expect, it } from 'vitest';
+import { buildStructural } from '../../src/crd/structural-schema.js';
 import { Loc } from '../../src/core/path.js';
-import { coerceObjectMeta, getObjectMeta, objectMetaToUnstructured } from '../../src/schema/objectmeta.js';
+import { coerceObjectMeta } from '../../src/schema/objectmeta.js';
+import { getObjectMeta, objectMetaToUnstructured } from '../../src/schema/objectmeta/decode.js';
 
 type J = Record<string, unknown>;
 const ROOT = new Loc('', []);
 const coerce = (value: unknown, schema: J | undefined, root: boolean, drop = false) =>
-  coerceObjectMeta(ROOT, value, schema, root, { dropInvalidFields: drop, returnUnknownFieldPaths: true });
+  coerceObjectMeta(ROOT, value, schema && buildStructural(schema), root, { dropInvalidFields: drop, returnUnknownFieldPaths: true });
 
 const emb = (props?: J, extra: J = {}): J => ({ type: 'object', 'x-kubernetes-embedded-resource': true, ...(props ? { properties: props } : {}), ...extra });
 const V27_SCHEMA: J = {

@@ -1,10 +1,11 @@
 /** Behaviour of the simulation steps beyond their output values: change logs, purity, paths, the pipeline's wiring. */
 import { describe, expect, it } from 'vitest';
-import { applyDefaults } from '../../src/simulate/default.js';
+import { buildStructural } from '../../src/crd/structural-schema.js';
+import { applyDefaults } from '../../src/schema/behaviours/default.js';
 import { DECODE_STAGES, decode, type ObjectMetaHooks } from '../../src/simulate/pipeline.js';
 import { goCompare as compareBytes } from '../../src/core/go.js';
-import { formatUnknownFieldPath, prune } from '../../src/simulate/prune.js';
-import { pruneNonNullableNullsWithoutDefaults } from '../../src/simulate/prune-nulls.js';
+import { formatUnknownFieldPath, prune } from '../../src/schema/behaviours/prune.js';
+import { pruneNonNullableNullsWithoutDefaults } from '../../src/schema/behaviours/prune-nulls.js';
 
 function deepFreeze<T>(v: T): T {
   if (typeof v === 'object' && v !== null) {
@@ -23,7 +24,7 @@ function nodes(v: unknown, out = new Set<object>()): Set<object> {
   return out;
 }
 
-const SCHEMA = deepFreeze({
+const SCHEMA = buildStructural(deepFreeze({
   type: 'object',
   properties: {
     spec: {
@@ -38,7 +39,7 @@ const SCHEMA = deepFreeze({
       },
     },
   },
-});
+}));
 
 describe('prune', () => {
   it('logs each removed key with its value, in walk order, and reports the server paths sorted', () => {
@@ -62,7 +63,7 @@ describe('prune', () => {
   });
 
   it('removes apiVersion/kind/metadata at the top of a non-root value without reporting them', () => {
-    const r = prune({ apiVersion: 'v', kind: 'k', metadata: {}, x: 1 }, { type: 'object' }, { isResourceRoot: false });
+    const r = prune({ apiVersion: 'v', kind: 'k', metadata: {}, x: 1 }, buildStructural({ type: 'object' }), { isResourceRoot: false });
     expect(r.value).toEqual({});
     expect(r.changes.map((c) => c.path)).toEqual([['apiVersion'], ['kind'], ['metadata'], ['x']]);
     expect(r.unknownFieldPaths).toEqual(['x']);
@@ -112,7 +113,7 @@ describe('applyDefaults', () => {
 
   it('deep-copies defaults: two uses never share, the schema is never touched', () => {
     const schema = deepFreeze({ type: 'object', properties: { m: { type: 'object', additionalProperties: { type: 'object', default: { l: [1] } } } } });
-    const r = applyDefaults({ m: { a: null, b: null } }, schema);
+    const r = applyDefaults({ m: { a: null, b: null } }, buildStructural(schema));
     const m = (r.value as { m: { a: { l: number[] }; b: { l: number[] } } }).m;
     expect(m.a).toEqual({ l: [1] });
     expect(m.a).not.toBe(m.b);
@@ -131,7 +132,7 @@ describe('applyDefaults', () => {
   it('copies only the objects on the way to a default; the rest is shared, the input unchanged', () => {
     const schema = deepFreeze({ type: 'object', properties: { a: { type: 'object', properties: { x: { type: 'integer', default: 1 } } }, b: { type: 'object' }, l: { type: 'array', items: { type: 'object', properties: { y: { type: 'string', default: 'd' } } } } } });
     const input = deepFreeze({ a: {}, b: { deep: { v: 1 } }, l: [{ y: 'set' }, {}] });
-    const r = applyDefaults(input, schema);
+    const r = applyDefaults(input, buildStructural(schema));
     expect(r.value).toEqual({ a: { x: 1 }, b: { deep: { v: 1 } }, l: [{ y: 'set' }, { y: 'd' }] });
     const v = r.value as typeof input & { a: object; l: object[] };
     expect(v).not.toBe(input);
@@ -164,7 +165,7 @@ describe('decode pipeline', () => {
 
   it('puts back root metadata that null dropping removed, without logging it', () => {
     const schema = { type: 'object', properties: { metadata: { type: 'object', properties: { name: { type: 'string' } } } } };
-    const r = decode({ apiVersion: 'g/v1', kind: 'K', metadata: { name: null } }, schema);
+    const r = decode({ apiVersion: 'g/v1', kind: 'K', metadata: { name: null } }, buildStructural(schema));
     expect(r.value).toEqual({ apiVersion: 'g/v1', kind: 'K', metadata: { name: null } });
     expect(r.changes).toEqual([]);
   });

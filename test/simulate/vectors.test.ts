@@ -7,10 +7,11 @@
  * every one of them was also replayed through the upstream Go code and agreed.
  */
 import { describe, expect, it } from 'vitest';
-import { applyDefaults } from '../../src/simulate/default.js';
+import { buildStructural, type Structural } from '../../src/crd/structural-schema.js';
+import { applyDefaults } from '../../src/schema/behaviours/default.js';
 import { decode } from '../../src/simulate/pipeline.js';
-import { prune } from '../../src/simulate/prune.js';
-import { pruneNonNullableNullsWithoutDefaults } from '../../src/simulate/prune-nulls.js';
+import { prune } from '../../src/schema/behaviours/prune.js';
+import { pruneNonNullableNullsWithoutDefaults } from '../../src/schema/behaviours/prune-nulls.js';
 
 type J = unknown;
 interface Vector { id: string; name?: string; op: string; schema: J; root?: boolean; value: J; expect?: { value: J; unknown?: string[] } }
@@ -154,8 +155,8 @@ const VECTORS: Vector[] = [
 
 ];
 
-function schemaOf(s: unknown): Record<string, unknown> | undefined {
-  return s === null ? undefined : (s as Record<string, unknown>);
+function schemaOf(s: unknown): Structural | undefined {
+  return s === null ? undefined : buildStructural(s as Record<string, unknown>);
 }
 
 describe('runtime-semantics.md §10 vectors', () => {
@@ -194,7 +195,7 @@ describe('V71: request-version defaults on create, storage-version defaults on t
       replicas: { type: 'integer', format: 'int32', minimum: 0, default: replicas },
     },
   });
-  const schema = (own: 'v1beta1' | 'v1beta2') => ({ type: 'object', properties: { spec: side(own, 1), status: side(own, 0) } });
+  const schema = (own: 'v1beta1' | 'v1beta2') => buildStructural({ type: 'object', properties: { spec: side(own, 1), status: side(own, 0) } });
   const body = { kind: 'Foo', apiVersion: 'tests.example.com/v1beta1', metadata: { name: 'foo' }, spec: { a: 'a' }, status: { b: 'b' } };
 
   it('creates through v1beta1 (served) and reads back from v1beta2 (storage)', () => {

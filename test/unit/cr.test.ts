@@ -11,7 +11,8 @@ import { DEFAULT_KUBE_VERSION } from '../../src/core/kube-version.js';
 import { CrdCatalog, compareKubeAwareVersions } from '../../src/cr/catalog.js';
 import { simulateCreate } from '../../src/cr/create.js';
 import { goFloat, goTypeOf, goValue } from '../../src/cr/go-format.js';
-import { pruneDefaults } from '../../src/cr/prune-defaults.js';
+import { pruneDefaults } from '../../src/schema/behaviours/prune-defaults.js';
+import { buildStructural } from '../../src/crd/structural-schema.js';
 import { finalizerWarnings, generatedName } from '../../src/cr/root-meta.js';
 import { validateScaleSpec, validateScaleStatus } from '../../src/cr/scale.js';
 import { wireValue } from '../../src/cr/wire.js';
@@ -74,14 +75,15 @@ describe('PruneDefaults', () => {
         whole: { type: 'object', 'x-kubernetes-embedded-resource': true, 'x-kubernetes-preserve-unknown-fields': true, default: { apiVersion: 'foos/v1', kind: 'Foo', metadata: { name: 'Bar', unknown: 'unknown' } } },
       },
     };
-    const pruned = pruneDefaults(schema) as { properties: Record<string, { default?: unknown; properties?: Record<string, { default?: unknown }> }> };
+    const pruned = pruneDefaults(buildStructural(schema)).raw as { properties: Record<string, { default?: unknown; properties?: Record<string, { default?: unknown }> }> };
     expect(pruned.properties['embedded']!.properties!['metadata']!.default).toEqual({ name: 'Bar' });
     expect(pruned.properties['whole']!.default).toEqual({ apiVersion: 'foos/v1', kind: 'Foo', metadata: { name: 'Bar' } });
     expect((schema.properties.embedded.properties.metadata as { default: unknown }).default).toEqual({ name: 'Bar', unknown: 'unknown' });
   });
   it('returns the schema itself when no default changes', () => {
     const s = { type: 'object', properties: { a: { type: 'string', default: 'x' } } };
-    expect(pruneDefaults(s)).toBe(s);
+    const st = buildStructural(s);
+    expect(pruneDefaults(st)).toBe(st);
   });
 });
 

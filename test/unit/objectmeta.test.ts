@@ -10,9 +10,11 @@
  * Errors are [type, field, value, detail]; Required values are not compared.
  */
 import { describe, expect, it } from 'vitest';
+import { buildStructural } from '../../src/crd/structural-schema.js';
 import { errorText, OMIT, type FieldError } from '../../src/core/field-error.js';
 import { Loc } from '../../src/core/path.js';
-import { coerceObjectMeta, parseTimeRFC3339, validateObjectMeta } from '../../src/schema/objectmeta.js';
+import { coerceObjectMeta, validateObjectMeta } from '../../src/schema/objectmeta.js';
+import { parseTimeRFC3339 } from '../../src/go/time.js';
 
 type Err = [string, string, unknown, string];
 type Seg = { child: string } | { key: string } | { index: number };
@@ -524,10 +526,10 @@ describe('objectmeta agrees with upstream (Go-verified cases)', () => {
     it(`${c.mode} ${c.id}`, () => {
       const before = key(c.value);
       if (c.mode === 'validate') {
-        const got = validateObjectMeta(locOf(c.path), c.value, c.schema, c.root ?? true).map(toErr).map(key).sort();
+        const got = validateObjectMeta(locOf(c.path), c.value, c.schema && buildStructural(c.schema), c.root ?? true).map(toErr).map(key).sort();
         expect(got).toEqual(c.errors.map((e) => key([e[0], e[1], canon(e[2]), e[3]])).sort());
       } else {
-        const r = coerceObjectMeta(locOf(c.path), c.value, c.schema, c.root ?? true, {
+        const r = coerceObjectMeta(locOf(c.path), c.value, c.schema && buildStructural(c.schema), c.root ?? true, {
           dropInvalidFields: c.drop,
           returnUnknownFieldPaths: c.unknown,
         });

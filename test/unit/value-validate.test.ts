@@ -19,6 +19,7 @@ import {
   validateValue,
   type ValueValidateOptions,
 } from '../../src/schema/value-validate.js';
+import { buildStructural } from '../../src/crd/structural-schema.js';
 
 type Want = readonly [ServerErrorType, string, unknown, string];
 
@@ -1603,7 +1604,7 @@ const CASES: readonly Case[] = [
 describe('value validation matches the API server', () => {
   it.each(CASES)('$name — $source', (c) => {
     const loc = new Loc(c.loc ?? '', []);
-    const errs = c.listTypes === true ? validateListTypes(c.value, c.schema, loc) : validateSchema(c.value, c.schema, loc, c.opts);
+    const errs = c.listTypes === true ? validateListTypes(c.value, buildStructural(c.schema), loc) : validateSchema(c.value, c.schema, loc, c.opts);
     expect(summarize(errs)).toEqual(c.want);
   });
 });
@@ -1654,17 +1655,17 @@ describe('validateValue', () => {
   const value = { spec: { ports: [{ name: 'a', port: 80 }, { name: 'a', port: 70000 }, { port: 1 }] } };
 
   it('reports schema errors first, then list-type duplicates (strategy.go Validate order)', () => {
-    expect(summarize(validateValue(value, schema, new Loc('', [])))).toEqual([
+    expect(summarize(validateValue(value, buildStructural(schema), new Loc('', [])))).toEqual([
       ['Invalid', 'spec.ports[1].port', 70000, 'spec.ports[1].port in body should be less than or equal to 65535'],
       ['Required', 'spec.ports[2].name', OMIT, ''],
       ['Duplicate', 'spec.ports[1]', { name: 'a' }, ''],
     ]);
   });
   it('can leave the list types out (defaults are only checked by ValidateCustomResource)', () => {
-    expect(validateValue(value, schema, new Loc('', []), { listTypes: false }).map((e) => e.type)).toEqual(['Invalid', 'Required']);
+    expect(validateValue(value, buildStructural(schema), new Loc('', []), { listTypes: false }).map((e) => e.type)).toEqual(['Invalid', 'Required']);
   });
   it('points each error at the value in the manifest', () => {
-    const errs = validateValue(value, schema, new Loc('', []));
+    const errs = validateValue(value, buildStructural(schema), new Loc('', []));
     expect(errs.map((e) => [e.at, e.atKey ?? false])).toEqual([
       [['spec', 'ports', 1, 'port'], false],
       [['spec', 'ports', 2, 'name'], true],
@@ -1682,13 +1683,13 @@ describe('validateValue', () => {
   });
   it('renders like the server (field.Error.Error())', () => {
     const s = { type: 'object', properties: { spec: { type: 'object', properties: { replicas: { type: 'integer' } } } } };
-    expect(validateValue({ spec: { replicas: 'x' } }, s, new Loc('', [])).map(errorText)).toEqual([
+    expect(validateValue({ spec: { replicas: 'x' } }, buildStructural(s), new Loc('', [])).map(errorText)).toEqual([
       'spec.replicas: Invalid value: "string": spec.replicas in body must be of type integer: "string"',
     ]);
   });
   it('uses the base path for errors without a name', () => {
     const s = { type: 'object', anyOf: [{ required: ['a'] }, { required: ['b'] }] };
-    expect(summarize(validateValue({}, s, new Loc('status', ['status'])))).toEqual([
+    expect(summarize(validateValue({}, buildStructural(s), new Loc('status', ['status'])))).toEqual([
       ['Invalid', 'status', '', '"" must validate at least one schema (anyOf)'],
       ['Required', 'status.a', OMIT, ''],
     ]);
@@ -1698,7 +1699,7 @@ describe('validateValue', () => {
       type: 'object',
       properties: { e: { type: 'object', 'x-kubernetes-embedded-resource': true, 'x-kubernetes-preserve-unknown-fields': true } },
     };
-    expect(validateValue({ e: { kind: 42, metadata: 'x' } }, s, new Loc('', []))).toEqual([]);
+    expect(validateValue({ e: { kind: 42, metadata: 'x' } }, buildStructural(s), new Loc('', []))).toEqual([]);
   });
 });
 

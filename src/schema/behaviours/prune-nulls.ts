@@ -10,9 +10,9 @@
  * embedded resources are not looked at. What nothing is dropped from is returned as it is (shared
  * with the input, which is never changed).
  */
-import { isRecord, type JsonPath } from '../core/types.js';
-import { newObject, setOwn } from './json.js';
-import { fieldSchema, hasDefault, isNullable, itemsOf } from './schema-view.js';
+import { newObject, setOwn } from '../../core/json-value.js';
+import { isRecord, type JsonPath } from '../../core/types.js';
+import { fieldSchema } from '../../crd/structural-schema.js';
 import type { Change, StepResult, StepSchema } from './types.js';
 
 export function pruneNonNullableNullsWithoutDefaults(value: unknown, schema: StepSchema, _opts: unknown = undefined): StepResult {
@@ -26,7 +26,7 @@ export function pruneNonNullableNullsWithoutDefaults(value: unknown, schema: Ste
  */
 function walk(x: unknown, s: StepSchema, path: (string | number)[], changes: Change[]): unknown {
   if (Array.isArray(x)) {
-    const items = itemsOf(s);
+    const items = s?.items;
     let out: unknown[] | undefined;
     for (let i = 0; i < x.length; i++) {
       path.push(i);
@@ -43,7 +43,7 @@ function walk(x: unknown, s: StepSchema, path: (string | number)[], changes: Cha
     const k = keys[i]!;
     const v = x[k];
     const ks = fieldSchema(s, k);
-    if (v === null && ks !== undefined && !isNullable(ks) && !hasDefault(ks)) {
+    if (v === null && ks !== undefined && !ks.generic.nullable && !ks.generic.hasDefault) {
       changes.push({ kind: 'null-dropped', path: [...path, k], before: null });
       out ??= copyKeys(x, keys, i);
       continue;

@@ -2,8 +2,8 @@
  * Shared shapes of the simulation steps (CONVENTIONS §3 "Simulation"): a step is a pure
  * `(value, schema, opts) => { value, changes }` that never mutates its input.
  */
-import type { JsonPath } from '../core/types.js';
-import type { Schema } from '../schema/raw.js';
+import type { JsonPath } from '../../core/types.js';
+import type { Structural } from '../../crd/structural-schema.js';
 
 export type ChangeKind =
   | 'pruned'
@@ -31,7 +31,7 @@ export interface StepResult {
   readonly changes: readonly Change[];
 }
 
-/** A raw JSONSchemaProps (wire names), or undefined for "no schema" (Go's nil *Structural). */
-export type StepSchema = Schema | undefined;
+/** A typed structural schema, or undefined for "no schema" (Go's nil *Structural). */
+export type StepSchema = Structural | undefined;
 
 export type Step<O = unknown> = (value: unknown, schema: StepSchema, opts: O) => StepResult;

@@ -1,7 +1,7 @@
 /** Plain-JSON helpers for the simulation steps: deep copies and own-key access that is safe for any key. */
-import { isRecord, setOwn } from '../core/types.js';
+import { isRecord, setOwn } from './types.js';
 
-/** Moved to core/types (the YAML reader and printer use it too); re-exported for the simulation steps. */
+/** Defined in core/types (the YAML reader and printer use it too); re-exported for the schema behaviours. */
 export { setOwn };
 
 export type JsonObject = Record<string, unknown>;

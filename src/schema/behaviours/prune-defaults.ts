@@ -7,60 +7,57 @@
  * (absent afterwards: no default). Only defaults inside metadata of embedded resources normally
  * change (vector V72), since CRD validation already rejects defaults with unknown fields.
  *
- * Returns the schema itself when nothing changes, otherwise a copy (the input is never mutated).
+ * Returns the schema itself when nothing changes, otherwise a new typed schema built from a copy of
+ * the raw record with the changed defaults (the input is never mutated).
  */
-import { Loc } from '../core/path.js';
-import { isRecord } from '../core/types.js';
-import { coerceObjectMeta } from '../schema/objectmeta.js';
-import type { Schema } from '../schema/raw.js';
-import { prune } from '../simulate/prune.js';
-import { jsonText } from '../core/json-text.js';
+import { jsonText } from '../../core/json-text.js';
+import { Loc } from '../../core/path.js';
+import { isRecord, setOwn } from '../../core/types.js';
+import { coerceObjectMeta } from '../objectmeta.js';
+import { buildStructural, type Structural } from '../../crd/structural-schema.js';
+import { prune } from './prune.js';
 
 type Seg = { readonly child: string } | 'index';
+type Raw = Record<string, unknown>;
 
-export function pruneDefaults(root: Schema): Schema {
-  if (!(jsonText(root) ?? '').includes('"default":')) return root;
-  return walk(root, root, []) ?? root;
+export function pruneDefaults(root: Structural): Structural {
+  if (!root.facts.defaultsBelow) return root;
+  const raw = walk(root, root, []);
+  return raw === undefined ? root : buildStructural(raw);
 }
 
-/** The node with pruned defaults, or undefined when nothing below changed. */
-function walk(s: Schema, root: Schema, path: readonly Seg[]): Schema | undefined {
-  let out: Schema | undefined;
-  const edit = (): Schema => (out ??= { ...s });
-  const d = s['default'];
-  if (d !== undefined && d !== null) {
-    const pruned = pruneOne(d, root, path);
+/** The raw record of the node with pruned defaults, or undefined when nothing below changed. */
+function walk(s: Structural, root: Structural, path: readonly Seg[]): Raw | undefined {
+  if (!s.facts.defaultsBelow) return undefined;
+  let out: Raw | undefined;
+  const edit = (): Raw => (out ??= { ...s.raw });
+  if (s.generic.hasDefault) {
+    const pruned = pruneOne(s.generic.default, root, path);
     if (pruned.changed) {
       const o = edit();
       if (pruned.value === undefined) delete o['default'];
       else o['default'] = pruned.value;
     }
   }
-  const ap = s['additionalProperties'];
-  if (isRecord(ap)) {
+  const ap = s.additionalProperties?.schema;
+  if (ap !== undefined) {
     const r = walk(ap, root, [...path, { child: '*' }]);
     if (r) edit()['additionalProperties'] = r;
   }
-  const items = s['items'];
-  if (isRecord(items)) {
-    const r = walk(items, root, [...path, 'index']);
+  if (s.items !== undefined) {
+    const r = walk(s.items, root, [...path, 'index']);
     if (r) edit()['items'] = r;
   }
-  const props = s['properties'];
-  if (isRecord(props)) {
-    let newProps: Record<string, unknown> | undefined;
-    for (const k of Object.keys(props)) {
-      const p = props[k];
-      if (!isRecord(p)) continue;
-      const r = walk(p, root, [...path, { child: k }]);
-      if (r) (newProps ??= { ...props })[k] = r;
-    }
-    if (newProps) edit()['properties'] = newProps;
+  let newProps: Raw | undefined;
+  for (const [k, p] of s.properties) {
+    const r = walk(p, root, [...path, { child: k }]);
+    if (r) setOwn((newProps ??= { ...(s.raw['properties'] as Raw) }), k, r);
   }
+  if (newProps) edit()['properties'] = newProps;
   return out;
 }
 
-function pruneOne(def: unknown, root: Schema, path: readonly Seg[]): { changed: boolean; value?: unknown } {
+function pruneOne(def: unknown, root: Structural, path: readonly Seg[]): { changed: boolean; value?: unknown } {
   // NewRootObjectFunc: the root default itself must be an object
   if (path.length === 0 && !isRecord(def)) return { changed: false };
   let obj: unknown = def;

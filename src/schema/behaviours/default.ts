@@ -17,10 +17,9 @@
  * What nothing is defaulted in is returned as it is (shared with the input, which is never changed);
  * defaults are copies of the schema's.
  */
-import { isRecord, type JsonPath } from '../core/types.js';
-import type { Schema } from '../schema/raw.js';
-import { deepCopy, hasOwn, newObject, setOwn } from './json.js';
-import { additionalOf, defaultOf, hasDefault, isNullable, itemsOf, propertySchema } from './schema-view.js';
+import { deepCopy, hasOwn, newObject, setOwn } from '../../core/json-value.js';
+import { isRecord, type JsonPath } from '../../core/types.js';
+import type { Structural } from '../../crd/structural-schema.js';
 import type { Change, StepResult, StepSchema } from './types.js';
 
 export function applyDefaults(value: unknown, schema: StepSchema, _opts: unknown = undefined): StepResult {
@@ -29,40 +28,13 @@ export function applyDefaults(value: unknown, schema: StepSchema, _opts: unknown
 }
 
 /** isNonNullableNull: a null whose schema exists and is not nullable. */
-function nonNullableNull(v: unknown, s: Schema | undefined): s is Schema {
-  return v === null && s !== undefined && !isNullable(s);
+function nonNullableNull(v: unknown, s: Structural | undefined): s is Structural {
+  return v === null && s !== undefined && !s.generic.nullable;
 }
 
-/**
- * Whether a `default` sits anywhere in a schema's properties, additionalProperties and items
- * (cached per schema object): where none does, the walk is a deep copy and records nothing.
- */
-const mayDefaultCache = new WeakMap<Schema, boolean>();
-function mayDefault(s: Schema): boolean {
-  const cached = mayDefaultCache.get(s);
-  if (cached !== undefined) return cached;
-  mayDefaultCache.set(s, true); // conservative while in progress (shared subschemas)
-  let any = hasDefault(s);
-  const p = s['properties'];
-  if (!any && isRecord(p)) {
-    for (const k of Object.keys(p)) {
-      const ps = propertySchema(s, k);
-      if (ps !== undefined && mayDefault(ps)) {
-        any = true;
-        break;
-      }
-    }
-  }
-  if (!any) {
-    const ap = additionalOf(s)?.schema;
-    if (ap !== undefined && mayDefault(ap)) any = true;
-  }
-  if (!any) {
-    const items = itemsOf(s);
-    if (items !== undefined && mayDefault(items)) any = true;
-  }
-  mayDefaultCache.set(s, any);
-  return any;
+/** The node has a default: an s known to exist. */
+function hasDefault(s: Structural | undefined): s is Structural {
+  return s !== undefined && s.generic.hasDefault;
 }
 
 /**
@@ -70,14 +42,15 @@ function mayDefault(s: Schema): boolean {
  * where `x` sits, a stack the walk pushes to and pops from (copied into a change).
  */
 function walk(x: unknown, s: StepSchema, path: (string | number)[], changes: Change[]): unknown {
-  if (s === undefined || !mayDefault(s)) return x;
+  // where no default sits at or below the node, the walk records nothing and changes nothing
+  if (s === undefined || !s.facts.defaultsBelow) return x;
   if (Array.isArray(x)) {
-    const items = itemsOf(s);
+    const items = s.items;
     let out: unknown[] | undefined;
     for (let i = 0; i < x.length; i++) {
       let e: unknown = x[i];
       if (nonNullableNull(e, items) && hasDefault(items)) {
-        e = deepCopy(defaultOf(items));
+        e = deepCopy(items.generic.default);
         changes.push({ kind: 'defaulted', path: [...path, i], before: null, after: deepCopy(e) });
       }
       path.push(i);
@@ -91,15 +64,12 @@ function walk(x: unknown, s: StepSchema, path: (string | number)[], changes: Cha
 
   // first pass: declared properties with a default, over the input's keys plus the new ones
   let out: Record<string, unknown> | undefined;
-  const p = s['properties'];
-  const declared = isRecord(p) ? Object.keys(p) : [];
-  for (const k of declared) {
-    const ps = propertySchema(s, k);
+  for (const [k, ps] of s.properties) {
     if (!hasDefault(ps)) continue;
     const cur = out ?? x;
     const found = hasOwn(cur, k);
     if (!found || nonNullableNull(cur[k], ps)) {
-      const d = deepCopy(defaultOf(ps));
+      const d = deepCopy(ps.generic.default);
       changes.push(found ? { kind: 'defaulted', path: [...path, k], before: null, after: deepCopy(d) } : { kind: 'defaulted', path: [...path, k], after: deepCopy(d) });
       out ??= copyOf(x);
       setOwn(out, k, d);
@@ -107,10 +77,10 @@ function walk(x: unknown, s: StepSchema, path: (string | number)[], changes: Cha
   }
 
   // second pass: recurse into every key
-  const ap = additionalOf(s);
+  const ap = s.additionalProperties;
   const src = out ?? x;
   for (const k of Object.keys(src)) {
-    const ps = propertySchema(s, k);
+    const ps = s.properties.get(k);
     const v = src[k];
     let w: unknown;
     path.push(k);
@@ -119,7 +89,7 @@ function walk(x: unknown, s: StepSchema, path: (string | number)[], changes: Cha
     } else if (ap !== undefined) {
       let e = v;
       if (nonNullableNull(e, ap.schema) && hasDefault(ap.schema)) {
-        e = deepCopy(defaultOf(ap.schema));
+        e = deepCopy(ap.schema.generic.default);
         changes.push({ kind: 'defaulted', path: path.slice(), before: null, after: deepCopy(e) });
       }
       w = walk(e, ap.schema, path, changes);

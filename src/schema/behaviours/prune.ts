@@ -14,10 +14,10 @@
  *   (`unknownFieldPaths`) has all of them except `apiVersion`/`kind`/`metadata` removed directly from
  *   the top level of the pruned value (only reachable when the value is not a resource root).
  */
-import { goCompare } from '../core/go.js';
-import { isRecord, type JsonPath } from '../core/types.js';
-import { deepCopy, newObject, setOwn } from './json.js';
-import { additionalOf, isEmbeddedResource, itemsOf, preservesUnknownFields, propertySchema } from './schema-view.js';
+import { goCompare } from '../../core/go.js';
+import { deepCopy, newObject, setOwn } from '../../core/json-value.js';
+import { isRecord, type JsonPath } from '../../core/types.js';
+import { asEmbeddedResource, emptyStructural } from '../../crd/structural-schema.js';
 import type { Change, StepResult, StepSchema } from './types.js';
 
 export interface PruneOptions {
@@ -44,8 +44,7 @@ interface Acc {
 export function prune(value: unknown, schema: StepSchema, opts: PruneOptions = {}): PruneResult {
   let s = schema;
   if (opts.isResourceRoot === true) {
-    s ??= {};
-    if (!isEmbeddedResource(s)) s = { ...s, 'x-kubernetes-embedded-resource': true };
+    s = asEmbeddedResource(s ?? emptyStructural());
   }
   const acc: Acc = { changes: [], unknown: [] };
   const out = pruneNode(value, s, [], acc);
@@ -64,9 +63,9 @@ function remove(acc: Acc, path: readonly (string | number)[], before: unknown, r
  * to and pops from.
  */
 function pruneNode(x: unknown, s: StepSchema, path: (string | number)[], acc: Acc): unknown {
-  if (preservesUnknownFields(s)) return skipPrune(x, s, path, acc);
+  if (s?.extensions.preserveUnknownFields === true) return skipPrune(x, s, path, acc);
   if (Array.isArray(x)) {
-    const items = itemsOf(s);
+    const items = s?.items;
     const out = new Array<unknown>(x.length);
     for (let i = 0; i < x.length; i++) {
       path.push(i);
@@ -81,10 +80,10 @@ function pruneNode(x: unknown, s: StepSchema, path: (string | number)[], acc: Ac
     const v = x[k];
     path.push(k);
     if (s === undefined) remove(acc, path, v, true);
-    else if (isEmbeddedResource(s) && META_FIELDS.has(k)) setOwn(out, k, deepCopy(v));
+    else if (s.extensions.embeddedResource && META_FIELDS.has(k)) setOwn(out, k, deepCopy(v));
     else {
-      const ps = propertySchema(s, k);
-      const ap = ps === undefined ? additionalOf(s) : undefined;
+      const ps = s.properties.get(k);
+      const ap = ps === undefined ? s.additionalProperties : undefined;
       if (ps !== undefined) setOwn(out, k, pruneNode(v, ps, path, acc));
       else if (ap !== undefined) setOwn(out, k, pruneNode(v, ap.schema, path, acc));
       // the server does not report apiVersion/kind/metadata removed at the top level of the pruned value
@@ -99,7 +98,7 @@ function pruneNode(x: unknown, s: StepSchema, path: (string | number)[], acc: Ac
 function skipPrune(x: unknown, s: StepSchema, path: (string | number)[], acc: Acc): unknown {
   if (s === undefined) return deepCopy(x);
   if (Array.isArray(x)) {
-    const items = itemsOf(s);
+    const items = s.items;
     const out = new Array<unknown>(x.length);
     for (let i = 0; i < x.length; i++) {
       path.push(i);
@@ -112,12 +111,12 @@ function skipPrune(x: unknown, s: StepSchema, path: (string | number)[], acc: Ac
   const out = newObject();
   for (const k of Object.keys(x)) {
     const v = x[k];
-    if (isEmbeddedResource(s) && META_FIELDS.has(k)) {
+    if (s.extensions.embeddedResource && META_FIELDS.has(k)) {
       setOwn(out, k, deepCopy(v));
       continue;
     }
-    const ps = propertySchema(s, k);
-    const ap = ps === undefined ? additionalOf(s) : undefined;
+    const ps = s.properties.get(k);
+    const ap = ps === undefined ? s.additionalProperties : undefined;
     path.push(k);
     if (ps !== undefined) setOwn(out, k, pruneNode(v, ps, path, acc));
     else if (ap !== undefined) setOwn(out, k, pruneNode(v, ap.schema, path, acc));

@@ -1,0 +1,148 @@
+/**
+ * Go's view of a decoded JSON value (encoding/json into interface{}: map[string]interface{}, []interface{},
+ * string, int64 when the literal fits, float64, bool, nil) and the conversions the server applies to it.
+ */
+import { goSortedKeys } from '../core/go.js';
+
+/** The Go dynamic type of a decoded JSON value (map[string]interface{}, []interface{}, string, int64, float64, bool, nil). */
+export type GoKind = 'null' | 'bool' | 'string' | 'int' | 'float' | 'slice' | 'map';
+
+const TWO63 = 9223372036854775808; // 2^63 as a double
+export const MIN_INT64 = -(2n ** 63n);
+export const MAX_INT64 = 2n ** 63n - 1n;
+
+export function kindOf(v: unknown): GoKind {
+  if (v === null || v === undefined) return 'null';
+  switch (typeof v) {
+    case 'boolean':
+      return 'bool';
+    case 'string':
+      return 'string';
+    case 'number':
+      return Number.isInteger(v) && v >= -TWO63 && v < TWO63 ? 'int' : 'float';
+    case 'bigint':
+      return v >= MIN_INT64 && v <= MAX_INT64 ? 'int' : 'float';
+    case 'object':
+      return Array.isArray(v) ? 'slice' : 'map';
+    default:
+      return 'null';
+  }
+}
+
+export function asBig(v: unknown): bigint {
+  if (typeof v === 'bigint') return v;
+  if (typeof v === 'number' && Number.isFinite(v)) return BigInt(Math.trunc(v));
+  return 0n;
+}
+
+export function asFloat(v: unknown): number {
+  if (typeof v === 'number') return v;
+  if (typeof v === 'bigint') return Number(v);
+  return 0;
+}
+
+/** Go's int64(f) on amd64: truncation, and 0x8000000000000000 for NaN and out-of-range values. */
+export function goFloatToInt64(f: number): bigint {
+  if (Number.isNaN(f) || f >= TWO63 || f < -TWO63) return MIN_INT64;
+  return BigInt(Math.trunc(f));
+}
+
+/** Replaces lone surrogates by U+FFFD, as Go's JSON decoder does with invalid UTF-16 escapes. */
+export function wellFormed(s: string): string {
+  // String.prototype.isWellFormed / toWellFormed (ES2024; V8 in every Node.js from 20): the same
+  // replacement of lone surrogates by U+FFFD, without a RegExp scan of every string
+  const w = s as string & { isWellFormed?: () => boolean; toWellFormed?: () => string };
+  if (w.isWellFormed !== undefined && w.toWellFormed !== undefined) return w.isWellFormed() ? s : w.toWellFormed();
+  return /[\uD800-\uDFFF]/.test(s)
+    ? s.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')
+    : s;
+}
+
+/** Decoded JSON as Go sees it: strings well-formed, Dates as RFC 3339 strings, undefined object members dropped. */
+export function normalizeValue(v: unknown): unknown {
+  if (typeof v === 'string') return wellFormed(v);
+  if (v instanceof Date) return v.toISOString();
+  if (Array.isArray(v)) return v.map(normalizeValue);
+  if (v !== null && typeof v === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(v)) if (x !== undefined) out[wellFormed(k)] = normalizeValue(x);
+    return out;
+  }
+  return v;
+}
+
+/**
+ * normalizeValue without copying what it would not change: the value itself when it is already as
+ * Go sees it, else a copy (built as normalizeValue builds it) whose unchanged parts are shared with
+ * the input. The validator only reads its data.
+ */
+export function normalizedView(v: unknown): unknown {
+  if (typeof v === 'string') return wellFormed(v);
+  if (v === null || typeof v !== 'object') return v;
+  if (v instanceof Date) return v.toISOString();
+  if (Array.isArray(v)) {
+    let out: unknown[] | undefined;
+    for (let i = 0; i < v.length; i++) {
+      const x: unknown = v[i];
+      const c = normalizedView(x);
+      if (c !== x) (out ??= v.slice())[i] = c;
+    }
+    return out ?? v;
+  }
+  const o = v as Record<string, unknown>;
+  const keys = Object.keys(o);
+  // the members' views, made once something changes (most objects have nothing to change)
+  let vals: unknown[] | undefined;
+  let changed = Object.getPrototypeOf(o) !== Object.prototype;
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i]!;
+    const x = o[k];
+    if (x === undefined) {
+      changed = true;
+      continue;
+    }
+    const c = normalizedView(x);
+    if (vals !== undefined) vals[i] = c;
+    else if (c !== x) {
+      vals = new Array(keys.length);
+      for (let j = 0; j < i; j++) vals[j] = o[keys[j]!];
+      vals[i] = c;
+    }
+    if (c !== x || k === '__proto__' || wellFormed(k) !== k) changed = true;
+  }
+  if (!changed) return o;
+  if (vals === undefined) vals = keys.map((k) => o[k]);
+  const out: Record<string, unknown> = {};
+  for (let i = 0; i < keys.length; i++) if (o[keys[i]!] !== undefined) out[wellFormed(keys[i]!)] = vals[i];
+  return out;
+}
+
+/**
+ * A copy with object keys sorted (code point order), so that the JSON rendering of a field error value
+ * matches Go's json.Marshal of a map. Scalars are returned as they are.
+ */
+export function sortedCopy(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(sortedCopy);
+  if (isMap(v)) {
+    const out: Record<string, unknown> = {};
+    for (const k of sortedKeys(v)) out[k] = sortedCopy(v[k]);
+    return out;
+  }
+  return v;
+}
+
+export function isMap(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+export const sortedKeys = (o: Record<string, unknown>): string[] => goSortedKeys(o);
+
+export function utf8Len(s: string): number {
+  return Buffer.byteLength(s, 'utf8');
+}
+
+export function runeCount(s: string): number {
+  let n = 0;
+  for (const _ of s) n++;
+  return n;
+}

@@ -1,0 +1,218 @@
+/**
+ * The kube-openapi schema the validator runs on, converted from a CRD's JSON schema the way the server
+ * converts it (apiextensions-apiserver pkg/apiserver/validation `ConvertJSONSchemaPropsWithPostProcess`
+ * with `StripUnsupportedFormatsPostProcessorForVersion`, or `Structural.ToKubeOpenAPI` for defaults).
+ */
+import { isMap, normalizeValue, sortedKeys } from '../../go/value.js';
+import { formatsAt, normalizeFormat } from '../formats/index.js';
+
+export type Raw = Record<string, unknown>;
+
+export interface ValueValidateOptions {
+  /** Kubernetes minor version of the server (1.<minor>); default 36. Formats are gated by its compatibility version (minor - 1). */
+  readonly kubeMinor?: number;
+  /**
+   * Build the validator the way `defaulting.ValidateDefaults` does (`Structural.ToKubeOpenAPI()`) instead of the
+   * request path (`ConvertJSONSchemaPropsWithPostProcess` + `StripUnsupportedFormatsPostProcessorForVersion`):
+   * formats are not stripped (every registered format is checked whatever the type), and
+   * `x-kubernetes-int-or-string` does not imply a type. Default false.
+   */
+  readonly structural?: boolean;
+  /** Also run the `x-kubernetes-list-type` set/map uniqueness checks (validateValue only). Default true. */
+  readonly listTypes?: boolean;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The kube-openapi schema (spec.Schema after ConvertJSONSchemaProps / ToKubeOpenAPI)
+// ---------------------------------------------------------------------------------------------------------------
+
+interface SchemaOrBool {
+  readonly allows: boolean;
+  readonly schema: OSchema | undefined;
+}
+
+export interface OSchema {
+  readonly type: readonly string[];
+  readonly nullable: boolean;
+  /** After the server's format post-processing (unsupported formats are ''). */
+  readonly format: string;
+  readonly maximum: number | undefined;
+  readonly exclusiveMaximum: boolean;
+  readonly minimum: number | undefined;
+  readonly exclusiveMinimum: boolean;
+  readonly multipleOf: number | undefined;
+  readonly maxLength: number | undefined;
+  readonly minLength: number | undefined;
+  readonly pattern: string;
+  readonly maxItems: number | undefined;
+  readonly minItems: number | undefined;
+  readonly uniqueItems: boolean;
+  readonly maxProperties: number | undefined;
+  readonly minProperties: number | undefined;
+  readonly required: readonly string[];
+  readonly enum: readonly unknown[];
+  readonly allOf: readonly OSchema[];
+  readonly anyOf: readonly OSchema[];
+  readonly oneOf: readonly OSchema[];
+  readonly not: OSchema | undefined;
+  /** Sorted by key. */
+  readonly properties: ReadonlyMap<string, OSchema> | undefined;
+  readonly patternProperties: ReadonlyMap<string, OSchema> | undefined;
+  readonly additionalProperties: SchemaOrBool | undefined;
+  readonly items: OSchema | undefined;
+  readonly itemsTuple: readonly OSchema[] | undefined;
+  readonly additionalItems: SchemaOrBool | undefined;
+  readonly dependencies: ReadonlyMap<string, { schema: OSchema | undefined; property: readonly string[] }> | undefined;
+  /** x-kubernetes-list-type and -map-keys (ratcheting correlates map-list items by key). */
+  readonly listType: string;
+  readonly listMapKeys: readonly string[];
+}
+
+export interface Ctx {
+  readonly key: string;
+  readonly structural: boolean;
+  /** Normalized names of the formats kept by the post-processor (request path only). */
+  readonly supported: ReadonlySet<string>;
+  /** Normalized names of the formats in strfmt.Default. */
+  readonly registry: ReadonlySet<string>;
+}
+
+const CONTEXTS = new Map<string, Ctx>();
+
+export function contextFor(opts: ValueValidateOptions): Ctx {
+  const minor = opts.kubeMinor ?? 36;
+  const structural = opts.structural === true;
+  const key = `${minor}/${structural}`;
+  let ctx = CONTEXTS.get(key);
+  if (ctx === undefined) {
+    const compat = minor - 1;
+    ctx = {
+      key,
+      structural,
+      supported: formatsAt(compat),
+      registry: formatsAt(minor),
+    };
+    CONTEXTS.set(key, ctx);
+  }
+  return ctx;
+}
+
+const COMPILED = new WeakMap<object, Map<string, OSchema>>();
+
+export function compileSchema(raw: Raw, ctx: Ctx): OSchema {
+  let byCtx = COMPILED.get(raw);
+  if (byCtx === undefined) {
+    byCtx = new Map();
+    COMPILED.set(raw, byCtx);
+  }
+  let s = byCtx.get(ctx.key);
+  if (s === undefined) {
+    s = convert(raw, ctx);
+    byCtx.set(ctx.key, s);
+  }
+  return s;
+}
+
+function num(v: unknown): number | undefined {
+  if (typeof v === 'number') return v;
+  if (typeof v === 'bigint') return Number(v);
+  return undefined;
+}
+
+export function sub(v: unknown, ctx: Ctx): OSchema | undefined {
+  return isMap(v) ? compileSchema(v, ctx) : undefined;
+}
+
+function subList(v: unknown, ctx: Ctx): OSchema[] {
+  return Array.isArray(v) ? v.filter(isMap).map((x) => compileSchema(x, ctx)) : [];
+}
+
+function subMap(v: unknown, ctx: Ctx): Map<string, OSchema> | undefined {
+  if (!isMap(v)) return undefined;
+  const m = new Map<string, OSchema>();
+  for (const k of sortedKeys(v)) {
+    const x = v[k];
+    m.set(k, isMap(x) ? compileSchema(x, ctx) : compileSchema({}, ctx));
+  }
+  return m;
+}
+
+function schemaOrBool(v: unknown, ctx: Ctx): SchemaOrBool | undefined {
+  if (typeof v === 'boolean') return { allows: v, schema: undefined };
+  if (isMap(v)) return { allows: true, schema: compileSchema(v, ctx) };
+  return undefined;
+}
+
+/** ConvertJSONSchemaPropsWithPostProcess(StripUnsupportedFormatsPostProcessorForVersion), or ToKubeOpenAPI. */
+function convert(raw: Raw, ctx: Ctx): OSchema {
+  let type: string[] = [];
+  if (typeof raw.type === 'string' && raw.type !== '') type = [raw.type];
+  else if (Array.isArray(raw.type)) type = raw.type.filter((t): t is string => typeof t === 'string');
+  if (raw['x-kubernetes-int-or-string'] === true && !ctx.structural) type = ['integer', 'string'];
+
+  let format = typeof raw.format === 'string' ? raw.format : '';
+  if (format !== '' && !ctx.structural) format = stripUnsupportedFormat(format, type, ctx);
+
+  let dependencies: Map<string, { schema: OSchema | undefined; property: readonly string[] }> | undefined;
+  if (!ctx.structural && isMap(raw.dependencies)) {
+    dependencies = new Map();
+    for (const k of sortedKeys(raw.dependencies)) {
+      const d = raw.dependencies[k];
+      dependencies.set(k, {
+        schema: isMap(d) ? compileSchema(d, ctx) : undefined,
+        property: Array.isArray(d) ? d.filter((x): x is string => typeof x === 'string') : [],
+      });
+    }
+  }
+
+  return {
+    type,
+    nullable: raw.nullable === true,
+    format,
+    maximum: num(raw.maximum),
+    exclusiveMaximum: raw.exclusiveMaximum === true,
+    minimum: num(raw.minimum),
+    exclusiveMinimum: raw.exclusiveMinimum === true,
+    multipleOf: num(raw.multipleOf),
+    maxLength: num(raw.maxLength),
+    minLength: num(raw.minLength),
+    pattern: typeof raw.pattern === 'string' ? raw.pattern : '',
+    maxItems: num(raw.maxItems),
+    minItems: num(raw.minItems),
+    uniqueItems: raw.uniqueItems === true,
+    maxProperties: num(raw.maxProperties),
+    minProperties: num(raw.minProperties),
+    required: Array.isArray(raw.required) ? raw.required.filter((x): x is string => typeof x === 'string') : [],
+    enum: Array.isArray(raw.enum) ? raw.enum.map(normalizeValue) : [],
+    allOf: subList(raw.allOf, ctx),
+    anyOf: subList(raw.anyOf, ctx),
+    oneOf: subList(raw.oneOf, ctx),
+    not: sub(raw.not, ctx),
+    properties: subMap(raw.properties, ctx),
+    patternProperties: ctx.structural ? undefined : subMap(raw.patternProperties, ctx),
+    additionalProperties: schemaOrBool(raw.additionalProperties, ctx),
+    items: sub(raw.items, ctx),
+    itemsTuple: !ctx.structural && Array.isArray(raw.items) ? subList(raw.items, ctx) : undefined,
+    additionalItems: ctx.structural ? undefined : schemaOrBool(raw.additionalItems, ctx),
+    dependencies,
+    listType: typeof raw['x-kubernetes-list-type'] === 'string' ? raw['x-kubernetes-list-type'] : '',
+    listMapKeys: Array.isArray(raw['x-kubernetes-list-map-keys']) ? raw['x-kubernetes-list-map-keys'].filter((x): x is string => typeof x === 'string') : [],
+  };
+}
+
+/** StripUnsupportedFormatsPostProcessorForVersion (formats.go). */
+function stripUnsupportedFormat(format: string, type: readonly string[], ctx: Ctx): string {
+  const schemaType = type.length === 1 ? type[0] : '';
+  switch (schemaType) {
+    case '':
+    case 'string':
+      return ctx.supported.has(normalizeFormat(format)) ? format : '';
+    case 'integer':
+      return format === 'int32' || format === 'int64' ? format : '';
+    case 'number':
+      return format === 'float' || format === 'double' ? format : '';
+    default:
+      return '';
+  }
+}
+
