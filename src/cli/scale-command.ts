@@ -1,6 +1,4 @@
 import { ExitCode, InputError, UsageError } from '../core/errors.js';
-import { goYamlText } from '../core/go-yaml-emit.js';
-import { goJsonIndent, structOrdered } from '../core/go-print.js';
 import { compareFindings } from '../engine/results.js';
 import { scaleSources } from '../engine/subresources.js';
 import { stylish, printable } from '../formatters/stylish.js';
@@ -12,6 +10,8 @@ import { decideColor } from './lint-command.js';
 import type { ScaleCliOptions } from './main.js';
 import { noCustomResources, skippedNotes } from './skipped.js';
 import { chalkStyle, clusterCrdFiles, findingContext, unmatchedError } from './status-command.js';
+import { goYamlText } from '../go/yaml-emit.js';
+import { goJsonIndent, structOrdered } from '../go/json.js';
 
 /** The Scale in the server's field order (kind before apiVersion), not sorted like an unstructured object. */
 function renderScales(scales: readonly object[], extra: readonly Record<string, unknown>[], format: 'yaml' | 'json'): string {

@@ -1,3 +1,4 @@
+import { quote } from '../go/quote.js';
 import type { JsonPath, ServerCause, ServerErrorType } from './types.js';
 import type { Loc } from './path.js';
 
@@ -73,33 +74,13 @@ export function notSupported(loc: Loc, value: unknown, valid: readonly string[])
 /** Renders a value as Go's field.Error does: %q for strings, %v for numbers and bools, JSON otherwise. */
 function renderValue(v: unknown): string {
   if (v === null || v === undefined) return 'null';
-  if (typeof v === 'string') return goQuote(v);
+  if (typeof v === 'string') return quote(v);
   if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') return String(v);
   try {
     return JSON.stringify(v);
   } catch {
     return String(v);
   }
-}
-
-/** Go's strconv.Quote for the common cases. */
-export function goQuote(s: string): string {
-  let out = '"';
-  for (const ch of s) {
-    const c = ch.codePointAt(0)!;
-    if (ch === '"') out += '\\"';
-    else if (ch === '\\') out += '\\\\';
-    else if (ch === '\n') out += '\\n';
-    else if (ch === '\t') out += '\\t';
-    else if (ch === '\r') out += '\\r';
-    else if (c === 7) out += '\\a';
-    else if (c === 8) out += '\\b';
-    else if (c === 12) out += '\\f';
-    else if (c === 11) out += '\\v';
-    else if (c < 0x20 || c === 0x7f) out += `\\x${c.toString(16).padStart(2, '0')}`;
-    else out += ch;
-  }
-  return out + '"';
 }
 
 /** field.Error.ErrorBody(): "<Type>[: <value>][: <detail>]" */

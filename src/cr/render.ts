@@ -2,7 +2,6 @@
  * Text for `kubectl crdx default`: the objects (YAML or JSON, keys in the server's order) and the
  * explanation of every change, positioned in the input. Pure; colours are injected.
  */
-import { goCompare } from '../core/go.js';
 import { formatPath } from '../core/path.js';
 import { isRecord } from '../core/types.js';
 import type { Style } from '../formatters/types.js';
@@ -10,8 +9,9 @@ import { printable } from '../formatters/stylish.js';
 import type { Manifest } from '../manifest/parse.js';
 import type { CreateResult, CrChange } from './create.js';
 import { jsonText } from '../core/json-text.js';
-import { goJsonIndent } from '../core/go-print.js';
-import { goYamlText } from '../core/go-yaml-emit.js';
+import { goCompare } from '../go/strings.js';
+import { goJsonIndent } from '../go/json.js';
+import { goYamlText } from '../go/yaml-emit.js';
 
 export type OutputFormat = 'yaml' | 'json';
 

@@ -8,7 +8,8 @@
 import { invalid, type FieldError } from '../core/field-error.js';
 import { Loc } from '../core/path.js';
 import { isRecord, type JsonPath } from '../core/types.js';
-import { goTypeOf, goValue, isInt64 } from './go-format.js';
+import { goTypeOf, goValue } from '../go/print.js';
+import { isInt64 } from '../go/value.js';
 
 export interface ScaleSpec {
   readonly specReplicasPath: string;

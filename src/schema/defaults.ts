@@ -4,6 +4,7 @@
  * embedded resources, and validate against the node's schema. Defaults under
  * additionalProperties are never visited (the server does not descend there).
  */
+import { deepEqual } from '../go/equal.js';
 import { invalid, type FieldError, errorText } from '../core/field-error.js';
 import { Loc } from '../core/path.js';
 import { isRecord } from '../core/types.js';
@@ -12,7 +13,6 @@ import { celSyntaxError } from './cel-syntax.js';
 import { addl, flag, itemsSchema, prop, props, sType, type Schema, META_FIELDS } from './raw.js';
 import { coerceObjectMeta, validateObjectMeta } from './objectmeta.js';
 import { validateValue, type ValueValidateOptions } from './value-validate.js';
-import { jsonText } from '../core/json-text.js';
 
 export function validateDefaults(root: Schema, loc: Loc, kubeMinor = 36): FieldError[] {
   const out: FieldError[] = [];
@@ -20,10 +20,6 @@ export function validateDefaults(root: Schema, loc: Loc, kubeMinor = 36): FieldE
   const rootAsResource = flag(root, 'x-kubernetes-embedded-resource') ? root : { ...root, 'x-kubernetes-embedded-resource': true };
   visit(rootAsResource, rootAsResource, loc, false, [], out, vopts);
   return out;
-}
-
-function deepEqual(a: unknown, b: unknown): boolean {
-  return jsonText(a) === jsonText(b);
 }
 
 function visit(

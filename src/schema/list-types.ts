@@ -5,8 +5,9 @@
 import type { FieldError } from '../core/field-error.js';
 import type { Loc } from '../core/path.js';
 import { goJSON } from '../go/json.js';
-import { asBig, asFloat, isMap, kindOf, normalizedView, sortedCopy, sortedKeys } from '../go/value.js';
+import { asBig, asFloat, isMap, kindOf, normalizedView, sortedCopy } from '../go/value.js';
 import type { Raw } from './validation/schema.js';
+import { goSortedKeys } from '../go/strings.js';
 
 /**
  * ValidateListSetsAndMaps: Duplicate errors for repeated items of `set` lists and repeated keys of `map` lists,
@@ -53,7 +54,7 @@ function listWalk(loc: Loc, s: Raw, obj: unknown): FieldError[] {
 
 function listObject(loc: Loc, s: Raw, obj: Record<string, unknown>): FieldError[] {
   const errs: FieldError[] = [];
-  const keys = sortedKeys(obj);
+  const keys = goSortedKeys(obj);
   if (isMap(s.additionalProperties)) {
     for (const k of keys) errs.push(...listWalk(loc.key(k), s.additionalProperties, obj[k]));
   }

@@ -14,11 +14,11 @@
  *   (`unknownFieldPaths`) has all of them except `apiVersion`/`kind`/`metadata` removed directly from
  *   the top level of the pruned value (only reachable when the value is not a resource root).
  */
-import { goCompare } from '../core/go.js';
 import { isRecord, type JsonPath } from '../core/types.js';
 import { deepCopy, newObject, setOwn } from './json.js';
 import { additionalOf, isEmbeddedResource, itemsOf, preservesUnknownFields, propertySchema } from './schema-view.js';
 import type { Change, StepResult, StepSchema } from './types.js';
+import { goCompare } from '../go/strings.js';
 
 export interface PruneOptions {
   /** The value is a whole resource: the root is an embedded resource. The API server always sets this for CRs. */

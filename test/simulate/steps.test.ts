@@ -2,9 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { applyDefaults } from '../../src/simulate/default.js';
 import { DECODE_STAGES, decode, type ObjectMetaHooks } from '../../src/simulate/pipeline.js';
-import { goCompare as compareBytes } from '../../src/core/go.js';
 import { formatUnknownFieldPath, prune } from '../../src/simulate/prune.js';
 import { pruneNonNullableNullsWithoutDefaults } from '../../src/simulate/prune-nulls.js';
+import { goCompare as compareBytes } from '../../src/go/strings.js';
 
 function deepFreeze<T>(v: T): T {
   if (typeof v === 'object' && v !== null) {
