@@ -1,4 +1,4 @@
-/** Go's string order (src/core/go.ts) is the byte order of the strings' UTF-8, lone surrogates read as U+FFFD. */
+/** Go's string order (src/go/strings.ts) is the byte order of the strings' UTF-8, lone surrogates read as U+FFFD. */
 import { describe, expect, it } from 'vitest';
 import { goCompare, goSortedKeys } from '../../src/go/strings.js';
 
