@@ -9,6 +9,7 @@
  *
  * Returns the schema itself when nothing changes, otherwise a copy (the input is never mutated).
  */
+import { deepEqual } from '../go/equal.js';
 import { Loc } from '../core/path.js';
 import { isRecord } from '../core/types.js';
 import { coerceObjectMeta } from '../schema/objectmeta.js';
@@ -83,5 +84,5 @@ function pruneOne(def: unknown, root: Schema, path: readonly Seg[]): { changed: 
       cur = cur[seg.child];
     }
   }
-  return jsonText(cur) === jsonText(def) ? { changed: false } : { changed: true, value: cur };
+  return deepEqual(cur, def) ? { changed: false } : { changed: true, value: cur };
 }

@@ -3,6 +3,7 @@
  * what the stored object kept, what of the request was ignored, what changed and how the
  * generation moved. Pure; colours are injected.
  */
+import { deepEqual } from '../go/equal.js';
 import { formatPath } from '../core/path.js';
 import { isRecord, type JsonPath } from '../core/types.js';
 import { printable } from '../formatters/stylish.js';
@@ -11,7 +12,6 @@ import type { Manifest } from '../manifest/parse.js';
 import type { CreateResult } from './create.js';
 import { describeChange, short as shortValue } from './render.js';
 import type { UpdateResult } from './update.js';
-import { jsonText } from '../core/json-text.js';
 
 export interface StatusExplainEntry {
   readonly manifest: Manifest;
@@ -49,7 +49,7 @@ export function differences(a: unknown, b: unknown, path: JsonPath = []): Differ
     a.forEach((x, i) => out.push(...differences(x, b[i], [...path, i])));
     return out;
   }
-  return jsonText(a) === jsonText(b) ? [] : [{ path, before: a, after: b }];
+  return deepEqual(a, b) ? [] : [{ path, before: a, after: b }];
 }
 
 function short(v: unknown): string {
