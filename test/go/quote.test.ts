@@ -1,5 +1,6 @@
 /** src/go/quote.ts against Go (test/go/vectors.ts: how to re-record). */
 import { describe, expect, it } from 'vitest';
+import { errorText } from '../../src/core/field-error.js';
 import { isPrint, quote } from '../../src/go/quote.js';
 import { vectors } from './vectors.js';
 
@@ -20,5 +21,18 @@ describe('strconv.IsPrint', () => {
       if (isPrint(String.fromCodePoint(c)) !== (printable[c] === 1)) wrong.push(c.toString(16));
     }
     expect(wrong).toEqual([]);
+  });
+});
+
+describe('field errors quote their string values with strconv.Quote', () => {
+  // core/field-error had its own quote that only escaped control characters
+  it.each([
+    ['\u00a0', 'spec.x: Invalid value: "\\u00a0": d'],
+    ['a\u200bb', 'spec.x: Invalid value: "a\\u200bb": d'],
+    ['\ufeff', 'spec.x: Invalid value: "\\ufeff": d'],
+    ['x\ud800', 'spec.x: Invalid value: "x\ufffd": d'],
+    ['é😀', 'spec.x: Invalid value: "é😀": d'],
+  ])('%j', (value, text) => {
+    expect(errorText({ type: 'Invalid', field: 'spec.x', value, detail: 'd', at: [] })).toBe(text);
   });
 });

@@ -217,3 +217,17 @@ describe('decode pipeline', () => {
     expect(decode({ spec: {} }, SCHEMA, { repairGeneration: true }).value).toEqual({ spec: { a: 'A', obj: { inner: { x: 7 } } } });
   });
 });
+
+describe('the root kind/apiVersion accessor error prints the value as Go does (%v, %T)', () => {
+  // unstructured.NestedString: "%v accessor error: %v is of the type %T, expected string"; the
+  // pipeline used to print JSON ({"a":1}) and JS numbers (1234567.5) there
+  it.each([
+    [{ b: 1, a: [1, 'x'] }, '.kind accessor error: map[a:[1 x] b:1] is of the type map[string]interface {}, expected string'],
+    [1234567.5, '.kind accessor error: 1.2345675e+06 is of the type float64, expected string'],
+    [[true, null], '.kind accessor error: [true <nil>] is of the type []interface {}, expected string'],
+    [2 ** 60, '.kind accessor error: 1152921504606846976 is of the type int64, expected string'],
+  ])('%j', (kind, message) => {
+    const r = decode({ apiVersion: 'g/v1', kind, metadata: { name: 'x' } }, SCHEMA);
+    expect(r.error?.message).toBe(message);
+  });
+});
