@@ -1,3 +1,4 @@
+import { goValue } from '../go/print.js';
 import { quote } from '../go/quote.js';
 import type { JsonPath, ServerCause, ServerErrorType } from './types.js';
 import type { Loc } from './path.js';
@@ -67,7 +68,7 @@ export function tooLong(loc: Loc, value: unknown, max: number): FieldError {
   return { type: 'TooLong', field: loc.field, value, detail: `may not be more than ${max} bytes`, at: loc.at };
 }
 export function notSupported(loc: Loc, value: unknown, valid: readonly string[]): FieldError {
-  const detail = valid.length > 0 ? `supported values: ${valid.map((v) => JSON.stringify(v)).join(', ')}` : '';
+  const detail = valid.length > 0 ? `supported values: ${valid.map(quote).join(', ')}` : '';
   return { type: 'NotSupported', field: loc.field, value, detail, at: loc.at };
 }
 
@@ -75,7 +76,10 @@ export function notSupported(loc: Loc, value: unknown, valid: readonly string[])
 function renderValue(v: unknown): string {
   if (v === null || v === undefined) return 'null';
   if (typeof v === 'string') return quote(v);
-  if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') return String(v);
+  if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') return goValue(v);
+  // Not quite json.Marshal: Go sorts a map's keys and HTML-escapes <, > and &. A value here may
+  // stand for a Go struct (fields in declaration order), which a plain object cannot tell apart
+  // from a map, so the keys keep their order (and JSON.stringify's escaping) for now.
   try {
     return JSON.stringify(v);
   } catch {
