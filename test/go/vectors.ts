@@ -14,7 +14,7 @@ export interface GoVectors {
   readonly quote: readonly { in: string; out: string }[];
   readonly printable: readonly (readonly [number, number])[];
   readonly float: readonly { bits: string; f: string; g: string; g32: string; v: string; json: string | null }[];
-  readonly value: readonly { in: string; v: string; t: string; json: string }[];
+  readonly value: readonly { in: string; v: string; t: string; json: string; indent: string }[];
   readonly equal: readonly { a: string; b: string; equal: boolean }[];
   readonly time: readonly { in: string; sec?: number; nsec?: number; error?: string; formatted?: string }[];
   readonly duration: readonly { in: string; ns?: string; error?: boolean }[];

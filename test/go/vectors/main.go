@@ -42,6 +42,8 @@ type valueCase struct {
 	V    string `json:"v"`    // %v
 	T    string `json:"t"`    // %T
 	JSON string `json:"json"` // json.Marshal
+	// Indent is json.MarshalIndent(v, "", "    "), as kubectl -o json prints.
+	Indent string `json:"indent"`
 }
 
 type equalCase struct {
@@ -173,12 +175,16 @@ func main() {
 	for _, in := range []string{
 		`null`, `true`, `false`, `0`, `-1`, `42`, `1.5`, `-0.25`, `1e21`, `1.5e-7`, `1234567.5`, `0.000001`, `1e-7`,
 		`9007199254740993`, `9223372036854775807`, `-9223372036854775808`, `9223372036854775808`,
-		`""`, `"a b"`, `"<&>"`, `"\u2028"`, `"\ud800"`, `"é"`, `"\u0000"`,
+		`""`, `"a b"`, `"<&>"`, `"\u2028"`, `"\ud800"`, `"é"`, `"\u0000"`, `"a\bb\fc\u0001"`,
 		`[]`, `[1,"a",null,true]`, `[[1],[2,[3]]]`, `{}`, `{"b":1,"a":2}`, `{"a":{"z":[1,2],"y":null}}`, `{"k":"v w"}`,
 		`{"10":1,"9":2,"a":3,"B":4,"é":5,"\ud83d\ude00":6,"\uffff":7}`, `[{"a":1.5},2.5]`, `{"x":1e300}`,
 	} {
 		v := decode(in)
-		out.Value = append(out.Value, valueCase{In: in, V: fmt.Sprintf("%v", v), T: fmt.Sprintf("%T", v), JSON: marshal(v)})
+		ind, err := json.MarshalIndent(v, "", "    ")
+		if err != nil {
+			panic(err)
+		}
+		out.Value = append(out.Value, valueCase{In: in, V: fmt.Sprintf("%v", v), T: fmt.Sprintf("%T", v), JSON: marshal(v), Indent: string(ind)})
 	}
 
 	for _, p := range [][2]string{
