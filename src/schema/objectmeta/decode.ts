@@ -3,7 +3,7 @@ import { goTypeOf } from '../../go/print.js';
 import { Loc } from '../../core/path.js';
 import { isRecord, type JsonPath } from '../../core/types.js';
 import { ZERO_TIME, formatRFC3339, isZeroTime, parseTimeRFC3339, type GoTime } from '../../go/time.js';
-import { INT64_MAX, INT64_MIN, int64Value } from '../../go/value.js';
+import { asBig, int64Value, isInt64 } from '../../go/value.js';
 import { deepCopy } from '../../go/copy.js';
 import { goJSON } from '../../go/json.js';
 import { goSortedKeys } from '../../go/strings.js';
@@ -128,12 +128,9 @@ function decString(dec: Dec, v: unknown, ectx: ECtx, at: JsonPath, goType = 'str
 
 function decInt64(dec: Dec, v: unknown, ectx: ECtx, at: JsonPath): bigint | undefined {
   if (typeof v === 'number' || typeof v === 'bigint') {
-    const text = goJSON(v);
-    if (/^[+-]?\d+$/.test(text)) {
-      const n = BigInt(text);
-      if (n >= INT64_MIN && n <= INT64_MAX) return n;
-    }
-    saveTypeError(dec, `number ${text}`, 'int64', ectx, at);
+    // the number as kubectl sends it: an int64 literal, or a float64's JSON text
+    if (isInt64(v)) return asBig(v);
+    saveTypeError(dec, `number ${goJSON(v)}`, 'int64', ectx, at);
     return undefined;
   }
   if (v !== null && v !== undefined) saveTypeError(dec, kindOf(v), 'int64', ectx, at);

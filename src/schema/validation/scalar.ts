@@ -156,10 +156,9 @@ function rangeCheck(
     let i: bigint | undefined;
     if (isInt) i = asBig(v);
     else {
-      // FormatFloat's shortest digits, not the float's exact value: -2^63 prints as -9223372036854776000
-      // (out of range); below 1e21 JS prints the same digits without an exponent, above it is out of range
+      // FormatFloat's shortest digits, not the float's exact value: -2^63 prints as -9223372036854776000 (out of range)
       const f = asFloat(v);
-      if (Number.isInteger(f)) i = Math.abs(f) < 1e21 ? BigInt(String(f)) : BigInt(f);
+      if (Number.isInteger(f)) i = BigInt(formatFloat(f, 'f'));
     }
     if (i === undefined) ok = false;
     else if (format === 'int32') ok = i >= -(2n ** 31n) && i < 2n ** 31n;
