@@ -1,6 +1,4 @@
 import { ExitCode, InputError, UsageError } from '../core/errors.js';
-import { goYamlText } from '../core/go-yaml-emit.js';
-import { goJsonIndent, structOrdered } from '../core/go-print.js';
 import { compareFindings } from '../engine/results.js';
 import { scaleSources } from '../engine/subresources.js';
 import { stylish, printable } from '../formatters/stylish.js';
@@ -13,6 +11,8 @@ import type { ScaleCliOptions } from './options.js';
 import { noCustomResources, skippedNotes } from './skipped.js';
 import { clusterCrdFiles, unmatchedError } from './object-inputs.js';
 import { chalkStyle, findingContext } from './terminal.js';
+import { goYamlText } from '../go/yaml-emit.js';
+import { goJsonIndent, structOrdered } from '../go/json.js';
 
 /** The Scale in the server's field order (kind before apiVersion), not sorted like an unstructured object. */
 function renderScales(scales: readonly object[], extra: readonly Record<string, unknown>[], format: 'yaml' | 'json'): string {

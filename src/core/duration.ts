@@ -1,4 +1,5 @@
 /** Durations as kubectl reads them (--request-timeout). Pure. */
+import { parseDuration } from '../go/duration.js';
 
 /**
  * --request-timeout, as kubectl reads it: a Go duration (`10s`, `1m30s`, `500ms`) or a bare number
@@ -10,17 +11,11 @@ export function parseRequestTimeout(v: string): number | string {
     const n = Number(s) * 1000;
     return n > 0 ? n : 'must be more than 0 (kubectl-crdx never waits without a bound)';
   }
-  const re = /(\d+(?:\.\d*)?|\.\d+)(ns|us|µs|ms|s|m|h)/gy;
-  const unit: Record<string, number> = { ns: 1e-6, us: 1e-3, µs: 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
-  let total = 0;
-  let pos = 0;
-  let m: RegExpExecArray | null;
   if (s === '') return 'expected a duration such as 10s, 1m or 500ms';
-  while ((m = re.exec(s)) !== null) {
-    total += Number(m[1]) * unit[m[2]!]!;
-    pos = re.lastIndex;
-  }
-  if (pos !== s.length) return 'expected a duration such as 10s, 1m or 500ms';
+  // strconv.ParseInt failed above: kubectl reads time.ParseDuration
+  const ns = parseDuration(s);
+  if (ns === undefined) return 'expected a duration such as 10s, 1m or 500ms';
+  const total = Number(ns) / 1e6;
   if (total < 1) return 'must be at least 1ms (kubectl-crdx never waits without a bound)';
   if (total > 2_147_483_647) return 'must be at most 596h';
   return Math.round(total);

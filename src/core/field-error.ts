@@ -1,3 +1,5 @@
+import { goValue } from '../go/print.js';
+import { quote } from '../go/quote.js';
 import type { JsonPath, ServerCause, ServerErrorType } from './types.js';
 import type { Loc } from './path.js';
 
@@ -63,40 +65,23 @@ export function tooLong(loc: Loc, value: unknown, max: number): FieldError {
   return { type: 'TooLong', field: loc.field, value, detail: `may not be more than ${max} bytes`, at: loc.at };
 }
 export function notSupported(loc: Loc, value: unknown, valid: readonly string[]): FieldError {
-  const detail = valid.length > 0 ? `supported values: ${valid.map((v) => JSON.stringify(v)).join(', ')}` : '';
+  const detail = valid.length > 0 ? `supported values: ${valid.map(quote).join(', ')}` : '';
   return { type: 'NotSupported', field: loc.field, value, detail, at: loc.at };
 }
 
 /** Renders a value as Go's field.Error does: %q for strings, %v for numbers and bools, JSON otherwise. */
 function renderValue(v: unknown): string {
   if (v === null || v === undefined) return 'null';
-  if (typeof v === 'string') return goQuote(v);
-  if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') return String(v);
+  if (typeof v === 'string') return quote(v);
+  if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') return goValue(v);
+  // Not quite json.Marshal: Go sorts a map's keys and HTML-escapes <, > and &. A value here may
+  // stand for a Go struct (fields in declaration order), which a plain object cannot tell apart
+  // from a map, so the keys keep their order (and JSON.stringify's escaping) for now.
   try {
     return JSON.stringify(v);
   } catch {
     return String(v);
   }
-}
-
-/** Go's strconv.Quote for the common cases. */
-export function goQuote(s: string): string {
-  let out = '"';
-  for (const ch of s) {
-    const c = ch.codePointAt(0)!;
-    if (ch === '"') out += '\\"';
-    else if (ch === '\\') out += '\\\\';
-    else if (ch === '\n') out += '\\n';
-    else if (ch === '\t') out += '\\t';
-    else if (ch === '\r') out += '\\r';
-    else if (c === 7) out += '\\a';
-    else if (c === 8) out += '\\b';
-    else if (c === 12) out += '\\f';
-    else if (c === 11) out += '\\v';
-    else if (c < 0x20 || c === 0x7f) out += `\\x${c.toString(16).padStart(2, '0')}`;
-    else out += ch;
-  }
-  return out + '"';
 }
 
 /** field.Error.ErrorBody(): "<Type>[: <value>][: <detail>]" */

@@ -1,5 +1,5 @@
 /** Plain-JSON helpers for the simulation steps: deep copies and own-key access that is safe for any key. */
-import { isRecord, setOwn } from './types.js';
+import { setOwn } from './types.js';
 
 /** Defined in core/types (the YAML reader and printer use it too); re-exported for the schema behaviours. */
 export { setOwn };
@@ -21,13 +21,5 @@ export function getOwn(o: JsonObject, k: string): unknown {
   return hasOwn(o, k) ? o[k] : undefined;
 }
 
-/** Deep copy of a decoded JSON value (runtime.DeepCopyJSONValue): objects and arrays are rebuilt, scalars kept. */
-export function deepCopy(v: unknown): unknown {
-  if (Array.isArray(v)) return v.map(deepCopy);
-  if (isRecord(v)) {
-    const out = newObject();
-    for (const k of Object.keys(v)) setOwn(out, k, deepCopy(v[k]));
-    return out;
-  }
-  return v;
-}
+/** runtime.DeepCopyJSONValue, for the simulation steps. */
+export { deepCopy } from '../go/copy.js';

@@ -1,5 +1,5 @@
 /** The key order of the server's JSON encoding of an unstructured object. */
-import { goCompare } from './go.js';
+import { goCompare } from '../go/strings.js';
 import { isRecord } from './types.js';
 
 /** Keys sorted at every level, as the server's JSON encoding of an unstructured object has them. */

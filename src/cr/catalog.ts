@@ -5,7 +5,6 @@
  * schema, the status and scale subresources, the storage version. Computed lazily and cached, so
  * each CRD version is prepared once however many objects use it.
  */
-import { goQuote } from '../core/field-error.js';
 import type { Crd, CrdVersion } from '../crd/model.js';
 import { subresourcesFor } from '../crd/model.js';
 import { rec, str } from '../crd/json.js';
@@ -14,6 +13,7 @@ import type { Structural } from '../crd/structural-schema.js';
 import { pruneDefaults } from '../schema/behaviours/prune-defaults.js';
 import type { ScaleSpec } from './scale.js';
 import { jsonText } from '../core/json-text.js';
+import { quote } from '../go/quote.js';
 
 export interface ServedVersion {
   readonly crd: Crd;
@@ -87,7 +87,7 @@ export class CrdCatalog {
       return {
         ok: false,
         code: 'no-crd-found',
-        message: `no CustomResourceDefinition for ${kind} in ${group === '' ? `"${apiVersion}"` : `group ${goQuote(group)}`} among the inputs (give it with --crd)`,
+        message: `no CustomResourceDefinition for ${kind} in ${group === '' ? `"${apiVersion}"` : `group ${quote(group)}`} among the inputs (give it with --crd)`,
       };
     }
     const v = crd.versions.find((x) => x.name === version);
@@ -96,7 +96,7 @@ export class CrdCatalog {
       return {
         ok: false,
         code: 'version-not-served',
-        message: `${crd.name || `${crd.names.plural}.${crd.group}`} does not serve version ${goQuote(version)} (${v ? 'served: false' : 'no such version'}; served: ${served.length > 0 ? served.join(', ') : 'none'})`,
+        message: `${crd.name || `${crd.names.plural}.${crd.group}`} does not serve version ${quote(version)} (${v ? 'served: false' : 'no such version'}; served: ${served.length > 0 ? served.join(', ') : 'none'})`,
       };
     }
     return { ok: true, served: this.served(crd, v) };

@@ -21,6 +21,7 @@
  * resourceVersion, creationTimestamp, generation, managedFields), with every change attributed to
  * the step that made it.
  */
+import { deepEqual } from '../go/equal.js';
 import type { FieldError } from '../core/field-error.js';
 import { kubeMinor, type KubeVersion } from '../core/kube-version.js';
 import { Loc } from '../core/path.js';
@@ -35,7 +36,6 @@ import type { ServedVersion } from './catalog.js';
 import { objectMetaHooks } from './meta-hooks.js';
 import { finalizerWarnings, generatedName, validateRootObjectMeta } from './root-meta.js';
 import { validateScaleSpec, validateScaleStatus } from './scale.js';
-import { jsonText } from '../core/json-text.js';
 import { SERVER_FIELD_VALIDATION, type FieldValidation } from '../core/field-validation.js';
 import { strictFailure, unknownFields, type StrictDecodingFailure, type UnknownField } from './field-validation.js';
 
@@ -169,7 +169,7 @@ export function simulateCreate(input: Record<string, unknown>, served: ServedVer
       const dups: string[] = [];
       refs.forEach((r, i) => {
         const uid = isRecord(r) ? r['uid'] : undefined;
-        if (kept.some((k) => isRecord(k) && k['uid'] === uid && jsonText(k) === jsonText(r))) {
+        if (kept.some((k) => isRecord(k) && k['uid'] === uid && deepEqual(k, r))) {
           dups.push(String(uid ?? ''));
           changes.push({ kind: 'owner-reference-deduplicated', path: ['metadata', 'ownerReferences', i], before: r, stage: 'create', version });
         } else kept.push(r);

@@ -6,6 +6,7 @@
  *  - embedded: objectmeta.CoerceWithOptions(nil, obj, schema, isResourceRoot=false).
  * Changes are computed by comparing before and after, so they name exactly what the round trip did.
  */
+import { deepEqual } from '../go/equal.js';
 import { errorText } from '../core/field-error.js';
 import { Loc } from '../core/path.js';
 import { isRecord, type JsonPath } from '../core/types.js';
@@ -37,19 +38,9 @@ export const objectMetaHooks: ObjectMetaHooks = {
   },
 };
 
-function same(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => same(x, b[i]));
-  if (isRecord(a) && isRecord(b)) {
-    const ka = Object.keys(a);
-    return ka.length === Object.keys(b).length && ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && same(a[k], b[k]));
-  }
-  return false;
-}
-
 /** Records what differs between two JSON values: removed and changed keys of objects, recursively. */
 function diff(before: unknown, after: unknown, path: JsonPath, out: Change[]): void {
-  if (same(before, after)) return;
+  if (deepEqual(before, after)) return;
   if (isRecord(before) && isRecord(after)) {
     for (const k of Object.keys(before)) {
       if (!Object.prototype.hasOwnProperty.call(after, k)) out.push({ kind: 'metadata-coerced', path: [...path, k], before: before[k] });

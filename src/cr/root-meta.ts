@@ -8,12 +8,13 @@
  * The labels/annotations/ownerReferences/finalizers/managedFields part is the same code as for
  * embedded resources and is delegated to `validateDecodedObjectMeta`.
  */
-import { forbidden, goQuote, invalid, required, type FieldError } from '../core/field-error.js';
-import { goCompare } from '../core/go.js';
+import { forbidden, invalid, required, type FieldError } from '../core/field-error.js';
 import { Loc } from '../core/path.js';
 import { dns1123LabelErrors, dns1123SubdomainErrors } from '../crd/dns.js';
 import { validateDecodedObjectMeta } from '../schema/objectmeta.js';
 import type { ObjectMeta } from '../schema/objectmeta/decode.js';
+import { goCompare } from '../go/strings.js';
+import { quote } from '../go/quote.js';
 
 const META = new Loc('metadata', ['metadata']);
 
@@ -66,8 +67,8 @@ export function finalizerWarnings(finalizers: readonly string[], kubeMinor: numb
   for (const f of [...new Set(finalizers)].sort(goCompare)) {
     if (f.split('/').length !== 1 || STANDARD_FINALIZERS.has(f)) continue;
     if (f.includes('.') && kubeMinor >= 32)
-      out.push(`metadata.finalizers: ${goQuote(f)}: prefer a domain-qualified finalizer name including a path (/) to avoid accidental conflicts with other finalizer writers`);
-    else out.push(`metadata.finalizers: ${goQuote(f)}: prefer a domain-qualified finalizer name to avoid accidental conflicts with other finalizer writers`);
+      out.push(`metadata.finalizers: ${quote(f)}: prefer a domain-qualified finalizer name including a path (/) to avoid accidental conflicts with other finalizer writers`);
+    else out.push(`metadata.finalizers: ${quote(f)}: prefer a domain-qualified finalizer name to avoid accidental conflicts with other finalizer writers`);
   }
   return out;
 }

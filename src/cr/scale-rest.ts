@@ -5,6 +5,7 @@
  * the CRD's specReplicasPath and updates the custom resource through the main endpoint's strategy,
  * then answers with the Scale of the stored result.
  */
+import { quote } from '../go/quote.js';
 import type { KubeVersion } from '../core/kube-version.js';
 import { isRecord } from '../core/types.js';
 import type { ServedVersion } from './catalog.js';
@@ -38,7 +39,7 @@ function notFound(served: ServedVersion, cr: Record<string, unknown>): ServerFai
   return {
     code: 404,
     reason: 'NotFound',
-    message: `${groupResource(served)} ${JSON.stringify(name)} not found`,
+    message: `${groupResource(served)} ${quote(name)} not found`,
     why: `version ${served.version.name} of ${served.crd.name} has no scale subresource (subresources.scale), so there is no /scale endpoint`,
   };
 }
@@ -87,7 +88,7 @@ export function scaleGet(crInput: Record<string, unknown>, served: ServedVersion
   const r = scaleFromCustomResource(stored.value, served.scale);
   if (r.error !== undefined) return { failure: { code: 500, reason: '', message: r.error } };
   if (!r.found) {
-    return { failure: { code: 500, reason: 'InternalError', message: `Internal error occurred: the spec replicas field ${JSON.stringify(served.scale.specReplicasPath)} does not exist` } };
+    return { failure: { code: 500, reason: 'InternalError', message: `Internal error occurred: the spec replicas field ${quote(served.scale.specReplicasPath)} does not exist` } };
   }
   return { scale: r.scale! };
 }
@@ -130,7 +131,7 @@ export function scaleUpdate(crInput: Record<string, unknown>, served: ServedVers
   }
   const update = simulateUpdate(stored.value, cr, served, { kube: opts.kube, via: 'main', serverBuilt: true });
   if (update.failure) {
-    const f = update.failure.code === 409 ? { ...update.failure, message: `Operation cannot be fulfilled on ${groupResource(served)} ${JSON.stringify(str(crMd['name']))}: ${OPTIMISTIC_LOCK}` } : update.failure;
+    const f = update.failure.code === 409 ? { ...update.failure, message: `Operation cannot be fulfilled on ${groupResource(served)} ${quote(str(crMd['name']))}: ${OPTIMISTIC_LOCK}` } : update.failure;
     return { failure: f, update };
   }
   if (update.value === undefined) return { update };

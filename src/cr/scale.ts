@@ -8,7 +8,8 @@
 import { invalid, type FieldError } from '../core/field-error.js';
 import { Loc } from '../core/path.js';
 import { isRecord, type JsonPath } from '../core/types.js';
-import { goTypeOf, goValue, isInt64 } from './go-format.js';
+import { goTypeOf, goValue } from '../go/print.js';
+import { int64Value, isInt64 } from '../go/value.js';
 
 export interface ScaleSpec {
   readonly specReplicasPath: string;
@@ -64,18 +65,13 @@ export function fieldsOf(path: string): string[] {
   return (path.startsWith('.') ? path.slice(1) : path).split('.');
 }
 
-function jsNumber(v: bigint): number | bigint {
-  const n = Number(v);
-  return Number.isSafeInteger(n) ? n : v;
-}
-
 function replicas(obj: unknown, path: string): FieldError[] {
   const fields = fieldsOf(path);
   const loc = new Loc(path, fields as JsonPath);
   const r = nestedInt64(obj, fields);
   if (r.error !== undefined) return [invalid(loc, 0, r.error)];
-  if (r.value < 0n) return [invalid(loc, jsNumber(r.value), 'should be a non-negative integer')];
-  if (r.value > BigInt(MAX_INT32)) return [invalid(loc, jsNumber(r.value), `should be less than or equal to ${MAX_INT32}`)];
+  if (r.value < 0n) return [invalid(loc, int64Value(r.value), 'should be a non-negative integer')];
+  if (r.value > BigInt(MAX_INT32)) return [invalid(loc, int64Value(r.value), `should be less than or equal to ${MAX_INT32}`)];
   return [];
 }
 

@@ -21,7 +21,8 @@
  *
  * CEL rules are evaluated by src/schema/cel-eval.ts; those it cannot evaluate faithfully set `celNotEvaluated`.
  */
-import { goQuote, invalid, type FieldError } from '../core/field-error.js';
+import { deepEqual } from '../go/equal.js';
+import { invalid, type FieldError } from '../core/field-error.js';
 import { kubeMinor, type KubeVersion } from '../core/kube-version.js';
 import { Loc } from '../core/path.js';
 import { isRecord, type JsonPath } from '../core/types.js';
@@ -37,6 +38,7 @@ import { SERVER_FIELD_VALIDATION, type FieldValidation } from '../core/field-val
 import { objectMetaHooks } from './meta-hooks.js';
 import { finalizerWarnings, validateRootObjectMeta } from './root-meta.js';
 import { validateScaleSpec, validateScaleStatus } from './scale.js';
+import { quote } from '../go/quote.js';
 
 export type Via = 'main' | 'status';
 
@@ -127,17 +129,6 @@ function gen(o: Record<string, unknown>): number {
   return typeof g === 'number' ? g : typeof g === 'bigint' ? Number(g) : 0;
 }
 
-export function deepEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a === 'bigint' || typeof b === 'bigint') return typeof a === typeof b ? a === b : Number(a) === Number(b) && Number.isInteger(Number(a));
-  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => deepEqual(x, b[i]));
-  if (isRecord(a) && isRecord(b)) {
-    const ka = Object.keys(a);
-    return ka.length === Object.keys(b).length && ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && deepEqual(a[k], b[k]));
-  }
-  return false;
-}
-
 function withoutMetadata(o: Record<string, unknown>): Record<string, unknown> {
   const c = { ...o };
   delete c['metadata'];
@@ -152,6 +143,12 @@ function qualifiedKind(served: ServedVersion): string {
   return `${served.kind}.${served.group}`;
 }
 
+/** The message of a 422 Invalid, as errors.NewInvalid builds it. */
+export function invalidMessage(kind: string, name: string, errs: readonly { text: string }[]): string {
+  const uniq = [...new Set(errs.map((e) => e.text))];
+  return `${kind} ${quote(name)} is invalid: ${uniq.length === 1 ? uniq[0] : `[${uniq.join(', ')}]`}`;
+}
+
 export function simulateUpdate(oldInput: Record<string, unknown>, newInput: Record<string, unknown>, served: ServedVersion, opts: UpdateOptions): UpdateResult {
   const via = opts.via;
   const version = served.version.name;
@@ -163,7 +160,7 @@ export function simulateUpdate(oldInput: Record<string, unknown>, newInput: Reco
   // without the status subresource there is no /status endpoint
   if (via === 'status' && !served.statusEnabled) {
     const old0 = isRecord(oldInput) ? oldInput : {};
-    return { served, via, old: old0, warnings, changes, notes, celNotEvaluated: false, errors: [], unknownFields: [], noop: false, generation: { before: gen(old0), after: gen(old0) }, failure: { code: 404, reason: 'NotFound', message: `${groupResource(served)} ${goQuote(str(meta(old0)['name']))} not found` } };
+    return { served, via, old: old0, warnings, changes, notes, celNotEvaluated: false, errors: [], unknownFields: [], noop: false, generation: { before: gen(old0), after: gen(old0) }, failure: { code: 404, reason: 'NotFound', message: `${groupResource(served)} ${quote(str(meta(old0)['name']))} not found` } };
   }
 
   // 1. the stored object
@@ -225,7 +222,7 @@ export function simulateUpdate(oldInput: Record<string, unknown>, newInput: Reco
       {
         code: 409,
         reason: 'Conflict',
-        message: `Operation cannot be fulfilled on ${groupResource(served)} ${goQuote(urlName)}: StorageError: invalid object, Code: 4, Key: ${key}, ResourceVersion: 0, AdditionalErrorMsg: Precondition failed: UID in precondition: ${uid}, UID in object meta: ${str(oldMd['uid'])}`,
+        message: `Operation cannot be fulfilled on ${groupResource(served)} ${quote(urlName)}: StorageError: invalid object, Code: 4, Key: ${key}, ResourceVersion: 0, AdditionalErrorMsg: Precondition failed: UID in precondition: ${uid}, UID in object meta: ${str(oldMd['uid'])}`,
         at: ['metadata', 'uid'],
       },
       request,
@@ -240,14 +237,14 @@ export function simulateUpdate(oldInput: Record<string, unknown>, newInput: Reco
       {
         code: 422,
         reason: 'Invalid',
-        message: `${groupResource(served)} ${goQuote(urlName)} is invalid: metadata.resourceVersion: Invalid value: 0: must be specified for an update`,
+        message: `${groupResource(served)} ${quote(urlName)} is invalid: metadata.resourceVersion: Invalid value: 0: must be specified for an update`,
         at: ['metadata'],
       },
       request,
     );
   }
   if (rv !== oldRv) {
-    return fail({ code: 409, reason: 'Conflict', message: `Operation cannot be fulfilled on ${groupResource(served)} ${goQuote(urlName)}: ${OPTIMISTIC_LOCK}`, at: ['metadata', 'resourceVersion'] }, request);
+    return fail({ code: 409, reason: 'Conflict', message: `Operation cannot be fulfilled on ${groupResource(served)} ${quote(urlName)}: ${OPTIMISTIC_LOCK}`, at: ['metadata', 'resourceVersion'] }, request);
   }
 
   // 5. BeforeUpdate: generation from the stored object, then PrepareForUpdate

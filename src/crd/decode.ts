@@ -4,8 +4,8 @@
  * type make the request fail with 400 BadRequest before any validation; unknown fields fail with
  * `strict decoding error: unknown field` under kubectl's default --validate=strict.
  */
-import { goSortedKeys } from '../core/go.js';
 import { isRecord, setOwn, type JsonPath } from '../core/types.js';
+import { goSortedKeys } from '../go/strings.js';
 
 type Shape =
   | 'string'

@@ -1,3 +1,4 @@
+import { deepEqual } from '../go/equal.js';
 import { isRecord } from '../core/types.js';
 
 export type Rec = Record<string, unknown>;
@@ -29,7 +30,7 @@ export function semanticEqual(a: unknown, b: unknown, key = ''): boolean {
   // the same value (a version against itself): equal without a walk
   if (a === b) return true;
   // JSON-valued fields (default, example, enum members) hold values, not Go slices or maps: [] and {} are values there
-  if (JSON_VALUED.has(key)) return (a === undefined || a === null) === (b === undefined || b === null) && jsonEqual(a, b);
+  if (JSON_VALUED.has(key)) return (a === undefined || a === null) === (b === undefined || b === null) && deepEqual(a, b);
   const emptyA = isEmptyish(a, key);
   const emptyB = isEmptyish(b, key);
   if (emptyA || emptyB) return emptyA && emptyB;
@@ -47,17 +48,6 @@ export function semanticEqual(a: unknown, b: unknown, key = ''): boolean {
 }
 
 const JSON_VALUED = new Set(['default', 'example']);
-
-function jsonEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (a === undefined || a === null || b === undefined || b === null) return (a ?? null) === (b ?? null);
-  if (Array.isArray(a) || Array.isArray(b)) return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => jsonEqual(x, b[i]));
-  if (isRecord(a) && isRecord(b)) {
-    const ka = Object.keys(a);
-    return ka.length === Object.keys(b).length && ka.every((k) => k in b && jsonEqual(a[k], b[k]));
-  }
-  return false;
-}
 
 function isEmptyish(v: unknown, key: string): boolean {
   if (v === undefined || v === null) return true;

@@ -3,6 +3,7 @@
  * what the stored object kept, what of the request was ignored, what changed and how the
  * generation moved. Pure; colours are injected.
  */
+import { deepEqual } from '../go/equal.js';
 import { formatPath } from '../core/path.js';
 import { isRecord, type JsonPath } from '../core/types.js';
 import { printable } from './stylish.js';
@@ -49,7 +50,7 @@ export function differences(a: unknown, b: unknown, path: JsonPath = []): Differ
     a.forEach((x, i) => out.push(...differences(x, b[i], [...path, i])));
     return out;
   }
-  return jsonText(a) === jsonText(b) ? [] : [{ path, before: a, after: b }];
+  return deepEqual(a, b) ? [] : [{ path, before: a, after: b }];
 }
 
 function short(v: unknown): string {

@@ -10,8 +10,9 @@ import { printable } from './stylish.js';
 import type { Manifest } from '../manifest/parse.js';
 import type { CreateResult, CrChange } from '../cr/create.js';
 import { jsonText } from '../core/json-text.js';
-import { goJsonIndent } from '../core/go-print.js';
-import { goYamlText } from '../core/go-yaml-emit.js';
+import { goCompare } from '../go/strings.js';
+import { goJsonIndent } from '../go/json.js';
+import { goYamlText } from '../go/yaml-emit.js';
 
 type OutputFormat = 'yaml' | 'json';
 

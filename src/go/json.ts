@@ -1,5 +1,10 @@
-/** encoding/json.Marshal of a decoded JSON value. */
-import { asBig, asFloat, kindOf, sortedKeys, wellFormed } from './value.js';
+/**
+ * encoding/json's output for decoded values: json.Marshal (compact, map keys in byte order,
+ * HTML-safe strings) and json.MarshalIndent as kubectl -o json prints what the server sends back.
+ */
+import { isRecord } from '../core/types.js';
+import { goCompare, goSortedKeys, wellFormed } from './strings.js';
+import { asBig, asFloat, kindOf } from './value.js';
 
 /** encoding/json.Marshal of a decoded JSON value (sorted keys, HTML-safe escaping). */
 export function goJSON(v: unknown): string {
@@ -12,22 +17,31 @@ export function goJSON(v: unknown): string {
       return jsonString(v as string);
     case 'int':
       return asBig(v).toString();
-    case 'float': {
-      const f = asFloat(v);
-      return Number.isFinite(f) ? String(f) : 'null';
-    }
+    case 'float':
+      return jsonFloat(asFloat(v));
     case 'slice':
       return `[${(v as unknown[]).map(goJSON).join(',')}]`;
     case 'map': {
       const o = v as Record<string, unknown>;
-      return `{${sortedKeys(o)
+      return `{${goSortedKeys(o)
         .map((k) => `${jsonString(k)}:${goJSON(o[k])}`)
         .join(',')}}`;
     }
   }
 }
 
-function jsonString(s: string): string {
+/**
+ * A float64 as encoding/json writes it: 'f' shortest, exponent form (`1e-7`, `1e+21`) below 1e-6
+ * and from 1e21, the same thresholds and spelling as JS except for -0; NaN and infinities cannot
+ * be encoded (json: unsupported value), `null` here.
+ */
+export function jsonFloat(f: number): string {
+  if (!Number.isFinite(f)) return 'null';
+  return Object.is(f, -0) ? '-0' : String(f);
+}
+
+/** A string as encoding/json writes it (HTML-safe; a lone surrogate becomes U+FFFD). */
+export function jsonString(s: string): string {
   let out = '"';
   for (const ch of wellFormed(s)) {
     const c = ch.codePointAt(0)!;
@@ -42,4 +56,77 @@ function jsonString(s: string): string {
     else out += ch;
   }
   return `${out}"`;
+}
+
+/**
+ * JSON text as kubectl -o json prints a decoded object (json.MarshalIndent with four spaces):
+ * the keys of an object in byte order (a Map's in its own order, see structOrdered), HTML-safe
+ * strings, int64s beyond 2^53 (bigint) as their digits.
+ */
+export function goJsonIndent(v: unknown, indent = '    '): string {
+  const out: string[] = [];
+  write(v, '', indent, out);
+  return out.join('');
+}
+
+function write(v: unknown, pad: string, indent: string, out: string[]): void {
+  if (v === null || v === undefined) {
+    out.push('null');
+  } else if (typeof v === 'string') {
+    out.push(jsonString(v));
+  } else if (typeof v === 'number') {
+    out.push(jsonFloat(v));
+  } else if (typeof v === 'bigint') {
+    out.push(v.toString());
+  } else if (typeof v === 'boolean') {
+    out.push(v ? 'true' : 'false');
+  } else if (Array.isArray(v)) {
+    if (v.length === 0) return void out.push('[]');
+    const inner = pad + indent;
+    out.push('[\n');
+    v.forEach((x, i) => {
+      out.push(inner);
+      write(x, inner, indent, out);
+      out.push(i < v.length - 1 ? ',\n' : '\n');
+    });
+    out.push(`${pad}]`);
+  } else if (v instanceof Map) {
+    // a Map keeps its order (structOrdered)
+    writeObject([...(v as Map<string, unknown>).entries()], pad, indent, out);
+  } else if (isRecord(v)) {
+    writeObject(
+      Object.keys(v)
+        .sort(goCompare)
+        .map((k) => [k, v[k]]),
+      pad,
+      indent,
+      out,
+    );
+  } else {
+    out.push('null');
+  }
+}
+
+/** The members of an object in the order given; undefined members are left out, as JSON.stringify does. */
+function writeObject(members: [string, unknown][], pad: string, indent: string, out: string[]): void {
+  const set = members.filter(([, x]) => x !== undefined);
+  if (set.length === 0) return void out.push('{}');
+  const inner = pad + indent;
+  out.push('{\n');
+  set.forEach(([k, x], i) => {
+    out.push(`${inner}${jsonString(k)}: `);
+    write(x, inner, indent, out);
+    out.push(i < set.length - 1 ? ',\n' : '\n');
+  });
+  out.push(`${pad}}`);
+}
+
+/**
+ * A typed API object (a Go struct, such as autoscaling/v1 Scale) keeps its fields in declaration
+ * order in JSON: the value with every object turned into a Map in the order its keys were set.
+ */
+export function structOrdered(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(structOrdered);
+  if (isRecord(v)) return new Map(Object.keys(v).map((k) => [k, structOrdered(v[k])]));
+  return v;
 }

@@ -1,26 +1,55 @@
-/** fmt's %v of a decoded JSON value. */
-import { formatFloatV } from './float.js';
-import { asBig, asFloat, kindOf, sortedKeys } from './value.js';
+/**
+ * fmt's %v and %T of a decoded JSON value (map[string]interface{}, []interface{}, string, int64,
+ * float64, bool, nil), as the server's messages print them (e.g. the accessor errors of
+ * apimachinery `unstructured.Nested*`: `%v accessor error: %v is of the type %T, expected string`).
+ *
+ * Numbers follow the server's JSON decoding: an integer in the int64 range is an int64, any other
+ * number a float64 (kubectl re-encodes `3.0` as `3`, so a JS integer stands for an int64).
+ */
+import { formatFloat } from './float.js';
+import { goSortedKeys, wellFormed } from './strings.js';
+import { asBig, asFloat, kindOf } from './value.js';
 
-/** %v of a decoded JSON value (only used for texts that never reach the user, e.g. the enum message). */
-export function formatV(v: unknown): string {
+/** `%v` */
+export function goValue(v: unknown): string {
   switch (kindOf(v)) {
     case 'null':
       return '<nil>';
     case 'bool':
-    case 'string':
       return String(v);
+    case 'string':
+      return wellFormed(v as string);
     case 'int':
       return asBig(v).toString();
     case 'float':
-      return formatFloatV(asFloat(v));
+      return formatFloat(asFloat(v), 'g');
     case 'slice':
-      return `[${(v as unknown[]).map(formatV).join(' ')}]`;
+      return `[${(v as unknown[]).map(goValue).join(' ')}]`;
     case 'map': {
       const o = v as Record<string, unknown>;
-      return `map[${sortedKeys(o)
-        .map((k) => `${k}:${formatV(o[k])}`)
+      return `map[${goSortedKeys(o)
+        .map((k) => `${wellFormed(k)}:${goValue(o[k])}`)
         .join(' ')}]`;
     }
+  }
+}
+
+/** `%T` */
+export function goTypeOf(v: unknown): string {
+  switch (kindOf(v)) {
+    case 'null':
+      return '<nil>';
+    case 'bool':
+      return 'bool';
+    case 'string':
+      return 'string';
+    case 'int':
+      return 'int64';
+    case 'float':
+      return 'float64';
+    case 'slice':
+      return '[]interface {}';
+    case 'map':
+      return 'map[string]interface {}';
   }
 }

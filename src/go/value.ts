@@ -2,14 +2,14 @@
  * Go's view of a decoded JSON value (encoding/json into interface{}: map[string]interface{}, []interface{},
  * string, int64 when the literal fits, float64, bool, nil) and the conversions the server applies to it.
  */
-import { goSortedKeys } from '../core/go.js';
+import { goSortedKeys, wellFormed } from './strings.js';
 
 /** The Go dynamic type of a decoded JSON value (map[string]interface{}, []interface{}, string, int64, float64, bool, nil). */
 export type GoKind = 'null' | 'bool' | 'string' | 'int' | 'float' | 'slice' | 'map';
 
 const TWO63 = 9223372036854775808; // 2^63 as a double
-export const MIN_INT64 = -(2n ** 63n);
-export const MAX_INT64 = 2n ** 63n - 1n;
+export const INT64_MIN = -(2n ** 63n);
+export const INT64_MAX = 2n ** 63n - 1n;
 
 export function kindOf(v: unknown): GoKind {
   if (v === null || v === undefined) return 'null';
@@ -21,12 +21,23 @@ export function kindOf(v: unknown): GoKind {
     case 'number':
       return Number.isInteger(v) && v >= -TWO63 && v < TWO63 ? 'int' : 'float';
     case 'bigint':
-      return v >= MIN_INT64 && v <= MAX_INT64 ? 'int' : 'float';
+      return v >= INT64_MIN && v <= INT64_MAX ? 'int' : 'float';
     case 'object':
       return Array.isArray(v) ? 'slice' : 'map';
     default:
       return 'null';
   }
+}
+
+/** Whether a decoded number is an int64 to the server (an integer in range; see kindOf). */
+export function isInt64(v: unknown): v is number | bigint {
+  return (typeof v === 'number' || typeof v === 'bigint') && kindOf(v) === 'int';
+}
+
+/** A Go int64 as a JS value: a number when exact, a bigint otherwise. */
+export function int64Value(n: bigint): number | bigint {
+  const x = Number(n);
+  return Number.isSafeInteger(x) ? x : n;
 }
 
 export function asBig(v: unknown): bigint {
@@ -43,19 +54,8 @@ export function asFloat(v: unknown): number {
 
 /** Go's int64(f) on amd64: truncation, and 0x8000000000000000 for NaN and out-of-range values. */
 export function goFloatToInt64(f: number): bigint {
-  if (Number.isNaN(f) || f >= TWO63 || f < -TWO63) return MIN_INT64;
+  if (Number.isNaN(f) || f >= TWO63 || f < -TWO63) return INT64_MIN;
   return BigInt(Math.trunc(f));
-}
-
-/** Replaces lone surrogates by U+FFFD, as Go's JSON decoder does with invalid UTF-16 escapes. */
-export function wellFormed(s: string): string {
-  // String.prototype.isWellFormed / toWellFormed (ES2024; V8 in every Node.js from 20): the same
-  // replacement of lone surrogates by U+FFFD, without a RegExp scan of every string
-  const w = s as string & { isWellFormed?: () => boolean; toWellFormed?: () => string };
-  if (w.isWellFormed !== undefined && w.toWellFormed !== undefined) return w.isWellFormed() ? s : w.toWellFormed();
-  return /[\uD800-\uDFFF]/.test(s)
-    ? s.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')
-    : s;
 }
 
 /** Decoded JSON as Go sees it: strings well-formed, Dates as RFC 3339 strings, undefined object members dropped. */
@@ -125,7 +125,7 @@ export function sortedCopy(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(sortedCopy);
   if (isMap(v)) {
     const out: Record<string, unknown> = {};
-    for (const k of sortedKeys(v)) out[k] = sortedCopy(v[k]);
+    for (const k of goSortedKeys(v)) out[k] = sortedCopy(v[k]);
     return out;
   }
   return v;
@@ -133,16 +133,4 @@ export function sortedCopy(v: unknown): unknown {
 
 export function isMap(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
-}
-
-export const sortedKeys = (o: Record<string, unknown>): string[] => goSortedKeys(o);
-
-export function utf8Len(s: string): number {
-  return Buffer.byteLength(s, 'utf8');
-}
-
-export function runeCount(s: string): number {
-  let n = 0;
-  for (const _ of s) n++;
-  return n;
 }

@@ -11,11 +11,11 @@ import { parse } from 'yaml';
 import { ClusterError } from '../core/errors.js';
 import { isRecord } from '../core/types.js';
 import { sortKeys } from '../core/sort-keys.js';
-import { goYamlText } from '../core/go-yaml-emit.js';
-import { goJsonIndent } from '../core/go-print.js';
 import { jsonText } from '../core/json-text.js';
 import type { SourceFile } from '../manifest/parse.js';
 import type { Access, Cluster } from './cluster.js';
+import { goYamlText } from '../go/yaml-emit.js';
+import { goJsonIndent } from '../go/json.js';
 
 const CRD_LIST_PATH = '/apis/apiextensions.k8s.io/v1/customresourcedefinitions';
 const CRD_RESOURCE = 'customresourcedefinitions.apiextensions.k8s.io';

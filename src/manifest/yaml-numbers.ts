@@ -3,6 +3,8 @@
  * differs: base-prefixed and sexagesimal plain scalars, exact int64 literals, number map keys.
  */
 import type { Scalar } from 'yaml';
+import { goYamlFloat } from '../go/yaml-emit.js';
+import { INT64_MAX, INT64_MIN } from '../go/value.js';
 
 export const INF_NAN = /^[-+]?\.(?:inf|Inf|INF|nan|NaN|NAN)$/;
 
@@ -43,21 +45,7 @@ export function numberKey(v: number | bigint, source: string | undefined): strin
       if (!/^[-+]?[0-9]+$/.test(plain)) return source; // hex, octal or binary beyond 64 bits: go-yaml keeps the text
     }
   }
-  return goFloat32(Number(v));
-}
-
-/** strconv.FormatFloat(f, 'g', -1, 32) with go-yaml's names for infinities and NaN. */
-function goFloat32(x: number): string {
-  const f = Math.fround(x);
-  if (Number.isNaN(f)) return '.nan';
-  if (!Number.isFinite(f)) return f > 0 ? '.inf' : '-.inf';
-  if (f === 0) return Object.is(f, -0) ? '-0' : '0';
-  let p = 1;
-  while (p < 9 && Math.fround(Number(f.toPrecision(p))) !== f) p++;
-  const [mant, e] = f.toExponential(p - 1).split('e') as [string, string];
-  const exp = Number(e);
-  if (exp < -4 || exp >= 6) return `${mant}e${exp < 0 ? '-' : '+'}${String(Math.abs(exp)).padStart(2, '0')}`;
-  return String(Number(`${mant}e${exp}`));
+  return goYamlFloat(Number(v), 32);
 }
 
 /** The value of an integer literal matching INT_LITERAL (underscores removed). */
@@ -69,8 +57,6 @@ function exactInt(plain: string): bigint {
 }
 
 const INT_LITERAL = /^[-+]?(?:0[xX][0-9a-fA-F]+|0[bB][01]+|0[oO]?[0-7]+|[1-9][0-9]*|0)$/;
-const INT64_MIN = -(2n ** 63n);
-const INT64_MAX = 2n ** 63n - 1n;
 
 /**
  * The int64 an integer literal stands for, as go-yaml v2 reads it (underscores dropped, then Go's

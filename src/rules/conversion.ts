@@ -1,3 +1,4 @@
+import { quote } from '../go/quote.js';
 import { forbidden, invalid, notSupported, required } from '../core/field-error.js';
 import { Loc } from '../core/path.js';
 import { dns1035LabelErrors, dns1123SubdomainErrors } from '../crd/dns.js';
@@ -77,7 +78,7 @@ function* clientConfig(c: Rec, loc: Loc): Iterable<Report<'server'>> {
     const scheme = u ? u.protocol.replace(/:$/, '') : url.includes('://') ? url.slice(0, url.indexOf('://')) : '';
     const host = u ? u.host : '';
     if (url !== '' && !u && /[\s\x00-\x1f]/.test(url)) {
-      yield serverReport(required(ul, `url must be a valid URL: parse ${JSON.stringify(url)}: invalid URL; desired format: https://host[/path]`));
+      yield serverReport(required(ul, `url must be a valid URL: parse ${quote(url)}: invalid URL; desired format: https://host[/path]`));
       return;
     }
     if (scheme !== 'https') yield serverReport(invalid(ul, url, "'https' is the only allowed URL scheme; desired format: https://host[/path]"));

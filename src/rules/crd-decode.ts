@@ -1,4 +1,3 @@
-import { goQuote } from '../core/field-error.js';
 import { cannotBeHandled, strictDecodingText } from '../core/field-validation.js';
 import { formatPath } from '../core/path.js';
 import type { JsonPath, ServerResponse } from '../core/types.js';
@@ -6,6 +5,7 @@ import { decodeProblems, type DecodeProblem } from '../crd/decode.js';
 import { formatUnknownFieldPath } from '../schema/behaviours/prune.js';
 import type { Crd } from '../crd/model.js';
 import { defineRule } from './types.js';
+import { quote } from '../go/quote.js';
 
 /**
  * The JSON decoder's entry for an unknown field of the CRD: every key joined with `.` (map keys
@@ -15,7 +15,7 @@ import { defineRule } from './types.js';
  */
 export function crdUnknownFieldText(path: JsonPath): string {
   // the same dotted form as pruning's unknown-field paths, but quoted as the JSON decoder quotes it
-  return `unknown field ${goQuote(formatUnknownFieldPath(path))}`;
+  return `unknown field ${quote(formatUnknownFieldPath(path))}`;
 }
 
 /** What decoding the CRD finds: type problems end the request; unknown fields depend on the field validation. */

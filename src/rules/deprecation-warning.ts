@@ -1,3 +1,5 @@
+import { isPrint } from '../go/quote.js';
+import { utf8Len } from '../go/strings.js';
 import { invalid } from '../core/field-error.js';
 import { serverMeta } from './helpers.js';
 import { defineRule, serverReport } from './types.js';
@@ -5,10 +7,8 @@ import { defineRule, serverReport } from './types.js';
 function firstNonPrintable(s: string): number | undefined {
   let offset = 0;
   for (const ch of s) {
-    const cp = ch.codePointAt(0)!;
-    // unicode.IsPrint: letters, marks, numbers, punctuation, symbols and the ASCII space
-    if (!(cp === 0x20 || /[\p{L}\p{M}\p{N}\p{P}\p{S}]/u.test(ch))) return offset;
-    offset += Buffer.byteLength(ch, 'utf8');
+    if (!isPrint(ch)) return offset;
+    offset += utf8Len(ch);
   }
   return undefined;
 }

@@ -4,6 +4,7 @@
  * embedded resources, and validate against the node's schema. Defaults under
  * additionalProperties are never visited (the server does not descend there).
  */
+import { deepEqual } from '../go/equal.js';
 import { invalid, type FieldError, errorText } from '../core/field-error.js';
 import { Loc } from '../core/path.js';
 import { isRecord } from '../core/types.js';
@@ -13,7 +14,6 @@ import { META_FIELDS } from './raw.js';
 import { coerceObjectMeta, validateObjectMeta } from './objectmeta.js';
 import { asEmbeddedResource, type Structural } from '../crd/structural-schema.js';
 import { validateValue, type ValueValidateOptions } from './value-validate.js';
-import { jsonText } from '../core/json-text.js';
 
 export function validateDefaults(root: Structural, loc: Loc, kubeMinor: number, cel: CelEngine | undefined): FieldError[] {
   const out: FieldError[] = [];
@@ -26,10 +26,6 @@ export function validateDefaults(root: Structural, loc: Loc, kubeMinor: number, 
 /** Properties in the order the server visits them (sorted keys). */
 function sortedProperties(s: Structural): [string, Structural][] {
   return [...s.properties].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-}
-
-function deepEqual(a: unknown, b: unknown): boolean {
-  return jsonText(a) === jsonText(b);
 }
 
 function visit(

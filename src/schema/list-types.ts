@@ -5,8 +5,9 @@
 import type { FieldError } from '../core/field-error.js';
 import type { Loc } from '../core/path.js';
 import { goJSON } from '../go/json.js';
-import { asBig, asFloat, isMap, kindOf, normalizedView, sortedCopy, sortedKeys } from '../go/value.js';
+import { asBig, asFloat, isMap, kindOf, normalizedView, sortedCopy } from '../go/value.js';
 import type { Structural } from '../crd/structural-schema.js';
+import { goSortedKeys } from '../go/strings.js';
 
 /**
  * ValidateListSetsAndMaps: Duplicate errors for repeated items of `set` lists and repeated keys of `map` lists,
@@ -34,7 +35,7 @@ function listWalk(loc: Loc, s: Structural, obj: unknown): FieldError[] {
 
 function listObject(loc: Loc, s: Structural, obj: Record<string, unknown>): FieldError[] {
   const errs: FieldError[] = [];
-  const keys = sortedKeys(obj);
+  const keys = goSortedKeys(obj);
   const ap = s.additionalProperties?.schema;
   if (ap !== undefined) {
     for (const k of keys) errs.push(...listWalk(loc.key(k), ap, obj[k]));

@@ -27,16 +27,18 @@
  * failed inside `metadata`), missing fields at their would-be key with `atKey`.
  */
 import { dns1035LabelErrors, dns1123LabelErrors } from '../crd/dns.js';
-import { goCompare } from '../core/go.js';
 import type { FieldError } from '../core/field-error.js';
 import { OMIT } from '../core/field-error.js';
 import { Loc } from '../core/path.js';
 import type { JsonPath, ServerErrorType } from '../core/types.js';
 import { isRecord } from '../core/types.js';
 import { getObjectMeta, objectMetaToUnstructured, ownerRefJSON, type ObjectMeta } from './objectmeta/decode.js';
-import { deepClone, goIsPrint, goToLower, int64Value, sortedKeys, utf8Len } from './objectmeta/go-helpers.js';
 import { isPathSegmentName, isPathSegmentPrefix, isQualifiedName, isValidLabelValue, parseGroupVersion } from './objectmeta/names.js';
 import { asEmbeddedResource, emptyStructural, type Structural } from '../crd/structural-schema.js';
+import { goCompare, goSortedKeys, toLower, utf8Len } from '../go/strings.js';
+import { deepCopy } from '../go/copy.js';
+import { isPrint } from '../go/quote.js';
+import { int64Value } from '../go/value.js';
 
 type Raw = Record<string, unknown>;
 
@@ -95,7 +97,7 @@ class Coercer {
       return undefined;
     }
     if (!isRecord(x)) return undefined;
-    for (const k of sortedKeys(x)) {
+    for (const k of goSortedKeys(x)) {
       const v = x[k];
       if (s.extensions.embeddedResource) {
         if (k === 'apiVersion' || k === 'kind') {
@@ -143,7 +145,7 @@ export function coerceObjectMeta(
   opts: CoerceObjectMetaOptions,
 ): CoerceObjectMetaResult {
   const s = rootSchema(schema, isResourceRoot);
-  const copy = deepClone(value);
+  const copy = deepCopy(value);
   const c = new Coercer(opts);
   const error = c.coerce(loc, copy, s);
   const unknownFieldPaths = c.unknown.sort(goCompare);
@@ -166,7 +168,7 @@ function validateFieldManager(manager: string, loc: Loc): FieldError[] {
   if (utf8Len(manager) > FIELD_MANAGER_MAX) errs.push(tooLongError(loc, FIELD_MANAGER_MAX, loc.at));
   let pos = 0;
   for (const ch of manager) {
-    if (!goIsPrint(ch)) {
+    if (!isPrint(ch)) {
       const cp = ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0');
       errs.push(fieldError('Invalid', loc, manager, `invalid character U+${cp} (at position ${pos})`));
     }
@@ -214,7 +216,7 @@ export function validateDecodedObjectMeta(meta: ObjectMeta, loc: Loc, raw: unkno
     const al = sub('annotations');
     let total = 0;
     for (const [k, v] of meta.annotations) {
-      for (const m of isQualifiedName(goToLower(k))) errs.push(fieldError('Invalid', al, k, m, [...al.at, k], true));
+      for (const m of isQualifiedName(toLower(k))) errs.push(fieldError('Invalid', al, k, m, [...al.at, k], true));
       total += utf8Len(k) + utf8Len(v);
     }
     if (total > TOTAL_ANNOTATION_SIZE) errs.push(tooLongError(al, TOTAL_ANNOTATION_SIZE, al.at));
@@ -300,7 +302,7 @@ function validateEmbeddedResource(loc: Loc, x: Raw): FieldError[] {
   const errs: FieldError[] = [];
   if (!has(x, 'apiVersion')) errs.push(fieldError('Required', loc.child('apiVersion'), OMIT, '', loc.child('apiVersion').at, true));
   if (!has(x, 'kind')) errs.push(fieldError('Required', loc.child('kind'), OMIT, '', loc.child('kind').at, true));
-  for (const k of sortedKeys(x)) {
+  for (const k of goSortedKeys(x)) {
     const v = x[k];
     if (k === 'apiVersion') {
       const l = loc.child(k);
@@ -315,7 +317,7 @@ function validateEmbeddedResource(loc: Loc, x: Raw): FieldError[] {
       if (typeof v !== 'string') errs.push(fieldError('Invalid', l, v ?? null, 'must be a string'));
       else if (v.length === 0) errs.push(fieldError('Invalid', l, v, 'must not be empty'));
       else {
-        const e = dns1035LabelErrors(goToLower(v));
+        const e = dns1035LabelErrors(toLower(v));
         if (e.length > 0) errs.push(fieldError('Invalid', l, v, `may have mixed case, but should otherwise match: ${e.join(',')}`));
       }
     } else if (k === 'metadata') {
@@ -338,7 +340,7 @@ function validateWalk(loc: Loc, x: unknown, s: Structural | undefined, out: Fiel
   }
   if (!isRecord(x)) return;
   if (s.extensions.embeddedResource) out.push(...validateEmbeddedResource(loc, x));
-  for (const k of sortedKeys(x)) {
+  for (const k of goSortedKeys(x)) {
     const p = s.properties.get(k);
     if (p !== undefined) {
       validateWalk(loc.child(k), x[k], p, out);

@@ -13,6 +13,7 @@
  * info), which strips unknown/malformed ObjectMeta fields from defaults inside embedded resources
  * (vector V72); that needs objectmeta coercion and is expected to have been applied by the caller.
  */
+import { goTypeOf, goValue } from '../go/print.js';
 import { deepCopy, hasOwn, newObject, setOwn } from '../core/json-value.js';
 import { isRecord, type JsonPath } from '../core/types.js';
 import { applyDefaults } from '../schema/behaviours/default.js';
@@ -96,7 +97,7 @@ export const DECODE_STAGES: readonly Stage[] = [
       for (const k of ['kind', 'apiVersion'] as const) {
         if (!hasOwn(obj, k)) continue;
         const v = obj[k];
-        if (typeof v !== 'string') return { ...st, error: { message: `.${k} accessor error: ${goValue(v)} is of the type ${goType(v)}, expected string`, at: [k] } };
+        if (typeof v !== 'string') return { ...st, error: { message: `.${k} accessor error: ${goValue(v)} is of the type ${goTypeOf(v)}, expected string`, at: [k] } };
         saved.set(k, v);
       }
       let unknown: readonly string[] = [];
@@ -195,18 +196,3 @@ export function decode(value: unknown, schema: StepSchema, opts: PipelineOptions
   return { value: st.value, changes: st.changes, unknownFieldPaths: st.unknownFieldPaths };
 }
 
-function goType(v: unknown): string {
-  if (v === null || v === undefined) return '<nil>';
-  if (typeof v === 'boolean') return 'bool';
-  if (typeof v === 'bigint') return 'int64';
-  if (typeof v === 'number') return Number.isInteger(v) && Math.abs(v) <= Number.MAX_SAFE_INTEGER ? 'int64' : 'float64';
-  if (Array.isArray(v)) return '[]interface {}';
-  return 'map[string]interface {}';
-}
-
-/** Go's %v for the scalars an unstructured object can hold (objects fall back to JSON). */
-function goValue(v: unknown): string {
-  if (v === null || v === undefined) return '<nil>';
-  if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') return String(v);
-  return jsonText(v) ?? '';
-}

@@ -1,7 +1,7 @@
-import { goCompare } from '../../src/core/go.js';
 import { isRecord } from '../../src/core/types.js';
 import type { Crd } from '../../src/crd/model.js';
 import type { DefaultedObject } from '../../src/engine/default.js';
+import { goCompare } from '../../src/go/strings.js';
 
 /**
  * The message of every x-kubernetes-validations rule of the CRDs, as the server words a failure

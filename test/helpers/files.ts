@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { goCompare } from '../../src/core/go.js';
+import { goCompare } from '../../src/go/strings.js';
 
 /** Every *.yaml / *.yml below a directory, depth first, in Go's (byte) order; [] when it does not exist. */
 export function yamlFiles(dir: string): string[] {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildStructural } from '../../src/crd/structural-schema.js';
 import { applyDefaults } from '../../src/schema/behaviours/default.js';
 import { DECODE_STAGES, decode, type ObjectMetaHooks } from '../../src/simulate/pipeline.js';
-import { goCompare as compareBytes } from '../../src/core/go.js';
+import { goCompare as compareBytes } from '../../src/go/strings.js';
 import { formatUnknownFieldPath, prune } from '../../src/schema/behaviours/prune.js';
 import { pruneNonNullableNullsWithoutDefaults } from '../../src/schema/behaviours/prune-nulls.js';
 
@@ -216,5 +216,19 @@ describe('decode pipeline', () => {
 
   it('never invents root metadata', () => {
     expect(decode({ spec: {} }, SCHEMA, { repairGeneration: true }).value).toEqual({ spec: { a: 'A', obj: { inner: { x: 7 } } } });
+  });
+});
+
+describe('the root kind/apiVersion accessor error prints the value as Go does (%v, %T)', () => {
+  // unstructured.NestedString: "%v accessor error: %v is of the type %T, expected string"; the
+  // pipeline used to print JSON ({"a":1}) and JS numbers (1234567.5) there
+  it.each([
+    [{ b: 1, a: [1, 'x'] }, '.kind accessor error: map[a:[1 x] b:1] is of the type map[string]interface {}, expected string'],
+    [1234567.5, '.kind accessor error: 1.2345675e+06 is of the type float64, expected string'],
+    [[true, null], '.kind accessor error: [true <nil>] is of the type []interface {}, expected string'],
+    [2 ** 60, '.kind accessor error: 1152921504606846976 is of the type int64, expected string'],
+  ])('%j', (kind, message) => {
+    const r = decode({ apiVersion: 'g/v1', kind, metadata: { name: 'x' } }, SCHEMA);
+    expect(r.error?.message).toBe(message);
   });
 });

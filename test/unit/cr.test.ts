@@ -10,7 +10,7 @@ import { errorText } from '../../src/core/field-error.js';
 import { DEFAULT_KUBE_VERSION } from '../../src/core/kube-version.js';
 import { CrdCatalog, compareKubeAwareVersions } from '../../src/cr/catalog.js';
 import { simulateCreate } from '../../src/cr/create.js';
-import { goFloat, goTypeOf, goValue } from '../../src/cr/go-format.js';
+import { formatFloat } from '../../src/go/float.js';
 import { pruneDefaults } from '../../src/schema/behaviours/prune-defaults.js';
 import { buildStructural } from '../../src/crd/structural-schema.js';
 import { finalizerWarnings, generatedName } from '../../src/cr/root-meta.js';
@@ -20,6 +20,7 @@ import { buildCrd, isCrdManifest } from '../../src/crd/model.js';
 import { parseFile } from '../../src/manifest/parse.js';
 import { corpusFiles } from '../helpers/corpus.js';
 import { cel } from '../helpers/cel.js';
+import { goTypeOf, goValue } from '../../src/go/print.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -38,7 +39,7 @@ describe('Go %v and %T', () => {
     expect(goTypeOf(v)).toBe(type);
   });
   it('switches to exponents like strconv %g (shortest): below 1e-4 and from 1e6 (the integer range aside)', () => {
-    expect([0.0001, 0.00001, 123456.5, 1234567.5].map(goFloat)).toEqual(['0.0001', '1e-05', '123456.5', '1.2345675e+06']);
+    expect([0.0001, 0.00001, 123456.5, 1234567.5].map((x) => formatFloat(x, 'g'))).toEqual(['0.0001', '1e-05', '123456.5', '1.2345675e+06']);
   });
 });
 

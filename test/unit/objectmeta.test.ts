@@ -599,3 +599,15 @@ describe('objectmeta details', () => {
     expect(parseTimeRFC3339('1970-01-01T1:00:00,5+01:00')).toEqual({ sec: 0, nsec: 500000000 });
   });
 });
+
+describe('coerceObjectMeta copies the object as runtime.DeepCopyJSONValue does', () => {
+  it('keeps a __proto__ member (the copy it used before set the prototype and lost the member)', () => {
+    const value = JSON.parse('{"apiVersion":"v1","kind":"K","metadata":{"name":"a"},"spec":{"__proto__":{"a":1},"b":2}}') as Record<string, unknown>;
+    const r = coerceObjectMeta(new Loc('', []), value, undefined, true, { dropInvalidFields: true, returnUnknownFieldPaths: false });
+    expect(r.error).toBeUndefined();
+    const spec = (r.value as { spec: Record<string, unknown> }).spec;
+    expect(Object.keys(spec)).toEqual(['__proto__', 'b']);
+    expect(Object.getPrototypeOf(spec)).toBe(Object.prototype);
+    expect(spec['__proto__']).toEqual({ a: 1 });
+  });
+});

@@ -10,7 +10,7 @@
  * Returns the schema itself when nothing changes, otherwise a new typed schema built from a copy of
  * the raw record with the changed defaults (the input is never mutated).
  */
-import { jsonText } from '../../core/json-text.js';
+import { deepEqual } from '../../go/equal.js';
 import { Loc } from '../../core/path.js';
 import { isRecord, setOwn } from '../../core/types.js';
 import { coerceObjectMeta } from '../objectmeta.js';
@@ -80,5 +80,5 @@ function pruneOne(def: unknown, root: Structural, path: readonly Seg[]): { chang
       cur = cur[seg.child];
     }
   }
-  return jsonText(cur) === jsonText(def) ? { changed: false } : { changed: true, value: cur };
+  return deepEqual(cur, def) ? { changed: false } : { changed: true, value: cur };
 }

@@ -14,7 +14,7 @@
  *   (`unknownFieldPaths`) has all of them except `apiVersion`/`kind`/`metadata` removed directly from
  *   the top level of the pruned value (only reachable when the value is not a resource root).
  */
-import { goCompare } from '../../core/go.js';
+import { goCompare } from '../../go/strings.js';
 import { deepCopy, newObject, setOwn } from '../../core/json-value.js';
 import { isRecord, type JsonPath } from '../../core/types.js';
 import { asEmbeddedResource, emptyStructural } from '../../crd/structural-schema.js';

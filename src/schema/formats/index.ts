@@ -2,11 +2,13 @@
  * The string formats the server checks (kube-openapi pkg/validation/strfmt `Default`, gated by the
  * server's version as apiextensions-apiserver pkg/apiserver/validation/formats.go does).
  */
+import { parseDuration } from '../../go/duration.js';
 import { compileRegex, reMatch } from '../../go/regexp.js';
-import { MAX_INT64, utf8Len, wellFormed } from '../../go/value.js';
+import { INT64_MAX } from '../../go/value.js';
 import { isEmail } from './mail.js';
-import { isCIDRSloppy, isDigit, isMAC, parseIPSloppy, parseIPStd } from './net.js';
+import { isCIDRSloppy, isMAC, parseIPSloppy, parseIPStd } from './net.js';
 import { isRequestURI } from './url.js';
+import { utf8Len, wellFormed } from '../../go/strings.js';
 
 const BASE_FORMATS = [
   'bsonobjectid',
@@ -135,7 +137,7 @@ function isDateTime(str: string): boolean {
 
 /** strfmt.ParseDuration: time.ParseDuration, else the permissive "<n> <unit>" scan. */
 function isDuration(s: string): boolean {
-  if (goParseDuration(s)) return true;
+  if (parseDuration(s) !== undefined) return true;
   const c = compileRegex(DURATION_PATTERN);
   if (!c.ok) return false;
   const units: readonly (readonly string[])[] = [
@@ -151,7 +153,7 @@ function isDuration(s: string): boolean {
   const m = c.re.matcher(s);
   let ok = false;
   while (m.find()) {
-    if (BigInt(m.group(2) ?? '0') > MAX_INT64) return false; // strconv.Atoi out of range
+    if (BigInt(m.group(2) ?? '0') > INT64_MAX) return false; // strconv.Atoi out of range
     const unit = (m.group(3) ?? '').toLowerCase();
     for (const variants of units) {
       const last = variants.length - 1;
@@ -162,84 +164,6 @@ function isDuration(s: string): boolean {
   }
   return ok;
 }
-
-const DURATION_UNITS: ReadonlyMap<string, bigint> = new Map([
-  ['ns', 1n],
-  ['us', 1000n],
-  ['µs', 1000n],
-  ['μs', 1000n],
-  ['ms', 1000000n],
-  ['s', 1000000000n],
-  ['m', 60000000000n],
-  ['h', 3600000000000n],
-]);
-
-/** time.ParseDuration succeeds (Go 1.26). */
-function goParseDuration(orig: string): boolean {
-  let s = orig;
-  const LIMIT = 2n ** 63n;
-  if (s !== '' && (s[0] === '-' || s[0] === '+')) s = s.slice(1);
-  if (s === '0') return true;
-  if (s === '') return false;
-  let d = 0n;
-  while (s !== '') {
-    if (!(s[0] === '.' || isDigit(s[0]))) return false;
-    // leadingInt
-    let v = 0n;
-    let i = 0;
-    for (; i < s.length && isDigit(s[i]); i++) {
-      if (v > LIMIT / 10n) return false;
-      v = v * 10n + BigInt(s.charCodeAt(i) - 48);
-      if (v > LIMIT) return false;
-    }
-    const pre = i > 0;
-    s = s.slice(i);
-    let f = 0n;
-    let scale = 1;
-    let post = false;
-    if (s !== '' && s[0] === '.') {
-      s = s.slice(1);
-      let j = 0;
-      let overflow = false;
-      for (; j < s.length && isDigit(s[j]); j++) {
-        if (overflow) continue;
-        if (f > (LIMIT - 1n) / 10n) {
-          overflow = true;
-          continue;
-        }
-        const y = f * 10n + BigInt(s.charCodeAt(j) - 48);
-        if (y > LIMIT) {
-          overflow = true;
-          continue;
-        }
-        f = y;
-        scale *= 10;
-      }
-      post = j > 0;
-      s = s.slice(j);
-    }
-    if (!pre && !post) return false;
-    let k = 0;
-    for (; k < s.length; k++) {
-      if (s[k] === '.' || isDigit(s[k])) break;
-    }
-    if (k === 0) return false;
-    const unit = DURATION_UNITS.get(s.slice(0, k));
-    s = s.slice(k);
-    if (unit === undefined) return false;
-    if (v > LIMIT / unit) return false;
-    v *= unit;
-    if (f > 0n) {
-      v += BigInt(Math.trunc(Number(f) * (Number(unit) / scale)));
-      if (v > LIMIT) return false;
-    }
-    d += v;
-    if (d > LIMIT) return false;
-  }
-  if (orig[0] === '-') return true;
-  return d <= LIMIT - 1n;
-}
-
 
 function isISBN(str: string, version: 10 | 13): boolean {
   const sanitized = str.replace(/[\t\n\f\r -]+/g, '');

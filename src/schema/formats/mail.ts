@@ -1,6 +1,6 @@
 /** Go 1.26 net/mail.ParseAddress (strfmt's `email`). */
-import { utf8Len } from '../../go/value.js';
 import { hexVal, parseIPStd } from './net.js';
+import { utf8Len } from '../../go/strings.js';
 
 class MailParser {
   constructor(public s: string) {}

@@ -1,6 +1,6 @@
 /** The IP, CIDR and MAC parsers of Go 1.26's net and net/netip, as strfmt uses them. */
 
-export function isDigit(c: string | undefined): boolean {
+function isDigit(c: string | undefined): boolean {
   return c !== undefined && c >= '0' && c <= '9';
 }
 

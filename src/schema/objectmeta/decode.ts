@@ -1,8 +1,12 @@
 /** metav1.ObjectMeta and its JSON decoding (sigs.k8s.io/json, case-sensitive, like utiljson.Unmarshal) and re-encoding. */
+import { goTypeOf } from '../../go/print.js';
 import { Loc } from '../../core/path.js';
 import { isRecord, type JsonPath } from '../../core/types.js';
 import { ZERO_TIME, formatRFC3339, isZeroTime, parseTimeRFC3339, type GoTime } from '../../go/time.js';
-import { INT64_MAX, INT64_MIN, deepClone, goNumberText, int64Value, sortedKeys } from './go-helpers.js';
+import { asBig, int64Value, isInt64 } from '../../go/value.js';
+import { deepCopy } from '../../go/copy.js';
+import { goJSON } from '../../go/json.js';
+import { goSortedKeys } from '../../go/strings.js';
 
 type Raw = Record<string, unknown>;
 
@@ -124,12 +128,9 @@ function decString(dec: Dec, v: unknown, ectx: ECtx, at: JsonPath, goType = 'str
 
 function decInt64(dec: Dec, v: unknown, ectx: ECtx, at: JsonPath): bigint | undefined {
   if (typeof v === 'number' || typeof v === 'bigint') {
-    const text = goNumberText(v);
-    if (/^[+-]?\d+$/.test(text)) {
-      const n = BigInt(text);
-      if (n >= INT64_MIN && n <= INT64_MAX) return n;
-    }
-    saveTypeError(dec, `number ${text}`, 'int64', ectx, at);
+    // the number as kubectl sends it: an int64 literal, or a float64's JSON text
+    if (isInt64(v)) return asBig(v);
+    saveTypeError(dec, `number ${goJSON(v)}`, 'int64', ectx, at);
     return undefined;
   }
   if (v !== null && v !== undefined) saveTypeError(dec, kindOf(v), 'int64', ectx, at);
@@ -157,7 +158,7 @@ function decStringMap(dec: Dec, v: unknown, ectx: ECtx, at: JsonPath): Map<strin
     return undefined;
   }
   const m = new Map<string, string>();
-  for (const k of sortedKeys(v)) m.set(k, decString(dec, v[k], ectx, [...at, k]) ?? '');
+  for (const k of goSortedKeys(v)) m.set(k, decString(dec, v[k], ectx, [...at, k]) ?? '');
   return m;
 }
 
@@ -198,7 +199,7 @@ function decOwnerReference(dec: Dec, v: unknown, ectx: ECtx, sp: string, at: Jso
     saveTypeError(dec, kindOf(v), 'v1.OwnerReference', ectx, at);
     return ref;
   }
-  for (const k of sortedKeys(v)) {
+  for (const k of goSortedKeys(v)) {
     const x = v[k];
     const c = fieldCtx(ectx, 'OwnerReference', k);
     const a = [...at, k];
@@ -231,7 +232,7 @@ function decManagedFieldsEntry(dec: Dec, v: unknown, ectx: ECtx, sp: string, at:
     saveTypeError(dec, kindOf(v), 'v1.ManagedFieldsEntry', ectx, at);
     return e;
   }
-  for (const k of sortedKeys(v)) {
+  for (const k of goSortedKeys(v)) {
     const x = v[k];
     const c = fieldCtx(ectx, 'ManagedFieldsEntry', k);
     const a = [...at, k];
@@ -251,7 +252,7 @@ function decManagedFieldsEntry(dec: Dec, v: unknown, ectx: ECtx, sp: string, at:
         break;
       case 'fieldsV1':
         if (x === null || x === undefined) delete e.fieldsV1;
-        else e.fieldsV1 = deepClone(x);
+        else e.fieldsV1 = deepCopy(x);
         break;
       default:
         unknownField(dec, sp, k);
@@ -267,7 +268,7 @@ function decObjectMetaInto(dec: Dec, v: unknown, at: JsonPath, meta: ObjectMeta)
     saveTypeError(dec, kindOf(v), 'v1.ObjectMeta', NO_CTX, at);
     return;
   }
-  for (const k of sortedKeys(v)) {
+  for (const k of goSortedKeys(v)) {
     const x = v[k];
     const c = fieldCtx(NO_CTX, 'ObjectMeta', k);
     const a = [...at, k];
@@ -349,16 +350,6 @@ function unmarshalMeta(
   return { unknown: dec.unknown };
 }
 
-/** Go's %T of a decoded JSON value. */
-function goTypeName(v: unknown): string {
-  if (typeof v === 'string') return 'string';
-  if (typeof v === 'boolean') return 'bool';
-  if (typeof v === 'bigint') return 'int64';
-  if (typeof v === 'number') return Number.isInteger(v) && Math.abs(v) < 2 ** 63 ? 'int64' : 'float64';
-  if (Array.isArray(v)) return '[]interface {}';
-  return 'map[string]interface {}';
-}
-
 interface GetObjectMetaResult {
   readonly meta?: ObjectMeta;
   readonly found: boolean;
@@ -389,12 +380,12 @@ export function getObjectMeta(
     return {
       found: false,
       unknown: [],
-      error: { msg: `invalid metadata: expected object, got ${goTypeName(metadata)}`, at: metaLoc.at },
+      error: { msg: `invalid metadata: expected object, got ${goTypeOf(metadata)}`, at: metaLoc.at },
     };
   }
   const acc = emptyMeta();
   const unknown: string[] = [];
-  for (const k of sortedKeys(metadata)) {
+  for (const k of goSortedKeys(metadata)) {
     const single = { [k]: metadata[k] };
     if (unmarshalMeta(single, metaLoc.at, emptyMeta(), false).error !== undefined) continue;
     const u = unmarshalMeta(single, metaLoc.at, acc, opts.unknown);
@@ -436,7 +427,7 @@ export function objectMetaToUnstructured(m: ObjectMeta): Raw {
       if (e.apiVersion !== '') x['apiVersion'] = e.apiVersion;
       if (e.time !== undefined) x['time'] = timeValue(e.time);
       if (e.fieldsType !== '') x['fieldsType'] = e.fieldsType;
-      if (e.fieldsV1 !== undefined) x['fieldsV1'] = deepClone(e.fieldsV1);
+      if (e.fieldsV1 !== undefined) x['fieldsV1'] = deepCopy(e.fieldsV1);
       if (e.subresource !== '') x['subresource'] = e.subresource;
       return x;
     });

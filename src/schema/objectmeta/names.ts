@@ -1,5 +1,5 @@
+import { utf8Len } from '../../go/strings.js';
 /** schema.ParseGroupVersion and the name checks (k8s.io/apimachinery pkg/util/validation, pkg/api/validate/content). */
-import { utf8Len } from './go-helpers.js';
 
 /** schema.ParseGroupVersion; returns the error text or the group/version. */
 export function parseGroupVersion(gv: string): { group: string; version: string } | { error: string } {

@@ -2,9 +2,9 @@
  * Validation ratcheting's correlation of a new value with the old one (k8s.io/apiserver pkg/cel/common
  * equality.go `CorrelatedObject`, as used by apiextensions-apiserver pkg/apiserver/validation/ratcheting.go).
  */
-import { goDeepEqual } from '../../go/equal.js';
 import { asBig, asFloat, isMap, kindOf } from '../../go/value.js';
 import type { OSchema } from './schema.js';
+import { deepEqual } from '../../go/equal.js';
 
 /** common.CorrelatedObject (k8s.io/apiserver/pkg/cel/common/equality.go): a new value, the old value it corresponds to, and its schema. */
 export class Corr {
@@ -92,7 +92,7 @@ export class Corr {
       const mapList = this.schema.listType === 'map' && this.schema.type.includes('array') && this.schema.listMapKeys.length > 0;
       for (let i = 0; i < a.length; i++) {
         const c = this.index(i);
-        if (c === undefined) return mapList ? false : goDeepEqual(a, o);
+        if (c === undefined) return mapList ? false : deepEqual(a, o);
         if (!c.deepEqual()) return false;
       }
       return true;
@@ -107,7 +107,7 @@ export class Corr {
       }
       return true;
     }
-    return goDeepEqual(a, b);
+    return deepEqual(a, b);
   }
 }
 

@@ -1,12 +1,13 @@
 /** kube-openapi pkg/validation/validate: the string, format, common (enum) and number validators. */
-import { goDeepEqual } from '../../go/equal.js';
-import { formatFloatV } from '../../go/float.js';
-import { formatV } from '../../go/print.js';
+import { formatFloat } from '../../go/float.js';
 import { compileRegex } from '../../go/regexp.js';
-import { MAX_INT64, MIN_INT64, asBig, asFloat, goFloatToInt64, kindOf, runeCount, type GoKind } from '../../go/value.js';
+import { INT64_MAX, INT64_MIN, asBig, asFloat, goFloatToInt64, kindOf, type GoKind } from '../../go/value.js';
 import { FORMAT_CHECKS, normalizeFormat } from '../formats/index.js';
 import { IN, Result, invalidType, plain, single, type At, type VErr } from './errors.js';
 import type { OSchema } from './schema.js';
+import { deepEqual } from '../../go/equal.js';
+import { goValue } from '../../go/print.js';
+import { runeCount } from '../../go/strings.js';
 
 /** stringValidator (validator.go): maxLength, then minLength, then pattern; stops at the first failure. */
 export function stringValidator(s: OSchema, data: string, path: string, at: At): Result | undefined {
@@ -67,7 +68,7 @@ export function commonValidator(s: OSchema, data: unknown, path: string, at: At)
     value: data === undefined ? null : data,
     values: s.enum,
     at,
-    msg: `${path} in ${IN} should be one of ${formatV(s.enum)}`,
+    msg: `${path} in ${IN} should be one of ${goValue(s.enum)}`,
   });
 }
 
@@ -76,7 +77,7 @@ function enumMatches(data: unknown, ev: unknown): boolean {
   const ek = kindOf(ev);
   const dk = kindOf(data);
   if (ek === 'null' || dk === 'null') return false;
-  if (dk === ek) return goDeepEqual(data, ev);
+  if (dk === ek) return deepEqual(data, ev);
   if (dk === 'int' && ek === 'float') return Number(asBig(data)) === asFloat(ev);
   if (dk === 'float' && ek === 'int') return goFloatToInt64(asFloat(data)) === asBig(ev);
   if (dk === 'int' && ek === 'string') return intToString(asBig(data)) === ev;
@@ -155,14 +156,13 @@ function rangeCheck(
     let i: bigint | undefined;
     if (isInt) i = asBig(v);
     else {
-      // FormatFloat's shortest digits, not the float's exact value: -2^63 prints as -9223372036854776000
-      // (out of range); below 1e21 JS prints the same digits without an exponent, above it is out of range
+      // FormatFloat's shortest digits, not the float's exact value: -2^63 prints as -9223372036854776000 (out of range)
       const f = asFloat(v);
-      if (Number.isInteger(f)) i = Math.abs(f) < 1e21 ? BigInt(String(f)) : BigInt(f);
+      if (Number.isInteger(f)) i = BigInt(formatFloat(f, 'f'));
     }
     if (i === undefined) ok = false;
     else if (format === 'int32') ok = i >= -(2n ** 31n) && i < 2n ** 31n;
-    else ok = i >= MIN_INT64 && i <= MAX_INT64;
+    else ok = i >= INT64_MIN && i <= INT64_MAX;
   } else if (format === 'float' || format === 'float32') {
     // ParseFloat(s, 32) fails when the value rounds to ±Inf in float32.
     ok = Math.abs(asFloat(v)) < 2 ** 128 - 2 ** 103;
@@ -196,12 +196,12 @@ function multipleOfFloat(path: string, data: number, factor: number, at: At): VE
       name: path,
       value: factor,
       at,
-      msg: `factor MultipleOf declared for ${path} must be positive: ${formatFloatV(factor)}`,
+      msg: `factor MultipleOf declared for ${path} must be positive: ${formatFloat(factor, 'g')}`,
     };
   }
   const mult = factor < 1 ? (1 / factor) * data : data / factor;
   if (isFloat64AJSONInteger(mult)) return undefined;
-  return { code: 'multipleOf', name: path, value: data, at, msg: `${path} in ${IN} should be a multiple of ${formatFloatV(factor)}` };
+  return { code: 'multipleOf', name: path, value: data, at, msg: `${path} in ${IN} should be a multiple of ${formatFloat(factor, 'g')}` };
 }
 
 function boundText(path: string, which: 'max' | 'min', exclusive: boolean, bound: string): string {
@@ -230,7 +230,7 @@ function boundFloat(
   const fails =
     which === 'max' ? (exclusive ? data >= bound : data > bound) : exclusive ? data <= bound : data < bound;
   if (!fails) return undefined;
-  return { code: which, name: path, value, at, msg: boundText(path, which, exclusive, formatFloatV(bound)) };
+  return { code: which, name: path, value, at, msg: boundText(path, which, exclusive, formatFloat(bound, 'g')) };
 }
 
 /** An int64 handed back as a JS number when that is exact, else as a bigint. */

@@ -3,8 +3,9 @@
  * converts it (apiextensions-apiserver pkg/apiserver/validation `ConvertJSONSchemaPropsWithPostProcess`
  * with `StripUnsupportedFormatsPostProcessorForVersion`, or `Structural.ToKubeOpenAPI` for defaults).
  */
-import { isMap, normalizeValue, sortedKeys } from '../../go/value.js';
+import { isMap, normalizeValue } from '../../go/value.js';
 import { formatsAt, normalizeFormat } from '../formats/index.js';
+import { goSortedKeys } from '../../go/strings.js';
 
 export type Raw = Record<string, unknown>;
 
@@ -130,7 +131,7 @@ function subList(v: unknown, ctx: Ctx): OSchema[] {
 function subMap(v: unknown, ctx: Ctx): Map<string, OSchema> | undefined {
   if (!isMap(v)) return undefined;
   const m = new Map<string, OSchema>();
-  for (const k of sortedKeys(v)) {
+  for (const k of goSortedKeys(v)) {
     const x = v[k];
     m.set(k, isMap(x) ? compileSchema(x, ctx) : compileSchema({}, ctx));
   }
@@ -156,7 +157,7 @@ function convert(raw: Raw, ctx: Ctx): OSchema {
   let dependencies: Map<string, { schema: OSchema | undefined; property: readonly string[] }> | undefined;
   if (!ctx.structural && isMap(raw.dependencies)) {
     dependencies = new Map();
-    for (const k of sortedKeys(raw.dependencies)) {
+    for (const k of goSortedKeys(raw.dependencies)) {
       const d = raw.dependencies[k];
       dependencies.set(k, {
         schema: isMap(d) ? compileSchema(d, ctx) : undefined,

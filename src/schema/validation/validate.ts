@@ -2,15 +2,16 @@
  * kube-openapi pkg/validation/validate `SchemaValidator`: the type, schema-props, slice and object
  * validators (the scalar ones are in scalar.ts).
  */
-import { goDeepEqual } from '../../go/equal.js';
 import { quote } from '../../go/quote.js';
 import { reMatch } from '../../go/regexp.js';
-import { asFloat, kindOf, sortedKeys, type GoKind } from '../../go/value.js';
+import { asFloat, kindOf, type GoKind } from '../../go/value.js';
 import { AtLink, IN, Result, invalidType, plain, type At, type VErr } from './errors.js';
 import { byIndex, byKey, type Corr } from './ratchet.js';
 import { commonValidator, formatValidator, isFloat64AJSONInteger, numberValidator, stringValidator } from './scalar.js';
 import { normalizeFormat } from '../formats/index.js';
 import type { Ctx, OSchema } from './schema.js';
+import { deepEqual } from '../../go/equal.js';
+import { goSortedKeys } from '../../go/strings.js';
 
 /** validate.SchemaValidator.Validate: the validators in order, each applied when it applies to the value's kind. */
 export function validateAgainst(s: OSchema, data: unknown, path: string, at: At, ctx: Ctx, corr?: Corr, ratchet = false): Result {
@@ -174,7 +175,7 @@ function schemaPropsValidator(s: OSchema, data: unknown, kind: GoKind, path: str
 
   if (s.dependencies !== undefined && s.dependencies.size > 0 && kind === 'map') {
     const val = data as Record<string, unknown>;
-    for (const key of sortedKeys(val)) {
+    for (const key of goSortedKeys(val)) {
       const dep = s.dependencies.get(key);
       if (dep === undefined) continue;
       if (dep.schema !== undefined) {
@@ -242,7 +243,7 @@ function sliceValidator(s: OSchema, val: unknown[], path: string, at: At, ctx: C
   if (s.uniqueItems) {
     const seen: unknown[] = [];
     for (const v of val) {
-      if (seen.some((u) => goDeepEqual(v, u))) {
+      if (seen.some((u) => deepEqual(v, u))) {
         result.add({ code: 'unique', name: path, at, msg: `${path} in ${IN} shouldn't contain duplicates` });
         break;
       }
@@ -261,7 +262,7 @@ function objectValidator(s: OSchema, val: Record<string, unknown>, path: string,
   // the keys in Go's order are only walked when additionalProperties or patternProperties is set
   // (else the loop below finds nothing for any key): most objects are never sorted
   const ap = s.additionalProperties;
-  const keys = ap !== undefined || s.patternProperties !== undefined ? sortedKeys(val) : Object.keys(val);
+  const keys = ap !== undefined || s.patternProperties !== undefined ? goSortedKeys(val) : Object.keys(val);
   const numKeys = keys.length;
 
   if (s.minProperties !== undefined && numKeys < s.minProperties) {

@@ -4,12 +4,12 @@
  * (test/conformance/bad-input.conformance.test.ts, "default prints what kubectl prints").
  */
 import { describe, expect, it } from 'vitest';
-import { goJsonIndent, goYamlKeyCompare, structOrdered } from '../../src/core/go-print.js';
-import { goFloatG, goYamlText, plainReadsAsString } from '../../src/core/go-yaml-emit.js';
 import { jsonText } from '../../src/core/json-text.js';
 import { sortKeys } from '../../src/core/sort-keys.js';
 import { parseFile } from '../../src/manifest/parse.js';
 import { corpusFiles, HAVE_CORPUS } from '../helpers/corpus.js';
+import { goJsonIndent, structOrdered } from '../../src/go/json.js';
+import { goFloatG, goYamlKeyCompare, goYamlText, plainReadsAsString } from '../../src/go/yaml-emit.js';
 
 describe('go-yaml v2 key order', () => {
   it('runs of digits compare as numbers, a non-letter sorts before a letter, letters by code point', () => {

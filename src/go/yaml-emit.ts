@@ -10,8 +10,49 @@
  * Written from the behaviour of go.yaml.in/yaml/v2 (encode.go, emitterc.go, resolve.go); checked
  * against the text of the real kubectl in test/conformance/bad-input.conformance.test.ts.
  */
-import { goYamlKeyCompare } from './go-print.js';
-import { isRecord, setOwn } from './types.js';
+import { isRecord, setOwn } from '../core/types.js';
+import { formatFloat } from './float.js';
+import { INT64_MAX, INT64_MIN } from './value.js';
+
+const LETTER = /\p{L}/u;
+const DIGIT = /\p{Nd}/u;
+
+/** go-yaml v2's keyList.Less for two string keys (go.yaml.in/yaml/v2 sorter.go). */
+export function goYamlKeyLess(a: string, b: string): boolean {
+  const ar = Array.from(a);
+  const br = Array.from(b);
+  for (let i = 0; i < ar.length && i < br.length; i++) {
+    if (ar[i] === br[i]) continue;
+    const al = LETTER.test(ar[i]!);
+    const bl = LETTER.test(br[i]!);
+    if (al && bl) return ar[i]!.codePointAt(0)! < br[i]!.codePointAt(0)!;
+    if (al || bl) return bl;
+    let an = 0n;
+    let bn = 0n;
+    if (ar[i] === '0' || br[i] === '0') {
+      for (let j = i - 1; j >= 0 && DIGIT.test(ar[j]!); j--) {
+        if (ar[j] !== '0') {
+          an = 1n;
+          bn = 1n;
+          break;
+        }
+      }
+    }
+    let ai = i;
+    for (; ai < ar.length && DIGIT.test(ar[ai]!); ai++) an = BigInt.asIntN(64, an * 10n + BigInt(ar[ai]!.codePointAt(0)! - 48));
+    let bi = i;
+    for (; bi < br.length && DIGIT.test(br[bi]!); bi++) bn = BigInt.asIntN(64, bn * 10n + BigInt(br[bi]!.codePointAt(0)! - 48));
+    if (an !== bn) return an < bn;
+    if (ai !== bi) return ai < bi;
+    return ar[i]!.codePointAt(0)! < br[i]!.codePointAt(0)!;
+  }
+  return ar.length < br.length;
+}
+
+/** go-yaml v2's order of two string keys as a comparator. */
+export function goYamlKeyCompare(a: string, b: string): number {
+  return goYamlKeyLess(a, b) ? -1 : goYamlKeyLess(b, a) ? 1 : 0;
+}
 
 const BEST_INDENT = 2;
 const BEST_WIDTH = 80;
@@ -95,8 +136,6 @@ const BOOL_NULL_ETC = new Set([
 ]);
 const YAML_STYLE_FLOAT = /^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$/;
 const BASE60_FLOAT = /^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+(?:\.[0-9_]*)?$/;
-const INT64_MIN = -(2n ** 63n);
-const INT64_MAX = 2n ** 63n - 1n;
 const UINT64_MAX = 2n ** 64n - 1n;
 
 /** strconv.ParseInt(s, 0, 64) / ParseUint(s, 0, 64) succeed (base prefixes, a leading 0 for octal). */
@@ -146,23 +185,15 @@ export function plainReadsAsString(s: string): boolean {
   return true;
 }
 
-/** strconv.FormatFloat(x, 'g', -1, 64) with go-yaml's names for infinities and NaN. */
+/** go-yaml v2's float (encoder.floatv): strconv.FormatFloat(x, 'g', -1, bits), infinities and NaN as `.inf`, `-.inf`, `.nan`. */
+export function goYamlFloat(x: number, bits: 32 | 64): string {
+  const s = formatFloat(x, 'g', bits);
+  return s === '+Inf' ? '.inf' : s === '-Inf' ? '-.inf' : s === 'NaN' ? '.nan' : s;
+}
+
+/** go-yaml v2's float64. */
 export function goFloatG(x: number): string {
-  if (Number.isNaN(x)) return '.nan';
-  if (!Number.isFinite(x)) return x > 0 ? '.inf' : '-.inf';
-  if (x === 0) return Object.is(x, -0) ? '-0' : '0';
-  const [mant, e] = Math.abs(x).toExponential().split('e') as [string, string];
-  const exp = Number(e);
-  const digits = mant.replace('.', '');
-  const sign = x < 0 ? '-' : '';
-  if (exp < -4 || exp >= 6) {
-    const m = digits.length > 1 ? `${digits[0]}.${digits.slice(1)}` : digits;
-    return `${sign}${m}e${exp < 0 ? '-' : '+'}${String(Math.abs(exp)).padStart(2, '0')}`;
-  }
-  if (exp < 0) return `${sign}0.${'0'.repeat(-exp - 1)}${digits}`;
-  const int = digits.slice(0, exp + 1).padEnd(exp + 1, '0');
-  const frac = digits.slice(exp + 1);
-  return `${sign}${int}${frac ? `.${frac}` : ''}`;
+  return goYamlFloat(x, 64);
 }
 
 /**

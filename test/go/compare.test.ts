@@ -1,6 +1,6 @@
-/** Go's string order (src/core/go.ts) is the byte order of the strings' UTF-8, lone surrogates read as U+FFFD. */
+/** Go's string order (src/go/strings.ts) is the byte order of the strings' UTF-8, lone surrogates read as U+FFFD. */
 import { describe, expect, it } from 'vitest';
-import { goCompare, goSortedKeys } from '../../src/core/go.js';
+import { goCompare, goSortedKeys } from '../../src/go/strings.js';
 
 /** What Go compares: the UTF-8 bytes (Node encodes a lone surrogate as U+FFFD, as Go's JSON decoder reads it). */
 const bytesOrder = (a: string, b: string) => Math.sign(Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8')));

@@ -1,0 +1,3 @@
+module crdx-go-vectors
+
+go 1.26

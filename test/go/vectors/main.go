@@ -1,0 +1,249 @@
+// Command crdx-go-vectors prints, as JSON, what Go itself answers for the behaviours that
+// src/go/ reimplements. The tests under test/go/ read its output (test/go/go-vectors.json).
+//
+// Re-record (Go 1.26, stdlib only):
+//
+//	cd test/go/vectors && go run . > ../go-vectors.json
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math"
+	"os"
+	"reflect"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+)
+
+type quoteCase struct {
+	// In is the input as JSON text: Go decodes it as the server decodes a JSON string
+	// (a lone surrogate escape reads as U+FFFD).
+	In  string `json:"in"`
+	Out string `json:"out"`
+}
+
+type floatCase struct {
+	Bits string  `json:"bits"` // the float64, as hex of its IEEE 754 bits
+	F    string  `json:"f"`    // strconv.FormatFloat(x, 'f', -1, 64)
+	G    string  `json:"g"`    // strconv.FormatFloat(x, 'g', -1, 64)
+	G32  string  `json:"g32"`  // strconv.FormatFloat(float64(float32(x)), 'g', -1, 32)
+	V    string  `json:"v"`    // fmt.Sprintf("%v", x)
+	JSON *string `json:"json"` // json.Marshal(x); null when it fails (NaN, ±Inf)
+}
+
+type valueCase struct {
+	// In is a JSON text, decoded as the API server decodes a request body: an integer literal
+	// that fits int64 is an int64, any other number a float64.
+	In   string `json:"in"`
+	V    string `json:"v"`    // %v
+	T    string `json:"t"`    // %T
+	JSON string `json:"json"` // json.Marshal
+	// Indent is json.MarshalIndent(v, "", "    "), as kubectl -o json prints.
+	Indent string `json:"indent"`
+}
+
+type equalCase struct {
+	A     string `json:"a"`
+	B     string `json:"b"`
+	Equal bool   `json:"equal"` // reflect.DeepEqual of the decoded values
+}
+
+type timeCase struct {
+	In    string `json:"in"`
+	Sec   int64  `json:"sec,omitempty"`
+	Nsec  int    `json:"nsec,omitempty"`
+	Error string `json:"error,omitempty"`
+	// Formatted is t.UTC().Format(time.RFC3339) (metav1.Time's JSON) of the parsed time.
+	Formatted string `json:"formatted,omitempty"`
+}
+
+type durationCase struct {
+	In    string `json:"in"`
+	Ns    string `json:"ns,omitempty"` // decimal nanoseconds
+	Error bool   `json:"error,omitempty"`
+}
+
+type output struct {
+	Go        string         `json:"go"`
+	Quote     []quoteCase    `json:"quote"`
+	Printable [][2]int       `json:"printable"` // strconv.IsPrint: the inclusive ranges of printable runes
+	Float     []floatCase    `json:"float"`
+	Value     []valueCase    `json:"value"`
+	Equal     []equalCase    `json:"equal"`
+	Time      []timeCase     `json:"time"`
+	Duration  []durationCase `json:"duration"`
+	ToLower   []quoteCase    `json:"toLower"`
+}
+
+func decode(text string) interface{} {
+	d := json.NewDecoder(strings.NewReader(text))
+	d.UseNumber()
+	var v interface{}
+	if err := d.Decode(&v); err != nil {
+		panic(fmt.Sprintf("%s: %v", text, err))
+	}
+	return numbers(v)
+}
+
+func numbers(v interface{}) interface{} {
+	switch t := v.(type) {
+	case json.Number:
+		if i, err := strconv.ParseInt(string(t), 10, 64); err == nil {
+			return i
+		}
+		f, err := strconv.ParseFloat(string(t), 64)
+		if err != nil {
+			panic(err)
+		}
+		return f
+	case []interface{}:
+		for i := range t {
+			t[i] = numbers(t[i])
+		}
+	case map[string]interface{}:
+		for k := range t {
+			t[k] = numbers(t[k])
+		}
+	}
+	return v
+}
+
+func marshal(v interface{}) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err)
+	}
+	return string(b)
+}
+
+func main() {
+	out := output{Go: "go1.26"}
+
+	for _, in := range []string{
+		``, `a`, `hello world`, `\"quoted\"`, `back\\slash`, `tab\there`, `new\nline`, `cr\r`, `\u0000`, `\u0007\b\f\u000b`,
+		`\u001f`, `\u007f`, `\u0080`, `\u009f`, `\u00a0`, `\u00ad`, `é`, `ü`, `日本語`, `😀`, `\ud83d\ude00`,
+		`\u200b`, `\u200c`, `\u200d`, `\u2028`, `\u2029`, `\ufeff`, `\ufffd`, `\ufffe`, `\uffff`, `\ud800`, `\udc00`,
+		`x\ud800y`, `\udbff\udfff`, `\U0001F600`, `\u0301`, `e\u0301`, `\u3000`, `\u2000`, `\u0085`, `\u061c`,
+		`\u180e`, `\u2060`, `\u2066`, `\ue000`, `<>&`, `'`, `` + "`" + ``, `\u0378`, `\u1680`, `\u205f`,
+	} {
+		var s string
+		if err := json.Unmarshal([]byte(`"`+strings.ReplaceAll(in, `\U0001F600`, `😀`)+`"`), &s); err != nil {
+			panic(in + ": " + err.Error())
+		}
+		out.Quote = append(out.Quote, quoteCase{In: `"` + strings.ReplaceAll(in, `\U0001F600`, `😀`) + `"`, Out: strconv.Quote(s)})
+	}
+
+	start := -1
+	for r := 0; r <= unicode.MaxRune+1; r++ {
+		p := r <= unicode.MaxRune && strconv.IsPrint(rune(r))
+		if p && start < 0 {
+			start = r
+		} else if !p && start >= 0 {
+			out.Printable = append(out.Printable, [2]int{start, r - 1})
+			start = -1
+		}
+	}
+
+	floats := []float64{
+		0, math.Copysign(0, -1), 1, -1, 0.1, 0.2, 0.3, 1.5, -1.5, 2.5, 100, 123456, 999999, 1e6, 1234567, 1.5e6, 1e7,
+		1e20, 1e21, 1.5e21, 1e22, 1e100, 1e300, math.MaxFloat64, math.SmallestNonzeroFloat64, 5e-324, 2.2250738585072014e-308,
+		1e-4, 1.5e-4, 1e-5, 1e-6, 1.5e-6, 1e-7, 1.234e-7, 1e-300, 0.000123, 3.14159, math.Pi, math.E, 1.0 / 3, 2.0 / 3,
+		9007199254740991, 9007199254740992, 9007199254740993, 9223372036854775807, 9223372036854775808, -9223372036854775808,
+		1.8446744073709552e19, 16777216, 16777217, 3.4028234663852886e38, 3.5e38, 1e-45, 1.401298464324817e-45, 1e-46,
+		0.1 + 0.2, 100.5, 1e15, 1e16, 123456789012345680, 4.35, 0.0001, 12345.6789, 3.4e38, 1.17549435e-38, 255.255,
+		math.Inf(1), math.Inf(-1), math.NaN(), 2.5e-5, 65504, 33554432.5, 0.5, 1e-10, 7e22, 8.589973e9,
+	}
+	for _, x := range floats {
+		c := floatCase{
+			Bits: fmt.Sprintf("%016x", math.Float64bits(x)),
+			F:    strconv.FormatFloat(x, 'f', -1, 64),
+			G:    strconv.FormatFloat(x, 'g', -1, 64),
+			G32:  strconv.FormatFloat(float64(float32(x)), 'g', -1, 32),
+			V:    fmt.Sprintf("%v", x),
+		}
+		if b, err := json.Marshal(x); err == nil {
+			s := string(b)
+			c.JSON = &s
+		}
+		out.Float = append(out.Float, c)
+	}
+
+	for _, in := range []string{
+		`null`, `true`, `false`, `0`, `-1`, `42`, `1.5`, `-0.25`, `1e21`, `1.5e-7`, `1234567.5`, `0.000001`, `1e-7`,
+		`9007199254740993`, `9223372036854775807`, `-9223372036854775808`, `9223372036854775808`,
+		`""`, `"a b"`, `"<&>"`, `"\u2028"`, `"\ud800"`, `"é"`, `"\u0000"`, `"a\bb\fc\u0001"`,
+		`[]`, `[1,"a",null,true]`, `[[1],[2,[3]]]`, `{}`, `{"b":1,"a":2}`, `{"a":{"z":[1,2],"y":null}}`, `{"k":"v w"}`,
+		`{"10":1,"9":2,"a":3,"B":4,"é":5,"\ud83d\ude00":6,"\uffff":7}`, `[{"a":1.5},2.5]`, `{"x":1e300}`,
+	} {
+		v := decode(in)
+		ind, err := json.MarshalIndent(v, "", "    ")
+		if err != nil {
+			panic(err)
+		}
+		out.Value = append(out.Value, valueCase{In: in, V: fmt.Sprintf("%v", v), T: fmt.Sprintf("%T", v), JSON: marshal(v), Indent: string(ind)})
+	}
+
+	for _, p := range [][2]string{
+		{`null`, `null`}, {`null`, `[]`}, {`null`, `{}`}, {`[]`, `{}`}, {`[]`, `[]`}, {`{}`, `{}`}, {`null`, `""`}, {`null`, `0`},
+		{`0`, `false`}, {`""`, `[]`}, {`1`, `1`}, {`1`, `2`}, {`1`, `1.5`}, {`1.5`, `1.5`}, {`1`, `"1"`}, {`true`, `true`},
+		{`{"a":1,"b":2}`, `{"b":2,"a":1}`}, {`{"a":1}`, `{"a":1,"b":null}`}, {`{"a":null}`, `{"b":null}`},
+		{`[1,2]`, `[2,1]`}, {`[1,[2]]`, `[1,[2]]`}, {`{"a":[]}`, `{"a":null}`}, {`{"a":{}}`, `{"a":[]}`},
+		{`9223372036854775807`, `9223372036854775807`}, {`9223372036854775807`, `9223372036854775806`},
+		{`{"__proto__":1}`, `{"__proto__":1}`}, {`{"__proto__":1}`, `{}`}, {`{"__proto__":{"a":1}}`, `{"__proto__":{"a":2}}`},
+		{`"\ud800"`, `"\ufffd"`},
+	} {
+		out.Equal = append(out.Equal, equalCase{A: p[0], B: p[1], Equal: reflect.DeepEqual(decode(p[0]), decode(p[1]))})
+	}
+
+	for _, in := range []string{
+		`2020-01-01T00:00:00Z`, `2020-01-01T00:00:00z`, `2020-01-01T00:00:00.5Z`, `2020-01-01T00:00:00.123456789Z`,
+		`2020-01-01T00:00:00.1234567891Z`, `2020-01-01T00:00:00,5Z`, `2020-01-01T00:00:00+01:00`, `2020-01-01T00:00:00-07:30`,
+		`2020-01-01T1:00:00Z`, `2020-13-01T00:00:00Z`, `2020-02-30T00:00:00Z`, `2020-02-29T00:00:00Z`, `2019-02-29T00:00:00Z`,
+		`0001-01-01T00:00:00Z`, `9999-12-31T23:59:59Z`, `1969-12-31T23:59:59.999Z`, `1970-01-01T00:00:00+24:00`,
+		`1970-01-01T00:00:00+23:59`, `2020-01-01T24:00:00Z`, `2020-01-01T23:60:00Z`, `2020-01-01T23:59:60Z`, `2020-01-01`,
+		`2020-01-01T00:00:00`, `2020-01-01 00:00:00Z`, `é2020`, ``, `2020-01-01T00:00:00ZZ`, `2020-01-01T00:00:00.Z`,
+		`2020-01-01T00:00:00+0100`, `20200-01-01T00:00:00Z`, `2020-1-01T00:00:00Z`, `1970-01-01T00:00:00.000000001-00:01`,
+	} {
+		c := timeCase{In: in}
+		t, err := time.Parse(time.RFC3339, in)
+		if err != nil {
+			c.Error = err.Error()
+		} else {
+			c.Sec, c.Nsec = t.Unix(), t.Nanosecond()
+			c.Formatted = t.UTC().Format(time.RFC3339)
+		}
+		out.Time = append(out.Time, c)
+	}
+
+	for _, in := range []string{
+		``, `0`, `-0`, `+0`, `1s`, `1.5s`, `.5s`, `5.s`, `.s`, `1h2m3s`, `1h2m3.5s`, `100ms`, `1us`, `1µs`, `1μs`, `1ns`,
+		`-1s`, `+1s`, `1`, `s`, `1x`, `1m1`, `2562047h47m16.854775807s`, `2562047h47m16.854775808s`, `-2562047h47m16.854775808s`,
+		`9223372036854775807ns`, `9223372036854775808ns`, `0.000000001s`, `0.0000000001s`, `1.00000000000000000001s`,
+		`1 s`, `1S`, `1H`, `10d`, `3m0.5s`, `0.1h`, `1e3s`, `--1s`,
+	} {
+		c := durationCase{In: in}
+		if d, err := time.ParseDuration(in); err != nil {
+			c.Error = true
+		} else {
+			c.Ns = strconv.FormatInt(int64(d), 10)
+		}
+		out.Duration = append(out.Duration, c)
+	}
+
+	for _, in := range []string{`ABC`, `Ünïcödé`, `İ`, `ΣΑΣ`, `ǅ`, `ẞ`, `K`, `Å`, `ﬀ`, `𐐀`, `mixed Case 123`} {
+		out.ToLower = append(out.ToLower, quoteCase{In: in, Out: strings.ToLower(in)})
+	}
+
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", " ")
+	if err := enc.Encode(out); err != nil {
+		panic(err)
+	}
+	os.Stdout.Write(buf.Bytes())
+}
