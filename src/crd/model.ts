@@ -4,7 +4,7 @@ import type { CelEngine } from '../core/cel-engine.js';
 import type { KubeVersion } from '../core/kube-version.js';
 import type { Manifest } from '../manifest/parse.js';
 import { arr, bool, has, rec, semanticEqual, str, type Rec } from './json.js';
-import { decodeProblems, VERSION, withoutUnknownFields } from './decode.js';
+import { decodeProblems, VERSION, withoutUnknownFields, type DecodeProblem } from './decode.js';
 import { buildStructural, type Structural } from './structural-schema.js';
 
 const CRD_GROUP = 'apiextensions.k8s.io';
@@ -84,6 +84,8 @@ export interface Crd {
   /** Hoisted selectableFields without a top-level schema, or per-version ones next to a hoisted schema. */
   readonly hoisted: { readonly schema: boolean; readonly subresources: boolean; readonly columns: boolean; readonly selectableFields: boolean };
   readonly conversion: Rec | undefined;
+  /** What the JSON decoder finds in the whole CRD (wrong types, unknown fields): walked on first use, once. */
+  readonly decodeProblems: readonly DecodeProblem[];
 }
 
 /**
@@ -241,6 +243,7 @@ export function buildCrd(manifest: Manifest, kube: KubeVersion, cel: CelEngine |
     hoisted.subresources = topSub !== undefined;
   }
 
+  let problems: readonly DecodeProblem[] | undefined;
   return {
     manifest,
     requestVersion,
@@ -260,6 +263,9 @@ export function buildCrd(manifest: Manifest, kube: KubeVersion, cel: CelEngine |
     selectableFields,
     hoisted,
     conversion: rec(spec['conversion']),
+    get decodeProblems(): readonly DecodeProblem[] {
+      return (problems ??= decodeProblems(obj));
+    },
   };
 }
 

@@ -1,18 +1,11 @@
 import { isRecord } from '../core/types.js';
 import { defineRule } from './types.js';
-import { jsonText } from '../core/json-text.js';
+import { goJSONLength } from '../go/json.js';
 
 const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
 /** apimachinery's TotalAnnotationSizeLimitB. */
 const ANNOTATION_LIMIT = 256 * 1024;
 
-/** Length of Go's json.Marshal output: compact, and <, >, &, U+2028, U+2029 escaped as \uXXXX. */
-function goJsonLength(v: unknown): number {
-  const s = jsonText(v) ?? '';
-  let extra = 0;
-  for (const ch of s) if (ch === '<' || ch === '>' || ch === '&' || ch === '\u2028' || ch === '\u2029') extra += 5;
-  return Buffer.byteLength(s, 'utf8') + extra;
-}
 
 export const clientSideApplySize = defineRule({
   id: 'client-side-apply-size',
@@ -40,7 +33,7 @@ export const clientSideApplySize = defineRule({
     // the annotation holds the object as applied, without itself, plus a trailing newline
     const withoutLast = { ...obj, metadata: { ...meta, annotations: Object.fromEntries(Object.entries(ann).filter(([k]) => k !== LAST_APPLIED)) } };
     if (Object.keys(ann).length === 0) delete (withoutLast.metadata as Record<string, unknown>)['annotations'];
-    const size = others + Buffer.byteLength(LAST_APPLIED) + goJsonLength(withoutLast) + 1;
+    const size = others + Buffer.byteLength(LAST_APPLIED) + goJSONLength(withoutLast) + 1;
     if (size > ANNOTATION_LIMIT) yield { messageId: 'tooLarge' as const, data: { size }, path: ['metadata'] };
   },
 });

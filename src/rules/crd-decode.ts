@@ -1,7 +1,7 @@
 import { cannotBeHandled, strictDecodingText } from '../core/field-validation.js';
 import { formatPath } from '../core/path.js';
 import type { JsonPath, ServerResponse } from '../core/types.js';
-import { decodeProblems, type DecodeProblem } from '../crd/decode.js';
+import type { DecodeProblem } from '../crd/decode.js';
 import { formatUnknownFieldPath } from '../schema/behaviours/prune.js';
 import type { Crd } from '../crd/model.js';
 import { defineRule } from './types.js';
@@ -21,7 +21,7 @@ export function crdUnknownFieldText(path: JsonPath): string {
 /** What decoding the CRD finds: type problems end the request; unknown fields depend on the field validation. */
 export function crdDecodeProblems(crd: Crd): { readonly types: readonly DecodeProblem[]; readonly unknown: readonly DecodeProblem[] } {
   if (crd.requestVersion !== 'v1') return { types: [], unknown: [] };
-  const all = decodeProblems(crd.manifest.value);
+  const all = crd.decodeProblems;
   return { types: all.filter((p) => p.kind === 'type'), unknown: all.filter((p) => p.kind === 'unknown-field') };
 }
 
