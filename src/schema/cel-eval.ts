@@ -17,7 +17,7 @@ import { celMissing, type CelEngine } from '../core/cel-engine.js';
 import { hasKeyDeep, type CelBindingFacts, type Structural } from '../crd/structural-schema.js';
 import { goMissingKey, missingKeyOf, type SubResult } from './cel-errors.js';
 
-export interface CelOutcome {
+interface CelOutcome {
   readonly errors: FieldError[];
   /** Every rule the server would evaluate was evaluated here. */
   readonly complete: boolean;

@@ -25,10 +25,10 @@ import {
   type Schema,
 } from './raw.js';
 
-export type WalkCat = 'openapi' | 'defaults' | 'list-map' | 'cel';
-export type WalkError = FieldError & { readonly cat: WalkCat };
+type WalkCat = 'openapi' | 'defaults' | 'list-map' | 'cel';
+type WalkError = FieldError & { readonly cat: WalkCat };
 
-export interface WalkOptions {
+interface WalkOptions {
   readonly requireValidPropertyType: boolean;
   readonly allowDefaults: boolean;
   readonly disallowDefaultsReason: string;
