@@ -422,6 +422,9 @@ function celBinding(
   return binding(unsupported, unorderedLists, numbers);
 }
 
+/** The fields of a resource root (the root, an embedded resource) that are TypeMeta and ObjectMeta. */
+export const META_FIELDS: ReadonlySet<string> = new Set(['apiVersion', 'kind', 'metadata']);
+
 /** The schema of key `k` of an object: the declared property, else the additionalProperties schema. */
 export function fieldSchema(s: Structural | undefined, k: string): Structural | undefined {
   if (s === undefined) return undefined;

@@ -17,7 +17,7 @@
 import { goCompare } from '../../go/strings.js';
 import { deepCopy, newObject, setOwn } from '../../core/json-value.js';
 import { isRecord, type JsonPath } from '../../core/types.js';
-import { asEmbeddedResource, emptyStructural } from '../../crd/structural-schema.js';
+import { META_FIELDS, asEmbeddedResource, emptyStructural } from '../../crd/structural-schema.js';
 import type { Change, StepResult, StepSchema } from './types.js';
 
 interface PruneOptions {
@@ -33,8 +33,6 @@ interface PruneResult extends StepResult {
    */
   readonly unknownFieldPaths: readonly string[];
 }
-
-const META_FIELDS: ReadonlySet<string> = new Set(['apiVersion', 'kind', 'metadata']);
 
 interface Acc {
   readonly changes: Change[];
