@@ -8,7 +8,6 @@
 import type { Crd, CrdVersion } from '../crd/model.js';
 import { subresourcesFor } from '../crd/model.js';
 import { rec, str } from '../crd/json.js';
-import type { Schema } from '../schema/raw.js';
 import type { Structural } from '../crd/structural-schema.js';
 import { pruneDefaults } from '../schema/behaviours/prune-defaults.js';
 import type { ScaleSpec } from './scale.js';
@@ -21,14 +20,10 @@ export interface ServedVersion {
   readonly group: string;
   readonly kind: string;
   readonly namespaced: boolean;
-  /** The openAPIV3Schema as written: the request validator is built from it. */
-  readonly schema: Schema | undefined;
-  /** Its typed schema (CEL reads it). */
+  /** The typed openAPIV3Schema (its `raw`: as written): the request validator and CEL read it. */
   readonly structural: Structural | undefined;
   /** The structural schema pruning, defaulting and the strategy use (defaults pruned). */
   readonly decodeStructural: Structural | undefined;
-  /** Its raw record (what the validator and objectmeta still read). */
-  readonly decodeSchema: Schema | undefined;
   readonly statusEnabled: boolean;
   readonly scale: ScaleSpec | undefined;
   /** The schema has x-kubernetes-validations somewhere: the server evaluates CEL rules, we do not. */
@@ -107,7 +102,6 @@ export class CrdCatalog {
     let s = this.cache.get(key);
     if (s) return s;
     const target = crd.schemas.find((t) => t.versions.includes(v));
-    const schema = target?.schema;
     const structural = target?.structural;
     const sub = subresourcesFor(crd, v);
     const scaleRaw = rec(sub?.['scale']);
@@ -119,7 +113,6 @@ export class CrdCatalog {
         }
       : undefined;
     const decodeStructural = structural && !crd.preserveUnknownFields ? pruneDefaults(structural) : structural;
-    const decodeSchema = decodeStructural?.raw;
     const conv = str(rec(crd.spec['conversion'])?.['strategy']);
     const self = this;
     s = {
@@ -128,10 +121,8 @@ export class CrdCatalog {
       group: crd.group,
       kind: crd.names.kind,
       namespaced: crd.scope !== 'Cluster',
-      schema,
       structural,
       decodeStructural,
-      decodeSchema,
       statusEnabled: sub !== undefined && sub['status'] !== undefined && sub['status'] !== null,
       scale,
       hasCel: structural?.facts.celBelow === true,
@@ -141,7 +132,7 @@ export class CrdCatalog {
         return sv ? (sv === v ? s : self.served(crd, sv)) : undefined;
       },
       conversion: conv === 'Webhook' ? 'Webhook' : 'None',
-      readBackIsIdentity: v.storage && (decodeSchema === undefined || readBackSafe(decodeSchema)),
+      readBackIsIdentity: v.storage && (decodeStructural === undefined || readBackSafe(decodeStructural.raw)),
     };
     this.cache.set(key, s);
     return s;
@@ -153,7 +144,7 @@ export class CrdCatalog {
  * back), `status` has no default of its own (PrepareForCreate removes status; its own default
  * would return on the read-back, nested ones cannot), and nothing in metadata has a default.
  */
-function readBackSafe(schema: Schema): boolean {
+function readBackSafe(schema: Record<string, unknown>): boolean {
   const props = rec(schema['properties']);
   const status = rec(props?.['status']);
   if (status && status['default'] !== undefined && status['default'] !== null) return false;

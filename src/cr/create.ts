@@ -201,7 +201,7 @@ export function simulateCreate(input: Record<string, unknown>, served: ServedVer
     errors.push(...validateRootObjectMeta(meta, { namespaced: served.namespaced, raw: input['metadata'] }));
   }
   const minor = kubeMinor(opts.kube);
-  if (served.schema) errors.push(...validateSchema(v, served.schema, NIL, { kubeMinor: minor }));
+  if (served.structural) errors.push(...validateSchema(v, served.structural, NIL, { kubeMinor: minor }));
   errors.push(...validateScaleSpec(v, served.scale), ...validateScaleStatus(v, served.scale));
   errors.push(...validateObjectMeta(NIL, v, served.decodeStructural, false));
   if (served.decodeStructural) errors.push(...validateListTypes(v, served.decodeStructural, NIL));

@@ -348,23 +348,17 @@ function validateUpdate(obj: Record<string, unknown>, old: Record<string, unknow
   if (nm && om) errs.push(...metaUpdate(nm, om));
 
   if (opts.via === 'main') {
-    if (served.schema) errs.push(...validateSchemaUpdate(obj, old, served.schema, NIL, { kubeMinor: minor }));
+    if (served.structural) errs.push(...validateSchemaUpdate(obj, old, served.structural, NIL, { kubeMinor: minor }));
     errs.push(...validateScaleSpec(obj, served.scale), ...validateScaleStatus(obj, served.scale));
     errs.push(...validateObjectMeta(NIL, obj, served.decodeStructural, false));
     if (served.decodeStructural) errs.push(...validateListTypesUpdate(obj, old, served.decodeStructural, NIL));
   } else {
-    const statusSchema = statusOf(served.schema);
+    const statusSchema = served.structural?.properties.get('status');
     if ('status' in obj && statusSchema) errs.push(...validateSchemaUpdate(obj['status'], old['status'], statusSchema, new Loc('status', ['status']), { kubeMinor: minor }));
     errs.push(...validateScaleStatus(obj, served.scale));
     if (served.decodeStructural) errs.push(...validateListTypesUpdate(obj, old, served.decodeStructural, NIL));
   }
   return dedupe(errs);
-}
-
-function statusOf(schema: unknown): Record<string, unknown> | undefined {
-  if (!isRecord(schema) || !isRecord(schema['properties'])) return undefined;
-  const s = schema['properties']['status'];
-  return isRecord(s) ? s : undefined;
 }
 
 /** The same cause reported twice (validateCommonFields and the strategy) is one line of the server's message. */

@@ -118,6 +118,12 @@ export interface Structural {
   readonly declaresProperties: boolean;
   /** The JSONSchemaProps record this node was built from. */
   readonly raw: Raw;
+  /**
+   * A form a later stage converts this node to (the value validator's kube-openapi schema, one per
+   * format context), owned by the node: `build` runs on the first call with `key`, later calls
+   * return the same value.
+   */
+  derive<T>(key: string, build: (node: Structural) => T): T;
 }
 
 function own(o: Raw, k: string): unknown {
@@ -288,9 +294,10 @@ function build(s: Raw, seen: Map<Raw, Structural | null>): Structural {
   return node;
 }
 
-/** A node; its value validations are read from the record when first asked for. */
+/** A node; its value validations are read from the record when first asked for, the forms later stages derive when first derived. */
 class Node implements Structural {
   #valueValidation: ValueValidation | undefined;
+  #derived: Map<string, unknown> | undefined;
   constructor(
     readonly raw: Raw,
     readonly generic: Generic,
@@ -304,6 +311,13 @@ class Node implements Structural {
   ) {}
   get valueValidation(): ValueValidation {
     return (this.#valueValidation ??= valueValidation(this.raw));
+  }
+  derive<T>(key: string, build: (node: Structural) => T): T {
+    const m = (this.#derived ??= new Map());
+    if (m.has(key)) return m.get(key) as T;
+    const v = build(this);
+    m.set(key, v);
+    return v;
   }
 }
 
@@ -407,6 +421,9 @@ function celBinding(
   } else if (t !== 'integer' && t !== 'boolean') unsupported = true;
   return binding(unsupported, unorderedLists, numbers);
 }
+
+/** The fields of a resource root (the root, an embedded resource) that are TypeMeta and ObjectMeta. */
+export const META_FIELDS: ReadonlySet<string> = new Set(['apiVersion', 'kind', 'metadata']);
 
 /** The schema of key `k` of an object: the declared property, else the additionalProperties schema. */
 export function fieldSchema(s: Structural | undefined, k: string): Structural | undefined {

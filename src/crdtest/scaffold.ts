@@ -99,7 +99,7 @@ export function scaffoldTestFile(crds: readonly Crd[], crdPath: string, kube: Ku
       const apiVersion = `${crd.group}/${v.name}`;
       const l = catalog.lookup(apiVersion, crd.names.kind);
       if (!l.ok) continue;
-      const schema = (l.served.schema ?? {}) as Schema;
+      const schema = (l.served.structural?.raw ?? {}) as Schema;
       const root = requiredOf(schema, 0);
       delete root['metadata'];
       // custom resources have a spec: given even when the schema does not require one

@@ -55,7 +55,7 @@ export function jsonFloat(f: number): string {
 }
 
 /** A string as encoding/json writes it (HTML-safe; a lone surrogate becomes U+FFFD). */
-export function jsonString(s: string): string {
+function jsonString(s: string): string {
   let out = '"';
   for (const ch of wellFormed(s)) {
     const c = ch.codePointAt(0)!;

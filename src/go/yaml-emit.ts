@@ -18,7 +18,7 @@ const LETTER = /\p{L}/u;
 const DIGIT = /\p{Nd}/u;
 
 /** go-yaml v2's keyList.Less for two string keys (go.yaml.in/yaml/v2 sorter.go). */
-export function goYamlKeyLess(a: string, b: string): boolean {
+function goYamlKeyLess(a: string, b: string): boolean {
   const ar = Array.from(a);
   const br = Array.from(b);
   for (let i = 0; i < ar.length && i < br.length; i++) {

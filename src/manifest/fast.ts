@@ -24,7 +24,7 @@ export { MAYBE_NOT_STRING, type PlainResolver } from './block-reader.js';
  */
 
 /** A document read by the fast path. */
-export interface FastDocument {
+interface FastDocument {
   /** undefined for an empty document (a lone `---`). */
   readonly value: Record<string, unknown> | undefined;
   /** The `---`-separated part of the text the document is. */

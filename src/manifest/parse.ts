@@ -14,7 +14,7 @@ export interface SourceFile {
 }
 
 /** A problem found while reading a document: a YAML error, a non-object document. */
-export interface ParseProblem {
+interface ParseProblem {
   readonly code: 'yaml-syntax' | 'yaml-duplicate-key' | 'yaml-map-key' | 'yaml-json' | 'yaml-alias' | 'not-an-object' | 'too-deep';
   readonly message: string;
   readonly position: Position;
@@ -70,7 +70,7 @@ interface Lines {
   linePos(offset: number): { line: number; col: number };
 }
 
-export interface ParseOptions {
+interface ParseOptions {
   /** Split into documents textually and defer large non-CRD documents even below LARGE_BYTES (tests). */
   readonly largeBytes?: number;
   /** Values from js-yaml's event parser where it reads the text as the full path would (fast.ts); default true. */
@@ -102,7 +102,7 @@ const COMPACT_NESTING = new RegExp(`(?:-[ \\t]+){${MAX_DEPTH}}`);
  * it reports errors of its own, and from about 950 its parser can kill the process (V8 fails to compile
  * a regular expression that deep in the stack: "RegExpCompiler Allocation failed").
  */
-export const MAX_FLOW_DEPTH = 500;
+const MAX_FLOW_DEPTH = 500;
 
 /** The 1-based line of hostile nesting in a text, if any: compact sequence entries, or flow collections. */
 function hostileNestingLine(text: string): number | undefined {

@@ -18,7 +18,7 @@ import { jsonText } from '../core/json-text.js';
 
 export type SchemaCategory = 'root' | 'structural' | 'pattern' | 'openapi' | 'defaults' | 'list-map' | 'cel';
 
-export type CategorizedError = FieldError & { readonly cat: SchemaCategory };
+type CategorizedError = FieldError & { readonly cat: SchemaCategory };
 
 export interface SchemaAnalysis {
   readonly target: SchemaTarget;
@@ -103,7 +103,7 @@ function rootAllowList(s: Schema, target: SchemaTarget, out: CategorizedError[])
   }
 }
 
-export function analyzeSchema(crd: Crd, target: SchemaTarget): SchemaAnalysis {
+function analyzeSchema(crd: Crd, target: SchemaTarget): SchemaAnalysis {
   const s = target.schema;
   const loc = target.loc;
   const errors: CategorizedError[] = [];

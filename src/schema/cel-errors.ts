@@ -12,7 +12,7 @@
  * the rule stays "not evaluated".
  */
 
-export interface CelNode {
+interface CelNode {
   readonly op: string;
   readonly start: number;
   readonly end: number;

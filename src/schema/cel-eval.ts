@@ -17,7 +17,7 @@ import { celMissing, type CelEngine } from '../core/cel-engine.js';
 import { hasKeyDeep, type CelBindingFacts, type Structural } from '../crd/structural-schema.js';
 import { goMissingKey, missingKeyOf, type SubResult } from './cel-errors.js';
 
-export interface CelOutcome {
+interface CelOutcome {
   readonly errors: FieldError[];
   /** Every rule the server would evaluate was evaluated here. */
   readonly complete: boolean;
@@ -58,8 +58,6 @@ interface Compiled {
 
 type Env = { parse(e: string): (ctx: Record<string, unknown>) => unknown };
 const envs = new WeakMap<CelEngine, Env>();
-/** The rules of a schema node compiled with the CEL environment (one engine per process). */
-const compiledRules = new WeakMap<Structural, Compiled[]>();
 
 function environment(cel: CelEngine): Env {
   let env = envs.get(cel);
@@ -133,9 +131,11 @@ function simpleFieldPath(fp: string): string[] | undefined {
   return fp.slice(1).split('.');
 }
 
+/**
+ * The rules of a schema node compiled (once, kept on the node: see `rules`). Every environment is
+ * made with the same options, so the programs do not depend on which engine compiled them.
+ */
 function compile(schema: Structural, facts: CelBindingFacts, e: Env): Compiled[] {
-  const hit = compiledRules.get(schema);
-  if (hit) return hit;
   const out: Compiled[] = [];
   for (const r of schema.extensions.validations) {
     const rr = isRecord(r) ? r : {};
@@ -167,7 +167,6 @@ function compile(schema: Structural, facts: CelBindingFacts, e: Env): Compiled[]
     const canonical = facts.unorderedLists && /==|!=|\bin\b/.test(stripStrings(rule));
     out.push({ rule, run, message, messageExpression, runMessage, reason, fieldPath, usesOldSelf, optionalOldSelf: rr['optionalOldSelf'] === true, canonical, unsupported });
   }
-  compiledRules.set(schema, out);
   return out;
 }
 
@@ -336,7 +335,7 @@ class Walk {
 
   private rules(v: unknown, old: unknown, s: Structural, loc: Loc, root: boolean, ratchet: boolean, sp: JsonPath): void {
     const f = s.celBinding;
-    const compiled = compile(s, f, this.env);
+    const compiled = s.derive('cel/rules', (n) => compile(n, f, this.env));
     const bind = (x: unknown, canonical: boolean) => (x === undefined || f.unsupported ? undefined : toCel(x, s, root, canonical));
     const plain = { self: bind(v, false), oldSelf: bind(old, false) };
     let sorted: { self: unknown; oldSelf: unknown } | undefined;

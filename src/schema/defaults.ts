@@ -10,9 +10,8 @@ import { Loc } from '../core/path.js';
 import { isRecord } from '../core/types.js';
 import { prune } from './behaviours/prune.js';
 import { celMissing, type CelEngine } from '../core/cel-engine.js';
-import { META_FIELDS } from './raw.js';
 import { coerceObjectMeta, validateObjectMeta } from './objectmeta.js';
-import { asEmbeddedResource, type Structural } from '../crd/structural-schema.js';
+import { META_FIELDS, asEmbeddedResource, type Structural } from '../crd/structural-schema.js';
 import { validateValue, type ValueValidateOptions } from './value-validate.js';
 
 export function validateDefaults(root: Structural, loc: Loc, kubeMinor: number, cel: CelEngine | undefined): FieldError[] {

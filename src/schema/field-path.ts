@@ -5,7 +5,7 @@
 import { isRecord } from '../core/types.js';
 import { emptyStructural, type Structural } from '../crd/structural-schema.js';
 
-export interface FieldPathResult {
+interface FieldPathResult {
   readonly error?: string;
   /** The schema the path resolves to. */
   readonly schema?: Structural;

@@ -42,14 +42,14 @@ import { int64Value } from '../go/value.js';
 
 type Raw = Record<string, unknown>;
 
-export interface CoerceObjectMetaOptions {
+interface CoerceObjectMetaOptions {
   /** Drop malformed apiVersion/kind and metadata fields instead of failing (the server's unknown-field pruning path). */
   readonly dropInvalidFields: boolean;
   /** Collect the unknown metadata fields (`<path>.metadata.<field>`), as reported in `unknown field` warnings. */
   readonly returnUnknownFieldPaths: boolean;
 }
 
-export interface CoerceObjectMetaResult {
+interface CoerceObjectMetaResult {
   /** The coerced copy of the value (the input is never modified). Meaningless when `error` is set. */
   readonly value: unknown;
   /** The first error, like Go's single `*field.Error`. */

@@ -62,7 +62,6 @@ export function strList(s: Schema, k: string): string[] {
   const v = s[k];
   return Array.isArray(v) ? v.map((x) => (typeof x === 'string' ? x : String(x))) : [];
 }
-export const META_FIELDS = new Set(['metadata', 'apiVersion', 'kind']);
 
 /** Fields that are plain Go bools or strings in JSONSchemaProps (false / "" are their zero values). */
 const PLAIN_BOOL = new Set(['nullable', 'uniqueItems', 'exclusiveMaximum', 'exclusiveMinimum', 'x-kubernetes-embedded-resource', 'x-kubernetes-int-or-string']);

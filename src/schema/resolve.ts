@@ -1,6 +1,6 @@
 import type { Structural } from '../crd/structural-schema.js';
 
-export type Resolved =
+type Resolved =
   | { readonly kind: 'found'; readonly schema: Structural }
   | { readonly kind: 'preserved' }
   | { readonly kind: 'missing'; readonly at: string }

@@ -23,7 +23,7 @@ import {
   type Schema,
 } from './raw.js';
 
-export type Tagged = FieldError & { readonly cat: 'structural' | 'pattern' };
+type Tagged = FieldError & { readonly cat: 'structural' | 'pattern' };
 
 type Level = 'root' | 'item' | 'field';
 
@@ -202,7 +202,7 @@ function valueValidation(s: Schema, skipAnyOf: boolean, skipFirstAllOfAnyOf: boo
 
 const patternCache = new Map<string, string | undefined>();
 /** Go's regexp.Compile verdict (RE2 syntax), with Go's error text. */
-export function checkPattern(p: string): string | undefined {
+function checkPattern(p: string): string | undefined {
   if (patternCache.has(p)) return patternCache.get(p);
   let out: string | undefined;
   try {

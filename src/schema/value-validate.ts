@@ -23,7 +23,7 @@
 import { normalizeValue, normalizedView } from '../go/value.js';
 import { toFieldError } from './validation/errors.js';
 import { Corr } from './validation/ratchet.js';
-import { compileSchema, contextFor, type Raw, type ValueValidateOptions } from './validation/schema.js';
+import { contextFor, validationSchema, type ValueValidateOptions } from './validation/schema.js';
 import { validateAgainst } from './validation/validate.js';
 import { validateListTypes } from './list-types.js';
 import type { Structural } from '../crd/structural-schema.js';
@@ -40,7 +40,7 @@ export { goJSON } from '../go/json.js';
  * `loc.field === ''` stands for the server's nil field path (the request path): errors without a name print as `<nil>`.
  */
 export function validateValue(value: unknown, schema: Structural, loc: Loc, opts: ValueValidateOptions = {}): FieldError[] {
-  const errs = validateSchema(value, schema.raw, loc, opts);
+  const errs = validateSchema(value, schema, loc, opts);
   if (opts.listTypes !== false) errs.push(...validateListTypes(value, schema, loc));
   return errs;
 }
@@ -52,18 +52,18 @@ export function validateValue(value: unknown, schema: Structural, loc: Loc, opts
  * `x-kubernetes-list-type: map` lists by their keys; never atomic lists or sets) and is deep-equal to it
  * has its errors dropped. `apiVersion` and `kind` at the root are never ratcheted.
  */
-export function validateSchemaUpdate(value: unknown, old: unknown, schema: Raw, loc: Loc, opts: ValueValidateOptions = {}): FieldError[] {
+export function validateSchemaUpdate(value: unknown, old: unknown, schema: Structural, loc: Loc, opts: ValueValidateOptions = {}): FieldError[] {
   const ctx = contextFor(opts);
-  const s = compileSchema(schema, ctx);
+  const s = validationSchema(schema, ctx);
   const v = normalizeValue(value);
   const res = validateAgainst(s, v, '', loc.at, ctx, new Corr(v, normalizeValue(old), s), true);
   return res.errors.map((e) => toFieldError(e, loc));
 }
 
 /** Only `ValidateCustomResource(fldPath, value, validator)`: the kube-openapi schema validator and its error mapping. */
-export function validateSchema(value: unknown, schema: Raw, loc: Loc, opts: ValueValidateOptions = {}): FieldError[] {
+export function validateSchema(value: unknown, schema: Structural, loc: Loc, opts: ValueValidateOptions = {}): FieldError[] {
   const ctx = contextFor(opts);
-  const s = compileSchema(schema, ctx);
+  const s = validationSchema(schema, ctx);
   const res = validateAgainst(s, normalizedView(value), '', loc.at, ctx);
   return res.errors.map((e) => toFieldError(e, loc));
 }

@@ -8,10 +8,9 @@ import type { Loc } from '../core/path.js';
 import { isRecord } from '../core/types.js';
 import { validFieldPath } from './field-path.js';
 import { celMissing, type CelEngine } from '../core/cel-engine.js';
-import { buildStructural } from '../crd/structural-schema.js';
+import { META_FIELDS, buildStructural } from '../crd/structural-schema.js';
 import { newStructuralError } from './structural.js';
 import {
-  META_FIELDS,
   addl,
   flag,
   itemsArray,
@@ -25,10 +24,10 @@ import {
   type Schema,
 } from './raw.js';
 
-export type WalkCat = 'openapi' | 'defaults' | 'list-map' | 'cel';
-export type WalkError = FieldError & { readonly cat: WalkCat };
+type WalkCat = 'openapi' | 'defaults' | 'list-map' | 'cel';
+type WalkError = FieldError & { readonly cat: WalkCat };
 
-export interface WalkOptions {
+interface WalkOptions {
   readonly requireValidPropertyType: boolean;
   readonly allowDefaults: boolean;
   readonly disallowDefaultsReason: string;

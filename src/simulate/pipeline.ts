@@ -61,7 +61,7 @@ export interface PipelineOptions {
   readonly skipDefaulting?: boolean;
 }
 
-export interface PipelineResult extends StepResult {
+interface PipelineResult extends StepResult {
   /** In the order the server reports them: root metadata, pruned (sorted), embedded metadata (sorted). */
   readonly unknownFieldPaths: readonly string[];
   /** Set when decoding fails; `value` is then the input, unchanged. */

@@ -17,15 +17,15 @@
 import { goCompare } from '../../go/strings.js';
 import { deepCopy, newObject, setOwn } from '../../core/json-value.js';
 import { isRecord, type JsonPath } from '../../core/types.js';
-import { asEmbeddedResource, emptyStructural } from '../../crd/structural-schema.js';
+import { META_FIELDS, asEmbeddedResource, emptyStructural } from '../../crd/structural-schema.js';
 import type { Change, StepResult, StepSchema } from './types.js';
 
-export interface PruneOptions {
+interface PruneOptions {
   /** The value is a whole resource: the root is an embedded resource. The API server always sets this for CRs. */
   readonly isResourceRoot?: boolean;
 }
 
-export interface PruneResult extends StepResult {
+interface PruneResult extends StepResult {
   /**
    * The paths the server reports as unknown fields (`unknown field "<path>"`), in its notation
    * (UnknownFieldPathOptions: keys joined by `.`, indexes as `[i]`, map keys as plain keys) and its
@@ -33,8 +33,6 @@ export interface PruneResult extends StepResult {
    */
   readonly unknownFieldPaths: readonly string[];
 }
-
-const META_FIELDS: ReadonlySet<string> = new Set(['apiVersion', 'kind', 'metadata']);
 
 interface Acc {
   readonly changes: Change[];

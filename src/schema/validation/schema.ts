@@ -6,6 +6,7 @@
 import { isMap, normalizeValue } from '../../go/value.js';
 import { formatsAt, normalizeFormat } from '../formats/index.js';
 import { goSortedKeys } from '../../go/strings.js';
+import type { Structural } from '../../crd/structural-schema.js';
 
 export type Raw = Record<string, unknown>;
 
@@ -70,6 +71,7 @@ export interface OSchema {
 }
 
 export interface Ctx {
+  /** Names the converted schema this context gives (see validationSchema): mode and minor. */
   readonly key: string;
   readonly structural: boolean;
   /** Normalized names of the formats kept by the post-processor (request path only). */
@@ -78,40 +80,27 @@ export interface Ctx {
   readonly registry: ReadonlySet<string>;
 }
 
-const CONTEXTS = new Map<string, Ctx>();
-
+/** The format context of a validation: a pure function of the minor and the mode (formatsAt returns shared sets). */
 export function contextFor(opts: ValueValidateOptions): Ctx {
   const minor = opts.kubeMinor ?? 36;
   const structural = opts.structural === true;
-  const key = `${minor}/${structural}`;
-  let ctx = CONTEXTS.get(key);
-  if (ctx === undefined) {
-    const compat = minor - 1;
-    ctx = {
-      key,
-      structural,
-      supported: formatsAt(compat),
-      registry: formatsAt(minor),
-    };
-    CONTEXTS.set(key, ctx);
-  }
-  return ctx;
+  return {
+    key: `${minor}/${structural}`,
+    structural,
+    supported: formatsAt(minor - 1),
+    registry: formatsAt(minor),
+  };
 }
 
-const COMPILED = new WeakMap<object, Map<string, OSchema>>();
-
-export function compileSchema(raw: Raw, ctx: Ctx): OSchema {
-  let byCtx = COMPILED.get(raw);
-  if (byCtx === undefined) {
-    byCtx = new Map();
-    COMPILED.set(raw, byCtx);
-  }
-  let s = byCtx.get(ctx.key);
-  if (s === undefined) {
-    s = convert(raw, ctx);
-    byCtx.set(ctx.key, s);
-  }
-  return s;
+/**
+ * The validator's schema of a typed node in a format context: converted on first use and owned by
+ * the node (one per context), so a served version's schema is converted once. The typed children
+ * (properties, items, additionalProperties schemas) give their own converted forms; what Structural
+ * does not type (allOf/anyOf/oneOf/not, patternProperties, tuple items, dependencies, ...) is
+ * converted from the node's record.
+ */
+export function validationSchema(node: Structural, ctx: Ctx): OSchema {
+  return node.derive(`validation/${ctx.key}`, (n) => convert(n.raw, ctx, n));
 }
 
 function num(v: unknown): number | undefined {
@@ -120,32 +109,34 @@ function num(v: unknown): number | undefined {
   return undefined;
 }
 
-export function sub(v: unknown, ctx: Ctx): OSchema | undefined {
-  return isMap(v) ? compileSchema(v, ctx) : undefined;
+function sub(v: unknown, ctx: Ctx): OSchema | undefined {
+  return isMap(v) ? convert(v, ctx) : undefined;
 }
 
 function subList(v: unknown, ctx: Ctx): OSchema[] {
-  return Array.isArray(v) ? v.filter(isMap).map((x) => compileSchema(x, ctx)) : [];
+  return Array.isArray(v) ? v.filter(isMap).map((x) => convert(x, ctx)) : [];
 }
 
-function subMap(v: unknown, ctx: Ctx): Map<string, OSchema> | undefined {
+/** A properties-like map; `typed` gives the typed child of a key whose value is an object, if there is one. */
+function subMap(v: unknown, ctx: Ctx, typed?: ReadonlyMap<string, Structural>): Map<string, OSchema> | undefined {
   if (!isMap(v)) return undefined;
   const m = new Map<string, OSchema>();
   for (const k of goSortedKeys(v)) {
     const x = v[k];
-    m.set(k, isMap(x) ? compileSchema(x, ctx) : compileSchema({}, ctx));
+    const t = typed?.get(k);
+    m.set(k, t !== undefined ? validationSchema(t, ctx) : convert(isMap(x) ? x : {}, ctx));
   }
   return m;
 }
 
-function schemaOrBool(v: unknown, ctx: Ctx): SchemaOrBool | undefined {
+function schemaOrBool(v: unknown, ctx: Ctx, typed?: Structural): SchemaOrBool | undefined {
   if (typeof v === 'boolean') return { allows: v, schema: undefined };
-  if (isMap(v)) return { allows: true, schema: compileSchema(v, ctx) };
+  if (isMap(v)) return { allows: true, schema: typed !== undefined ? validationSchema(typed, ctx) : convert(v, ctx) };
   return undefined;
 }
 
 /** ConvertJSONSchemaPropsWithPostProcess(StripUnsupportedFormatsPostProcessorForVersion), or ToKubeOpenAPI. */
-function convert(raw: Raw, ctx: Ctx): OSchema {
+function convert(raw: Raw, ctx: Ctx, node?: Structural): OSchema {
   let type: string[] = [];
   if (typeof raw.type === 'string' && raw.type !== '') type = [raw.type];
   else if (Array.isArray(raw.type)) type = raw.type.filter((t): t is string => typeof t === 'string');
@@ -160,7 +151,7 @@ function convert(raw: Raw, ctx: Ctx): OSchema {
     for (const k of goSortedKeys(raw.dependencies)) {
       const d = raw.dependencies[k];
       dependencies.set(k, {
-        schema: isMap(d) ? compileSchema(d, ctx) : undefined,
+        schema: isMap(d) ? convert(d, ctx) : undefined,
         property: Array.isArray(d) ? d.filter((x): x is string => typeof x === 'string') : [],
       });
     }
@@ -189,10 +180,10 @@ function convert(raw: Raw, ctx: Ctx): OSchema {
     anyOf: subList(raw.anyOf, ctx),
     oneOf: subList(raw.oneOf, ctx),
     not: sub(raw.not, ctx),
-    properties: subMap(raw.properties, ctx),
+    properties: subMap(raw.properties, ctx, node?.properties),
     patternProperties: ctx.structural ? undefined : subMap(raw.patternProperties, ctx),
-    additionalProperties: schemaOrBool(raw.additionalProperties, ctx),
-    items: sub(raw.items, ctx),
+    additionalProperties: schemaOrBool(raw.additionalProperties, ctx, node?.additionalProperties?.schema),
+    items: node?.items !== undefined ? validationSchema(node.items, ctx) : sub(raw.items, ctx),
     itemsTuple: !ctx.structural && Array.isArray(raw.items) ? subList(raw.items, ctx) : undefined,
     additionalItems: ctx.structural ? undefined : schemaOrBool(raw.additionalItems, ctx),
     dependencies,

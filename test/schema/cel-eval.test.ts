@@ -1,0 +1,33 @@
+/** The compiled CEL rules of a schema node (src/schema/cel-eval.ts) are kept on the node. */
+import { describe, expect, it } from 'vitest';
+import type { CelEngine, CelModule } from '../../src/core/cel-engine.js';
+import { buildStructural } from '../../src/crd/structural-schema.js';
+import { evaluateCel } from '../../src/schema/cel-eval.js';
+import { cel } from '../helpers/cel.js';
+
+describe('evaluateCel', () => {
+  it('compiles the rules of a node once, whatever evaluates them later', () => {
+    let parses = 0;
+    class Counting extends cel.module.Environment {
+      override parse(e: string): ReturnType<InstanceType<CelModule['Environment']>['parse']> {
+        parses++;
+        return super.parse(e);
+      }
+    }
+    const counting: CelEngine = { module: { ...cel.module, Environment: Counting } as CelModule, syntaxError: (e) => cel.syntaxError(e) };
+    const root = buildStructural({
+      type: 'object',
+      properties: { spec: { type: 'object', properties: { x: { type: 'integer' } }, 'x-kubernetes-validations': [{ rule: 'self.x > 0', message: 'x must be positive' }] } },
+    });
+    const bad = { apiVersion: 'v1', kind: 'K', spec: { x: 0 } };
+    const first = evaluateCel(bad, undefined, root, counting);
+    expect(first.errors.map((e) => e.detail)).toEqual(['x must be positive']);
+    expect(parses).toBe(1);
+    expect(evaluateCel({ ...bad, spec: { x: 1 } }, undefined, root, counting).errors).toEqual([]);
+    expect(evaluateCel(bad, undefined, root, counting).errors.map((e) => e.detail)).toEqual(['x must be positive']);
+    expect(parses).toBe(1);
+    // a node built again from the same record compiles its own
+    evaluateCel(bad, undefined, buildStructural(root.raw), counting);
+    expect(parses).toBe(2);
+  });
+});
