@@ -9,7 +9,7 @@ import { isRecord } from '../core/types.js';
 export type Schema = Record<string, unknown>;
 
 export function present(s: Schema, k: string): boolean {
-  return k in s && s[k] !== null && s[k] !== undefined;
+  return Object.hasOwn(s, k) && s[k] !== null && s[k] !== undefined;
 }
 export function sType(s: Schema): string {
   return typeof s['type'] === 'string' ? s['type'] : '';
@@ -26,7 +26,8 @@ export function props(s: Schema): [string, Schema][] {
 }
 export function prop(s: Schema, k: string): Schema | undefined {
   const p = s['properties'];
-  if (!isRecord(p)) return undefined;
+  // a property name is the user's: only an own key of `properties` is one (never `__proto__`'s prototype)
+  if (!isRecord(p) || !Object.hasOwn(p, k)) return undefined;
   const v = p[k];
   return isRecord(v) ? v : undefined;
 }

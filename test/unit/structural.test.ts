@@ -34,3 +34,18 @@ describe('structural schema: what the nested conversion drops', () => {
     ]);
   });
 });
+
+describe('own keys only: a property named __proto__ in a value validation', () => {
+  // checked against a real v1.36.6 server: it creates both (kubectl create --dry-run=server)
+  it('is treated like any other name', async () => {
+    const { lintYaml, serverCauses, BASE } = await import('../helpers/lint.js');
+    const crd = (name: string) =>
+      BASE.replace(
+        'openAPIV3Schema: {type: object}',
+        `openAPIV3Schema:\n        type: object\n        properties:\n          spec:\n            type: object\n            properties: {x: {type: string}}\n            allOf:\n            - properties:\n                ${name}: {minLength: 1}`,
+      );
+    expect(serverCauses(lintYaml(crd('other')))).toEqual([]);
+    expect(serverCauses(lintYaml(crd('__proto__')))).toEqual([]);
+    expect(serverCauses(lintYaml(crd('other').replace('minLength: 1', 'type: string')))).toEqual(serverCauses(lintYaml(crd('__proto__').replace('minLength: 1', 'type: string'))).map((c) => c.replace('__proto__', 'other')));
+  });
+});
