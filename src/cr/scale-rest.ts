@@ -1,6 +1,6 @@
 /**
  * The `/scale` subresource of a custom resource (apiextensions-apiserver
- * pkg/registry/customresource/etcd.go ScaleREST; runtime-semantics.md §6): GET builds an
+ * pkg/registry/customresource/etcd.go ScaleREST): GET builds an
  * `autoscaling/v1` Scale from the stored object; an update copies `spec.replicas` of the Scale to
  * the CRD's specReplicasPath and updates the custom resource through the main endpoint's strategy,
  * then answers with the Scale of the stored result.

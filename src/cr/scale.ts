@@ -1,8 +1,7 @@
 /**
  * The scale-path checks the API server runs on every create and main-endpoint update of a custom
  * resource whose version has a scale subresource (apiextensions-apiserver
- * pkg/registry/customresource/validator.go ValidateScaleSpec and ValidateScaleStatus;
- * runtime-semantics.md §7). The field paths keep the CRD's leading dot (`field.NewPath(".spec.replicas")`),
+ * pkg/registry/customresource/validator.go ValidateScaleSpec and ValidateScaleStatus). The field paths keep the CRD's leading dot (`field.NewPath(".spec.replicas")`),
  * and a wrongly typed value is reported with the value 0 (or "") and the accessor error as detail.
  */
 import { invalid, type FieldError } from '../core/field-error.js';

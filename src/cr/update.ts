@@ -1,6 +1,7 @@
 /**
  * What the API server does with a PUT of a custom resource, through the main endpoint or through
- * `/status` (runtime-semantics.md §5), step by step in the server's order:
+ * `/status` (apiextensions-apiserver pkg/registry/customresource strategy.go and status_strategy.go,
+ * PrepareForUpdate and ValidateUpdate; k8s.io/apiserver pkg/endpoints/handlers/update.go), step by step in the server's order:
  *
  *  1. the stored object is read (storage decoding: malformed metadata dropped, generation repaired,
  *     defaults applied);
