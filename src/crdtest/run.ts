@@ -218,8 +218,11 @@ function uniqueCauses(causes: readonly Cause[]): Cause[] {
   });
 }
 
-function denied(errors: readonly FieldError[], warnings: readonly string[], celNotEvaluated: boolean): Outcome {
-  return { allowed: false, code: 422, causes: uniqueCauses(errors.map(toCause)), warnings, celNotEvaluated };
+type CelSkips = Outcome['celSkipped'];
+const skips = (s: CelSkips) => (s !== undefined && s.length > 0 ? { celSkipped: s } : {});
+
+function denied(errors: readonly FieldError[], warnings: readonly string[], celNotEvaluated: boolean, celSkipped?: CelSkips): Outcome {
+  return { allowed: false, code: 422, causes: uniqueCauses(errors.map(toCause)), warnings, celNotEvaluated, ...skips(celSkipped) };
 }
 
 function failed(f: ServerFailure, warnings: readonly string[]): Outcome {
@@ -230,16 +233,16 @@ function ofCreate(r: CreateResult): Outcome {
   const warnings = r.warnings.map((w) => w.text);
   if (r.decodeError) return { allowed: false, code: 400, causes: [{ reason: 'BadRequest', message: r.decodeError.message }], warnings };
   if (r.strictError) return { allowed: false, code: 400, causes: [{ reason: 'BadRequest', message: r.strictError.message }], warnings };
-  if (r.errors.length > 0 || !r.value) return denied(r.errors, warnings, r.celNotEvaluated);
+  if (r.errors.length > 0 || !r.value) return denied(r.errors, warnings, r.celNotEvaluated, r.celSkipped);
   const md = isRecord(r.value['metadata']) ? r.value['metadata'] : {};
-  return { allowed: true, code: 201, causes: [], warnings, result: { ...r.value, metadata: { ...md, generation: 1 } }, celNotEvaluated: r.celNotEvaluated, notes: r.notes };
+  return { allowed: true, code: 201, causes: [], warnings, result: { ...r.value, metadata: { ...md, generation: 1 } }, celNotEvaluated: r.celNotEvaluated, ...skips(r.celSkipped), notes: r.notes };
 }
 
 function ofUpdate(u: UpdateResult): Outcome {
   const warnings = u.warnings.map((w) => w.text);
   if (u.failure) return failed(u.failure, warnings);
-  if (u.errors.length > 0 || !u.value) return denied(u.errors, warnings, u.celNotEvaluated);
-  return { allowed: true, code: 200, causes: [], warnings, result: withoutGenerated(u.value), celNotEvaluated: u.celNotEvaluated, notes: u.notes };
+  if (u.errors.length > 0 || !u.value) return denied(u.errors, warnings, u.celNotEvaluated, u.celSkipped);
+  return { allowed: true, code: 200, causes: [], warnings, result: withoutGenerated(u.value), celNotEvaluated: u.celNotEvaluated, ...skips(u.celSkipped), notes: u.notes };
 }
 
 /** The object as stored after a create, as a later request finds it (generation 1, a resourceVersion). */
@@ -279,8 +282,8 @@ function simulateCase(
     const r = scaleUpdate(old, served, tc.replicas!, { kube });
     const warnings = r.update?.warnings.map((w) => w.text) ?? [];
     if (r.failure) return { outcome: failed(r.failure, warnings) };
-    if (!r.scale) return { outcome: denied(r.update?.errors ?? [], warnings, r.update?.celNotEvaluated ?? false) };
-    return { outcome: { allowed: true, code: 200, causes: [], warnings, result: withoutGenerated(r.scale), celNotEvaluated: r.update?.celNotEvaluated ?? false } };
+    if (!r.scale) return { outcome: denied(r.update?.errors ?? [], warnings, r.update?.celNotEvaluated ?? false, r.update?.celSkipped) };
+    return { outcome: { allowed: true, code: 200, causes: [], warnings, result: withoutGenerated(r.scale), celNotEvaluated: r.update?.celNotEvaluated ?? false, ...skips(r.update?.celSkipped) } };
   }
   const md = isRecord(obj['metadata']) ? (obj['metadata'] as Record<string, unknown>) : {};
   const next = md['resourceVersion'] === undefined ? { ...obj, metadata: { ...md, resourceVersion: '1' } } : obj;
@@ -294,7 +297,13 @@ function simulateCase(
  * it refuses while validating never gets there).
  */
 function undecided(tc: TestCase, o: Outcome, served: ServedVersion): string | undefined {
-  if (o.celNotEvaluated === true) return 'crdx cannot evaluate every CEL rule of the CRD on this object as the server would';
+  if (o.celNotEvaluated === true) {
+    const first = o.celSkipped?.[0];
+    if (first === undefined) return 'crdx cannot evaluate every CEL rule of the CRD on this object as the server would';
+    const rule = first.rule === '' ? 'rules of the CRD' : `rule ${JSON.stringify(first.rule.replace(/\s+/g, ' ').trim())}`;
+    const more = o.celSkipped!.length > 1 ? ` (and ${o.celSkipped!.length - 1} more)` : '';
+    return `crdx cannot evaluate the CEL ${rule} on this object as the server would: ${first.why}${more}`;
+  }
   const storage = served.storage();
   if (served.conversion === 'Webhook' && storage !== undefined && storage !== served && (tc.operation !== 'create' || o.allowed))
     return `the object is stored as ${served.group}/${storage.version.name} through the CRD's conversion webhook, which crdx does not run`;

@@ -110,6 +110,8 @@ export interface Outcome {
   readonly result?: unknown;
   /** CRD rules crdx could not evaluate faithfully for this case: its verdict may differ from the server's. */
   readonly celNotEvaluated?: boolean;
+  /** The rules behind celNotEvaluated, each with why (src/schema/cel-eval.ts). */
+  readonly celSkipped?: readonly { readonly rule: string; readonly why: string }[];
   /** Why crdx cannot tell the server's answer (CEL rules it does not evaluate, a conversion webhook): the case fails as not decided offline. */
   readonly undecided?: string;
   readonly notes?: readonly string[];

@@ -268,6 +268,14 @@ describe('running cases', () => {
     ]);
   });
 
+  it('a CEL rule crdx cannot evaluate: not decided offline, naming the rule and why', () => {
+    const withQuantity = CRD.replace('- {rule: "self.replicas <= 5", message: at most 5 replicas}', `- {rule: "self.replicas <= 5", message: at most 5 replicas}\n                    - {rule: "quantity('1Gi').isGreaterThan(quantity('1Mi'))"}`);
+    const r = run(file(`  - {name: q, object: ${thing('{}')}, allowed: true}\n`, withQuantity));
+    expect(r.cases.map((c) => [c.name, c.passed, c.error])).toEqual([
+      ['q', false, `crdx cannot evaluate the CEL rule "quantity('1Gi').isGreaterThan(quantity('1Mi'))" on this object as the server would: crdx does not evaluate quantity() yet: the verdict is not decided offline`],
+    ]);
+  });
+
   it('--filter runs only the cases whose name contains the text', () => {
     const r = run(file(`  - {name: one a, object: ${thing('{}')}, allowed: true}\n  - {name: two, object: ${thing('{}')}, allowed: true}\n  - {name: three a, object: ${thing('{}')}, allowed: true}\n`), NONE, ' a');
     expect(r.cases.map((c) => c.name)).toEqual(['one a', 'three a']);
