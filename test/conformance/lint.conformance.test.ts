@@ -108,10 +108,19 @@ describe.skipIf(!HAVE_GO)('lint agrees with a real apiextensions-apiserver', () 
             errors.map((f) => (f.server ? causeKey(f.server.reason, f.server.field) : `${f.ruleId}: ${f.message}`)),
           )}`;
         let agreed: boolean;
+        // a vector whose unit test is it.fails (crdx does not give the server's answer yet: CEL
+        // compilation, type-checking and cost, issue 19) is compared too, and must still disagree:
+        // once it agrees, its unit vector becomes an it() and it joins the others
+        const knownGap = c.kind === 'vector' && /not_implemented/.test(c.name);
         if (r.status === 200 || r.status === 201) agreed = errors.length === 0;
         else if (r.status === 422) {
           const theirs = [...new Set(((r.body?.details?.causes ?? []) as { reason: string; field: string }[]).map((x) => causeKey(x.reason, x.field)))].sort();
           agreed = JSON.stringify(theirs) === JSON.stringify(ours(d.findings));
+          if (knownGap) {
+            count(`${c.kind} (known gaps)`, agreed);
+            expect(agreed, `${describeBoth()}\na known gap now agrees: make its unit vector an it()`).toBe(false);
+            return;
+          }
           count(c.kind, agreed);
           expect(ours(d.findings), describeBoth()).toEqual(theirs);
           return;
@@ -120,6 +129,11 @@ describe.skipIf(!HAVE_GO)('lint agrees with a real apiextensions-apiserver', () 
           agreed = errors.some((f) => f.ruleId === 'crd-decode') && d.findings.every((f) => f.ruleId === 'crd-decode' || !SERVER_FAITHFUL.has(f.ruleId));
         else if (r.status === 404) agreed = errors.some((f) => f.ruleId === 'v1beta1-crd');
         else agreed = false;
+        if (knownGap) {
+          count(`${c.kind} (known gaps)`, agreed);
+          expect(agreed, `${describeBoth()}\na known gap now agrees: make its unit vector an it()`).toBe(false);
+          return;
+        }
         count(c.kind, agreed);
         expect(agreed, describeBoth()).toBe(true);
       });
