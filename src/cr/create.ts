@@ -28,7 +28,8 @@ import { Loc } from '../core/path.js';
 import { isRecord, type JsonPath } from '../core/types.js';
 import { validateObjectMeta } from '../schema/objectmeta.js';
 import { getObjectMeta } from '../schema/objectmeta/decode.js';
-import { evaluateCel, type CelSkip } from '../schema/cel-eval.js';
+import type { CelSkip } from '../schema/cel-eval.js';
+import { celStage } from './cel-stage.js';
 import { validateListTypes, validateSchema } from '../schema/value-validate.js';
 import { decode, type PipelineOptions } from '../simulate/pipeline.js';
 import type { ChangeKind } from '../schema/behaviours/types.js';
@@ -106,8 +107,6 @@ const GENERATED = ['uid', 'resourceVersion', 'creationTimestamp', 'generation', 
 const WIPED = ['creationTimestamp', 'uid', 'deletionTimestamp', 'deletionGracePeriodSeconds', 'selfLink'] as const;
 /** Both, once each, in that order. */
 const SERVER_MANAGED: readonly string[] = [...new Set<string>([...WIPED, ...GENERATED])];
-/** field.ErrorTypes that keep the server from evaluating CEL rules (strategy.go hasBlockingErr). */
-const BLOCKING = new Set(['NotSupported', 'Required', 'TooLong', 'TooMany', 'TypeInvalid']);
 
 /** The result without its CEL skips (a request that fails before validation evaluates no rule). */
 function withoutCelSkipped<T extends { readonly celSkipped?: unknown }>(r: T): Omit<T, 'celSkipped'> {
@@ -205,19 +204,7 @@ export function simulateCreate(input: Record<string, unknown>, served: ServedVer
   errors.push(...validateScaleSpec(v, served.scale), ...validateScaleStatus(v, served.scale));
   errors.push(...validateObjectMeta(NIL, v, served.decodeStructural, false));
   if (served.decodeStructural) errors.push(...validateListTypes(v, served.decodeStructural, NIL));
-  let celNotEvaluated = false;
-  let celSkipped: readonly CelSkip[] = [];
-  if (served.hasCel) {
-    if (errors.some((e) => BLOCKING.has(e.type))) {
-      errors.push({ type: 'Invalid', field: '<nil>', value: null, detail: 'some validation rules were not checked because the object was invalid; correct the existing errors to complete validation', at: [] });
-    } else {
-      const cel = evaluateCel(v, undefined, served.structural, served.crd.cel);
-      errors.push(...cel.errors);
-      celNotEvaluated = !cel.complete;
-      celSkipped = cel.skipped;
-    }
-  }
-  const result = { served, celNotEvaluated, ...(celSkipped.length > 0 ? { celSkipped } : {}), notes, changes, warnings, errors };
+  const result = { served, ...celStage(v, undefined, served, errors), notes, changes, warnings, errors };
   if (errors.length > 0) return failed(result);
 
   // 5. WarningsOnCreate

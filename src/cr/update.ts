@@ -29,7 +29,8 @@ import { Loc } from '../core/path.js';
 import { isRecord, type JsonPath } from '../core/types.js';
 import { validateObjectMeta } from '../schema/objectmeta.js';
 import { getObjectMeta, type ObjectMeta } from '../schema/objectmeta/decode.js';
-import { evaluateCel, type CelSkip } from '../schema/cel-eval.js';
+import type { CelSkip } from '../schema/cel-eval.js';
+import { celStage } from './cel-stage.js';
 import { validateListTypesUpdate, validateSchemaUpdate } from '../schema/value-validate.js';
 import { decode } from '../simulate/pipeline.js';
 import type { ServedVersion } from './catalog.js';
@@ -97,7 +98,6 @@ interface UpdateOptions {
 
 const NIL = new Loc('', []);
 const META = new Loc('metadata', ['metadata']);
-const BLOCKING = new Set(['NotSupported', 'Required', 'TooLong', 'TooMany', 'TypeInvalid']);
 /** store.go OptimisticLockErrorMsg */
 export const OPTIMISTIC_LOCK = 'the object has been modified; please apply your changes to the latest version and try again';
 
@@ -280,19 +280,7 @@ export function simulateUpdate(oldInput: Record<string, unknown>, newInput: Reco
 
   // validation
   const errors = validateUpdate(obj, old, served, opts);
-  let celNotEvaluated = false;
-  let celSkipped: readonly CelSkip[] = [];
-  if (served.hasCel) {
-    if (errors.some((e) => BLOCKING.has(e.type))) {
-      errors.push({ type: 'Invalid', field: '<nil>', value: null, detail: 'some validation rules were not checked because the object was invalid; correct the existing errors to complete validation', at: [] });
-    } else {
-      const cel = evaluateCel(obj, old, served.structural, served.crd.cel);
-      errors.push(...cel.errors);
-      celNotEvaluated = !cel.complete;
-      celSkipped = cel.skipped;
-    }
-  }
-  const result = { ...base, request, celNotEvaluated, ...(celSkipped.length > 0 ? { celSkipped } : {}), errors, generation: { before, after } };
+  const result = { ...base, request, ...celStage(obj, old, served, errors), errors, generation: { before, after } };
   if (errors.length > 0) return result;
 
   // 6. warnings
