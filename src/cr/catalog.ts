@@ -6,7 +6,7 @@
  * each CRD version is prepared once however many objects use it.
  */
 import type { Crd, CrdVersion } from '../crd/model.js';
-import { subresourcesFor } from '../crd/model.js';
+import { schemaTargetFor, subresourcesFor } from '../crd/model.js';
 import { rec, str } from '../crd/json.js';
 import type { Structural } from '../crd/structural-schema.js';
 import { pruneDefaults } from '../schema/behaviours/prune-defaults.js';
@@ -101,7 +101,7 @@ export class CrdCatalog {
     const key = `${this.index.get(crd) ?? this.crds.indexOf(crd)}/${v.index}`;
     let s = this.cache.get(key);
     if (s) return s;
-    const target = crd.schemas.find((t) => t.versions.includes(v));
+    const target = schemaTargetFor(crd, v);
     const structural = target?.structural;
     const sub = subresourcesFor(crd, v);
     const scaleRaw = rec(sub?.['scale']);

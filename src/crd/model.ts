@@ -297,8 +297,12 @@ function schemaTarget(loc: Loc, schema: Rec, statusEnabled: boolean, versions: r
   };
 }
 
+/** The schema that applies to version v (hoisted or its own), if it has one. */
+export function schemaTargetFor(crd: Crd, v: CrdVersion): SchemaTarget | undefined {
+  return crd.schemas.find((t) => t.versions.includes(v));
+}
+
 /** The typed schema that applies to version v (hoisted or its own), if it has one. */
 export function structuralFor(crd: Crd, v: CrdVersion): Structural | undefined {
-  for (const t of crd.schemas) if (t.versions.includes(v)) return t.structural;
-  return undefined;
+  return schemaTargetFor(crd, v)?.structural;
 }

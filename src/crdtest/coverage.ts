@@ -12,7 +12,7 @@
  * path and by the server's wording of each kind of error.
  */
 import { isRecord, type JsonPath } from '../core/types.js';
-import type { Crd } from '../crd/model.js';
+import { schemaTargetFor, type Crd } from '../crd/model.js';
 import type { SimulatedCase } from './run.js';
 import type { Cause, ConstraintCoverage, CrdCoverage } from './types.js';
 
@@ -149,7 +149,7 @@ class Tracker {
     const { result, testCase: tc, served } = sc;
     const o = result.outcome;
     if (!result.passed || !o) return;
-    const target = this.crd.schemas.find((t) => t.versions.includes(served.version));
+    const target = schemaTargetFor(this.crd, served.version);
     if (!target) return;
     const root = target.schema;
     const violated = new Set<Constraint>();

@@ -29,7 +29,7 @@ import { formatPath } from '../core/path.js';
 import { isRecord, type Finding, type JsonPath } from '../core/types.js';
 import { CrdCatalog } from '../cr/catalog.js';
 import { renderObjects } from '../formatters/objects.js';
-import { buildCrd, isCrdManifest, type Crd } from '../crd/model.js';
+import { buildCrd, isCrdManifest, schemaTargetFor, type Crd } from '../crd/model.js';
 import { defaultSources } from '../engine/default.js';
 import { lintSources, type LintResult } from '../engine/lint.js';
 import { ruleHelpUri } from '../formatters/sarif.js';
@@ -261,7 +261,7 @@ export function startServer(connection: Connection, host: LspHost): void {
     const lookup = new CrdCatalog(crds).lookup(f.object.apiVersion, f.object.kind);
     if (!lookup.ok) return [];
     const { crd, version } = lookup.served;
-    const target = crd.schemas.find((t) => t.versions.includes(version));
+    const target = schemaTargetFor(crd, version);
     if (!target) return [];
     const segs = parseFieldPath(f.path);
     const inSchema = schemaPathFor(target.schema, segs[0] === 'items' && typeof segs[1] === 'number' ? segs.slice(2) : segs);

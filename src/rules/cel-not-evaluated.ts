@@ -1,10 +1,11 @@
 import type { JsonPath } from '../core/types.js';
 import type { ServedVersion } from '../cr/catalog.js';
+import { schemaTargetFor } from '../crd/model.js';
 import type { CelSkip } from '../schema/cel-eval.js';
 import { defineRule, type Report } from './types.js';
 
 /** The rule's text as a message shows it: quoted, on one line, at most 100 characters. */
-function ruleText(rule: string): string {
+export function ruleText(rule: string): string {
   const one = rule.replace(/\s+/g, ' ').trim();
   return JSON.stringify(one.length > 100 ? `${one.slice(0, 97)}...` : one);
 }
@@ -12,7 +13,7 @@ function ruleText(rule: string): string {
 /** file:line:column of a place inside the version's openAPIV3Schema. */
 function where(served: ServedVersion, schemaAt: JsonPath): string {
   const m = served.crd.manifest;
-  const target = served.crd.schemas.find((t) => t.versions.includes(served.version));
+  const target = schemaTargetFor(served.crd, served.version);
   const p = m.locate([...(target?.loc.at ?? []), ...schemaAt]);
   return `${m.file.path}:${p.line}:${p.column}`;
 }
