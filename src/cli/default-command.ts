@@ -11,6 +11,7 @@ import { PLAIN_STYLE, type FormatterContext } from '../formatters/types.js';
 import { readInputs } from '../io/inputs.js';
 import { celFor, loadCel } from '../schema/cel-syntax.js';
 import type { Io } from './io.js';
+import { printedWithObjects } from './object-inputs.js';
 import { chalkStyle, decideColor, findingContext } from './terminal.js';
 import { noCustomResources, skippedNotes } from './skipped.js';
 import type { DefaultCliOptions } from './options.js';
@@ -98,8 +99,7 @@ export async function runDefault(o: DefaultCliOptions, io: Io, crds: readonly Cr
     fatal: true,
   }));
   const inputProblems = [...unreadable, ...run.parseFindings, ...unmatchedFindings];
-  // errors, and the rules crdx could not evaluate: never a silent "accepted"
-  const errors = [...inputProblems, ...run.objects.flatMap((x) => x.findings.filter((f) => f.severity === 'error' || f.ruleId === 'cel-not-evaluated'))].sort(compareFindings);
+  const errors = [...inputProblems, ...run.objects.flatMap((x) => x.findings.filter(printedWithObjects))].sort(compareFindings);
   if (errors.length > 0) err += stylish(errors, ctx(errors));
   io.stderr.write(err);
   return run.objects.some((x) => x.rejected) || inputProblems.some((f) => f.severity === 'error') ? ExitCode.Findings : ExitCode.Ok;

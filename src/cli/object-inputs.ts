@@ -1,7 +1,9 @@
 /** What default, status and scale share about their inputs: objects without a CRD, CRDs from the cluster. */
 import { InputError } from '../core/errors.js';
+import type { Finding } from '../core/types.js';
 import type { Unmatched } from '../engine/subresources.js';
 import { printable } from '../formatters/stylish.js';
+import { celNotEvaluated } from '../rules/cel-not-evaluated.js';
 import type { SourceFile } from '../manifest/parse.js';
 import type { ClusterCliOptions } from './cluster-options.js';
 import type { Io } from './io.js';
@@ -21,4 +23,12 @@ export async function clusterCrdFiles(cluster: ClusterCliOptions | undefined, io
   const clusterRun = await import('./cluster-run.js');
   const r = await clusterRun.clusterSourcesForDefault(cluster, io, [], objectFiles, crdFiles);
   return [...r.crds];
+}
+
+/**
+ * The findings default and status print after the objects: the errors, and the CEL rules crdx could
+ * not evaluate (never a silent "accepted"); the server's warnings go out as kubectl's Warning: lines.
+ */
+export function printedWithObjects(f: Finding): boolean {
+  return f.severity === 'error' || f.ruleId === celNotEvaluated.id;
 }

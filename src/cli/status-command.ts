@@ -9,7 +9,7 @@ import { readInputs } from '../io/inputs.js';
 import { noCustomResources, skippedNotes } from './skipped.js';
 import { celFor, loadCel } from '../schema/cel-syntax.js';
 import type { Io } from './io.js';
-import { clusterCrdFiles, unmatchedError } from './object-inputs.js';
+import { clusterCrdFiles, printedWithObjects, unmatchedError } from './object-inputs.js';
 import { chalkStyle, decideColor, findingContext } from './terminal.js';
 import type { StatusCliOptions } from './options.js';
 
@@ -46,8 +46,7 @@ export async function runStatus(o: StatusCliOptions, io: Io): Promise<ExitCode> 
     if (explain) err += explainStatus(x, style);
     else for (const w of (x.update ?? x.create)?.warnings ?? []) err += `Warning: ${printable(w.text)}\n`;
   }
-  // errors, and the rules crdx could not evaluate: never a silent "accepted"
-  const errors = run.items.flatMap((x) => x.findings.filter((f) => f.severity === 'error' || f.ruleId === 'cel-not-evaluated')).sort(compareFindings);
+  const errors = run.items.flatMap((x) => x.findings.filter(printedWithObjects)).sort(compareFindings);
   if (errors.length > 0) err += stylish(errors, findingContext(style, io, files, run.documents, errors));
   io.stderr.write(err);
   return run.items.some((x) => x.rejected) ? ExitCode.Findings : ExitCode.Ok;

@@ -26,6 +26,7 @@ import { buildCrd, isCrdManifest, type Crd } from '../crd/model.js';
 import { parseFile, type Manifest, type SourceFile } from '../manifest/parse.js';
 import { compare } from './expect.js';
 import { toFinding } from '../engine/lint.js';
+import { ruleText } from '../rules/cel-not-evaluated.js';
 import { rules as allRules } from '../rules/index.js';
 import type { RuleContext } from '../rules/types.js';
 import { analyzeCrdSchemas, type SchemaAnalysis } from '../schema/analyze.js';
@@ -300,7 +301,7 @@ function undecided(tc: TestCase, o: Outcome, served: ServedVersion): string | un
   if (o.celNotEvaluated === true) {
     const first = o.celSkipped?.[0];
     if (first === undefined) return 'crdx cannot evaluate every CEL rule of the CRD on this object as the server would';
-    const rule = first.rule === '' ? 'rules of the CRD' : `rule ${JSON.stringify(first.rule.replace(/\s+/g, ' ').trim())}`;
+    const rule = first.rule === '' ? 'rules of the CRD' : `rule ${ruleText(first.rule)}`;
     const more = o.celSkipped!.length > 1 ? ` (and ${o.celSkipped!.length - 1} more)` : '';
     return `crdx cannot evaluate the CEL ${rule} on this object as the server would: ${first.why}${more}`;
   }
