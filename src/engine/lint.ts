@@ -10,7 +10,7 @@ import { wireValue } from '../cr/wire.js';
 import { buildCrd, isCrdManifest, type Crd } from '../crd/model.js';
 import { parseFile, type Manifest, type SourceFile } from '../manifest/parse.js';
 import { analyzeCrdSchemas, type SchemaAnalysis } from '../schema/analyze.js';
-import { crdDecodeProblems } from '../rules/crd-decode.js';
+import { decodeFails } from '../rules/crd-decode.js';
 import { rules as allRules } from '../rules/index.js';
 import type { Report, ResourceRuleContext, Rule, RuleContext } from '../rules/types.js';
 import { parseSources } from './parse-sources.js';
@@ -86,12 +86,6 @@ export function lintSources(files: readonly SourceFile[], opts: LintOptions): Li
     crds,
     manifests,
   };
-}
-
-/** The server's decoder fails the CRD's request (400 BadRequest) before any validation runs. */
-function decodeFails(crd: Crd, fieldValidation: FieldValidation): boolean {
-  const { types, unknown } = crdDecodeProblems(crd);
-  return types.length > 0 || (fieldValidation === 'Strict' && unknown.length > 0);
 }
 
 /** Custom resources of the input whose group and kind have a CRD (input or --crd) go through the resource rules. */

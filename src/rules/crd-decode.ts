@@ -1,4 +1,4 @@
-import { cannotBeHandled, strictDecodingText } from '../core/field-validation.js';
+import { cannotBeHandled, strictDecodingText, type FieldValidation } from '../core/field-validation.js';
 import { formatPath } from '../core/path.js';
 import type { JsonPath, ServerResponse } from '../core/types.js';
 import type { DecodeProblem } from '../crd/decode.js';
@@ -23,6 +23,12 @@ export function crdDecodeProblems(crd: Crd): { readonly types: readonly DecodePr
   if (crd.requestVersion !== 'v1') return { types: [], unknown: [] };
   const all = crd.decodeProblems;
   return { types: all.filter((p) => p.kind === 'type'), unknown: all.filter((p) => p.kind === 'unknown-field') };
+}
+
+/** The server's decoder fails the CRD's request (400 BadRequest) before any validation runs. */
+export function decodeFails(crd: Crd, fieldValidation: FieldValidation): boolean {
+  const { types, unknown } = crdDecodeProblems(crd);
+  return types.length > 0 || (fieldValidation === 'Strict' && unknown.length > 0);
 }
 
 export const crdDecode = defineRule({
