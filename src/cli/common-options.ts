@@ -4,7 +4,7 @@
  * --cluster and the connection flags: cluster-options.ts), with the readers of their values.
  */
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import { DEFAULT_KUBE_VERSION, MIN_KUBE_VERSION, formatKubeVersion, isSimulated, parseKubeVersion, type KubeVersion } from '../core/kube-version.js';
+import { DEFAULT_KUBE_VERSION, formatKubeVersion, isSimulated, parseKubeVersion, simulatedRange, type KubeVersion } from '../core/kube-version.js';
 
 /** A repeatable option's values, in order. */
 export function collect(v: string, prev: string[]): string[] {
@@ -15,7 +15,7 @@ function parseKube(v: string): KubeVersion {
   const k = parseKubeVersion(v);
   if (!k) throw new InvalidArgumentError('expected MAJOR.MINOR, e.g. 1.36');
   if (!isSimulated(k))
-    throw new InvalidArgumentError(`supported: ${formatKubeVersion(MIN_KUBE_VERSION)} (apiextensions.k8s.io/v1) to ${formatKubeVersion(DEFAULT_KUBE_VERSION)}`);
+    throw new InvalidArgumentError(`supported: ${simulatedRange()}`);
   return k;
 }
 

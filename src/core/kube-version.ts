@@ -36,3 +36,8 @@ export function kubeMinor(v: KubeVersion): number {
 export function formatKubeVersion(v: KubeVersion): string {
   return `${v.major}.${v.minor}`;
 }
+
+/** The simulated range in words, for messages that refuse a version outside it. */
+export function simulatedRange(): string {
+  return `${formatKubeVersion(MIN_KUBE_VERSION)} (apiextensions.k8s.io/v1) to ${formatKubeVersion(DEFAULT_KUBE_VERSION)}`;
+}

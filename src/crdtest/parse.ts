@@ -2,7 +2,7 @@
  * A test file (`*.crdx-test.yaml`) read into the model of ./types.ts, every part with its
  * position; anything malformed is a positioned error (the file is then not run). Pure.
  */
-import { parseKubeVersion } from '../core/kube-version.js';
+import { formatKubeVersion, isSimulated, parseKubeVersion, simulatedRange } from '../core/kube-version.js';
 import { isRecord, type JsonPath } from '../core/types.js';
 import { parseFile, type Manifest, type SourceFile } from '../manifest/parse.js';
 import { OPERATIONS, type CrdSource, type ExpectedCause, type ExpectedWarnings, type Expectations, type ObjectSource, type Operation, type TestCase, type TestFile, type TestFileError } from './types.js';
@@ -123,7 +123,8 @@ function readCase(c: unknown, i: number, m: Manifest): TestCase {
     const raw = c['kubeVersion'];
     if (typeof raw === 'number') throw new Problem([...at, 'kubeVersion'], `kubeVersion must be quoted ("1.30" as a number reads as 1.3)`);
     kubeVersion = parseKubeVersion(str(raw, [...at, 'kubeVersion'], 'kubeVersion'));
-    if (!kubeVersion || kubeVersion.major !== 1 || kubeVersion.minor < 16) throw new Problem([...at, 'kubeVersion'], 'kubeVersion must be a quoted "1.MINOR" from "1.16"');
+    if (!kubeVersion) throw new Problem([...at, 'kubeVersion'], 'kubeVersion must be a quoted "1.MINOR"');
+    if (!isSimulated(kubeVersion)) throw new Problem([...at, 'kubeVersion'], `kubeVersion ${formatKubeVersion(kubeVersion)} is not simulated: supported ${simulatedRange()}`);
   }
   const fv = c['fieldValidation'];
   if (fv !== undefined && fv !== 'Strict' && fv !== 'Warn' && fv !== 'Ignore')

@@ -7,6 +7,7 @@ import { Ajv } from 'ajv';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { isSimulated } from '../../src/core/kube-version.js';
 import { parseTestFile } from '../../src/crdtest/parse.js';
 import { runTestFile, type LoadedFiles } from '../../src/crdtest/run.js';
 import { summarize, type TestRun } from '../../src/crdtest/types.js';
@@ -82,6 +83,9 @@ describe('reading a test file', () => {
     { name: 'update without oldObject', text: 'crds: [a.yaml]\ncases:\n  - name: x\n    object: o.yaml\n    operation: update\n    allowed: true\n', message: /an update needs an oldObject/, line: 5, column: 16 },
     { name: 'scale-update without replicas', text: 'crds: [a.yaml]\ncases:\n  - name: x\n    object: o.yaml\n    operation: scale-update\n    allowed: true\n', message: /scale-update needs replicas/, line: 3, column: 5 },
     { name: 'kubeVersion as a number', text: 'crds: [a.yaml]\ncases:\n  - name: x\n    object: o.yaml\n    kubeVersion: 1.30\n    allowed: true\n', message: /kubeVersion must be quoted/, line: 5, column: 18 },
+    { name: 'kubeVersion newer than simulated', text: 'crds: [a.yaml]\ncases:\n  - name: x\n    object: o.yaml\n    kubeVersion: "1.99"\n    allowed: true\n', message: /kubeVersion 1\.99 is not simulated: supported 1\.16 \(apiextensions\.k8s\.io\/v1\) to 1\.\d+/, line: 5, column: 18 },
+    { name: 'kubeVersion older than v1 CRDs', text: 'crds: [a.yaml]\ncases:\n  - name: x\n    object: o.yaml\n    kubeVersion: "1.15"\n    allowed: true\n', message: /kubeVersion 1\.15 is not simulated/, line: 5, column: 18 },
+    { name: 'kubeVersion not a version', text: 'crds: [a.yaml]\ncases:\n  - name: x\n    object: o.yaml\n    kubeVersion: "latest"\n    allowed: true\n', message: /kubeVersion must be a quoted "1\.MINOR"/, line: 5, column: 18 },
     { name: 'duplicate case names', text: 'crds: [a.yaml]\ncases:\n  - {name: x, object: o.yaml, allowed: true}\n  - {name: x, object: o.yaml, allowed: true}\n', message: /duplicate case name "x"/, line: 4, column: 12 },
     { name: 'a cause with message and messageContains', text: 'crds: [a.yaml]\ncases:\n  - name: x\n    object: o.yaml\n    denied:\n      - {message: a, messageContains: b}\n', message: /message or messageContains, not both/, line: 6, column: 22 },
     { name: 'an unknown cause key', text: 'crds: [a.yaml]\ncases:\n  - name: x\n    object: o.yaml\n    denied:\n      - {path: spec}\n', message: /unknown key "path" in a cause/, line: 6, column: 10 },
@@ -97,6 +101,11 @@ describe('reading a test file', () => {
       expect(r.errors[0]!.message).toMatch(b.message);
     });
   }
+
+  it('the JSON Schema accepts exactly the kubeVersions crdx simulates', () => {
+    const pattern = new RegExp(SCHEMA.definitions.case.properties.kubeVersion.pattern);
+    for (let minor = 0; minor < 100; minor++) expect(pattern.test(`1.${minor}`), `1.${minor}`).toBe(isSimulated({ major: 1, minor }));
+  });
 
   it('the JSON Schema refuses the malformed files that are well-formed YAML', async () => {
     const { parse } = await import('yaml');
