@@ -3,8 +3,10 @@
 // server with an embedded etcd, on 127.0.0.1 only). Go is needed to build it;
 // it is a test dependency only. No npm dependencies.
 //
-//   node test/apiserver/harness.mjs build
-//       build bin/crdx-apiserver (skipped when newer than every source file)
+//   node test/apiserver/harness.mjs build [--minor 1.NN | --all]
+//       build bin/crdx-apiserver (skipped when newer than every source file);
+//       --minor builds that Kubernetes minor's server from minors/v1.NN
+//       (bin/crdx-apiserver-v1.NN), --all every minor (`minors` lists them)
 //   node test/apiserver/harness.mjs start [--dir DIR] [--port N] [-- apiserver flags...]
 //       build if needed, start the server, print the kubeconfig path and keep
 //       running until Ctrl-C (then stop the server)
@@ -18,8 +20,10 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const apiserverDir = path.dirname(fileURLToPath(import.meta.url));
+/** The default server's binary (the Kubernetes minor of test/apiserver/go.mod). */
 export const binaryPath = path.join(apiserverDir, "bin", "crdx-apiserver");
-const lockDir = path.join(apiserverDir, "bin", ".build-lock");
+/** Other minors: test/apiserver/minors/v1.NN/ holds that minor's go.mod and go.sum (and any .go file that replaces a shared one). */
+export const minorsDir = path.join(apiserverDir, "minors");
 
 class HarnessError extends Error {}
 
@@ -28,31 +32,95 @@ function goOnPath() {
   return !r.error && r.status === 0;
 }
 
-function sourceFiles() {
-  return fs
+/** The Kubernetes minor a go.mod builds (from its k8s.io/apiextensions-apiserver v0.MINOR.PATCH), with the patch. */
+function moduleVersion(dir) {
+  const gomod = fs.readFileSync(path.join(dir, "go.mod"), "utf8");
+  const m = /^\s*k8s\.io\/apiextensions-apiserver\s+v0\.(\d+)\.(\d+)\s*$/m.exec(gomod);
+  return m ? { minor: Number(m[1]), patch: Number(m[2]) } : undefined;
+}
+
+/** The minor of the default server (test/apiserver/go.mod). */
+export function defaultMinor() {
+  return moduleVersion(apiserverDir)?.minor;
+}
+
+/** Every minor the harness can build, ascending: the default one and those under minors/. */
+export function minors() {
+  const extra = fs.existsSync(minorsDir)
+    ? fs.readdirSync(minorsDir).flatMap((d) => (/^v1\.(\d+)$/.test(d) ? [Number(d.slice(3))] : []))
+    : [];
+  return [...new Set([defaultMinor(), ...extra])].filter((m) => m !== undefined).sort((a, b) => a - b);
+}
+
+/** Normalises a minor given as 33, "33", "1.33" or "v1.33"; undefined for the default server. */
+function minorOf(v) {
+  if (v === undefined || v === null || v === "") return undefined;
+  const m = /^v?(?:1\.)?(\d+)$/.exec(String(v));
+  if (!m) throw new HarnessError(`not a Kubernetes minor: ${v} (expected e.g. 1.33)`);
+  const n = Number(m[1]);
+  if (n === defaultMinor()) return undefined;
+  if (!fs.existsSync(path.join(minorsDir, `v1.${n}`, "go.mod"))) {
+    throw new HarnessError(`no test apiserver module for 1.${n}: the harness builds ${minors().map((x) => `1.${x}`).join(", ")}`);
+  }
+  return n;
+}
+
+/** Where one minor's sources, binary and build lock are. */
+function layout(minor) {
+  if (minor === undefined) return { moduleDir: apiserverDir, buildDir: apiserverDir, binary: binaryPath, lock: path.join(apiserverDir, "bin", ".build-lock") };
+  const name = `v1.${minor}`;
+  return {
+    moduleDir: path.join(minorsDir, name),
+    buildDir: path.join(apiserverDir, "bin", `src-${name}`),
+    binary: path.join(apiserverDir, "bin", `crdx-apiserver-${name}`),
+    lock: path.join(apiserverDir, "bin", `.build-lock-${name}`),
+  };
+}
+
+/** The binary of a minor (default: the default server's). */
+export function binaryFor(minor) {
+  return layout(minorOf(minor)).binary;
+}
+
+function sourceFiles(minor) {
+  const shared = fs
     .readdirSync(apiserverDir)
     .filter((f) => f.endsWith(".go") || f === "go.mod" || f === "go.sum" || f === "harness.mjs")
     .map((f) => path.join(apiserverDir, f));
+  if (minor === undefined) return shared;
+  const own = layout(minor).moduleDir;
+  return [...shared, ...fs.readdirSync(own).map((f) => path.join(own, f))];
 }
 
 /** True when the binary exists and is newer than every Go source and go.mod/go.sum. */
-export function upToDate() {
+export function upToDate(minor) {
   let built;
   try {
-    built = fs.statSync(binaryPath).mtimeMs;
+    built = fs.statSync(layout(minor).binary).mtimeMs;
   } catch {
     return false;
   }
-  return sourceFiles().every((f) => fs.statSync(f).mtimeMs <= built);
+  return sourceFiles(minor).every((f) => fs.statSync(f).mtimeMs <= built);
+}
+
+/**
+ * A minor's build directory: the shared .go files, then that minor's own files (its go.mod, go.sum
+ * and any .go file replacing a shared one), copied afresh.
+ */
+function prepareBuildDir(minor) {
+  const { moduleDir, buildDir } = layout(minor);
+  fs.rmSync(buildDir, { recursive: true, force: true });
+  fs.mkdirSync(buildDir, { recursive: true });
+  for (const f of fs.readdirSync(apiserverDir).filter((f) => f.endsWith(".go"))) fs.copyFileSync(path.join(apiserverDir, f), path.join(buildDir, f));
+  for (const f of fs.readdirSync(moduleDir)) fs.copyFileSync(path.join(moduleDir, f), path.join(buildDir, f));
 }
 
 /** -X flags so that /version reports the Kubernetes release matching the module version. */
-function versionLdflags() {
-  const gomod = fs.readFileSync(path.join(apiserverDir, "go.mod"), "utf8");
-  const m = /^\s*k8s\.io\/apiextensions-apiserver\s+v0\.(\d+)\.(\d+)\s*$/m.exec(gomod);
-  if (!m) return [];
+function versionLdflags(dir) {
+  const v = moduleVersion(dir);
+  if (!v) return [];
   const pkg = "k8s.io/component-base/version";
-  return [`-X ${pkg}.gitVersion=v1.${m[1]}.${m[2]}`, `-X ${pkg}.gitMajor=1`, `-X ${pkg}.gitMinor=${m[1]}`];
+  return [`-X ${pkg}.gitVersion=v1.${v.minor}.${v.patch}`, `-X ${pkg}.gitMajor=1`, `-X ${pkg}.gitMinor=${v.minor}`];
 }
 
 function pidAlive(pid) {
@@ -67,7 +135,7 @@ function pidAlive(pid) {
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 // A directory lock so that parallel test workers do not all run `go build`.
-async function withBuildLock(fn) {
+async function withBuildLock(lockDir, fn) {
   fs.mkdirSync(path.dirname(lockDir), { recursive: true });
   for (;;) {
     try {
@@ -97,22 +165,26 @@ async function withBuildLock(fn) {
 }
 
 /**
- * Builds bin/crdx-apiserver unless it is up to date. Resolves to the binary's
- * path. `log` receives progress lines (default: stderr).
+ * Builds bin/crdx-apiserver (or, with `minor`, bin/crdx-apiserver-v1.MINOR from minors/v1.MINOR)
+ * unless it is up to date. Resolves to the binary's path. `log` receives progress lines (default:
+ * stderr).
  */
-export async function build({ force = false, log = (s) => process.stderr.write(s + "\n") } = {}) {
-  if (!force && upToDate()) return binaryPath;
+export async function build({ force = false, minor: wanted, log = (s) => process.stderr.write(s + "\n") } = {}) {
+  const minor = minorOf(wanted);
+  const { binary, buildDir, lock } = layout(minor);
+  if (!force && upToDate(minor)) return binary;
   if (!goOnPath()) {
     throw new HarnessError("crdx test apiserver: `go` is not on PATH (Go 1.26+ is needed to build test/apiserver)");
   }
-  return withBuildLock(async () => {
-    if (!force && upToDate()) return binaryPath; // another process built it meanwhile
-    const tmp = `${binaryPath}.tmp-${process.pid}`;
-    const args = ["build", "-ldflags", ["-s", "-w", ...versionLdflags()].join(" "), "-o", tmp, "."];
-    log(`crdx test apiserver: go ${args.join(" ")} (first build takes minutes)`);
+  return withBuildLock(lock, async () => {
+    if (!force && upToDate(minor)) return binary; // another process built it meanwhile
+    if (minor !== undefined) prepareBuildDir(minor);
+    const tmp = `${binary}.tmp-${process.pid}`;
+    const args = ["build", "-ldflags", ["-s", "-w", ...versionLdflags(buildDir)].join(" "), "-o", tmp, "."];
+    log(`crdx test apiserver${minor === undefined ? "" : ` 1.${minor}`}: go ${args.join(" ")} (first build takes minutes)`);
     const started = Date.now();
     const code = await new Promise((resolve, reject) => {
-      const child = spawn("go", args, { cwd: apiserverDir, stdio: ["ignore", "inherit", "inherit"] });
+      const child = spawn("go", args, { cwd: buildDir, stdio: ["ignore", "inherit", "inherit"] });
       child.on("error", reject);
       child.on("exit", (c, sig) => resolve(sig ? 128 : c));
     });
@@ -120,14 +192,14 @@ export async function build({ force = false, log = (s) => process.stderr.write(s
       fs.rmSync(tmp, { force: true });
       throw new HarnessError(`crdx test apiserver: go build failed (exit ${code})`);
     }
-    fs.renameSync(tmp, binaryPath);
-    log(`crdx test apiserver: built ${binaryPath} in ${((Date.now() - started) / 1000).toFixed(1)}s`);
-    return binaryPath;
+    fs.renameSync(tmp, binary);
+    log(`crdx test apiserver: built ${binary} in ${((Date.now() - started) / 1000).toFixed(1)}s`);
+    return binary;
   });
 }
 
 function parseArgs(argv) {
-  const opts = { dir: undefined, port: undefined, extra: [] };
+  const opts = { dir: undefined, port: undefined, minor: undefined, extra: [] };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === "--") {
@@ -136,6 +208,8 @@ function parseArgs(argv) {
     } else if (a === "--dir") opts.dir = argv[++i];
     else if (a.startsWith("--dir=")) opts.dir = a.slice(6);
     else if (a === "--port") opts.port = argv[++i];
+    else if (a === "--minor") opts.minor = argv[++i];
+    else if (a.startsWith("--minor=")) opts.minor = a.slice(8);
     else if (a.startsWith("--port=")) opts.port = a.slice(7);
     else throw new HarnessError(`unknown argument ${a}`);
   }
@@ -148,8 +222,8 @@ function parseArgs(argv) {
  * { info, dir, child, exited, stop }, where info is ready.json's content
  * and stop() ends the server (SIGTERM, SIGKILL after 15 s).
  */
-export async function startServer({ dir, port, extraArgs = [], timeoutMs = 120_000, stdio = "inherit" } = {}) {
-  const bin = await build();
+export async function startServer({ dir, port, minor, extraArgs = [], timeoutMs = 120_000, stdio = "inherit" } = {}) {
+  const bin = await build({ minor });
   dir = path.resolve(dir ?? fs.mkdtempSync(path.join(os.tmpdir(), "crdx-apiserver-")));
   fs.mkdirSync(dir, { recursive: true });
   const readyFile = path.join(dir, "ready.json");
@@ -219,7 +293,7 @@ async function start(argv) {
   };
   process.on("SIGINT", () => stop("interrupted"));
   process.on("SIGTERM", () => stop("terminated"));
-  server = await startServer({ dir: opts.dir, port: opts.port, extraArgs: opts.extra });
+  server = await startServer({ dir: opts.dir, port: opts.port, minor: opts.minor, extraArgs: opts.extra });
   const { info } = server;
   process.stdout.write(
     `crdx test apiserver ready: ${info.server}\n` +
@@ -236,19 +310,27 @@ async function start(argv) {
 
 async function main() {
   const [cmd, ...rest] = process.argv.slice(2);
+  const minorArg = () => {
+    const i = rest.findIndex((a) => a === "--minor" || a.startsWith("--minor="));
+    return i < 0 ? undefined : rest[i].startsWith("--minor=") ? rest[i].slice(8) : rest[i + 1];
+  };
   switch (cmd) {
     case "build":
-      await build({ force: rest.includes("--force") });
-      process.stdout.write(binaryPath + "\n");
+      if (rest.includes("--all")) {
+        for (const m of minors()) process.stdout.write((await build({ force: rest.includes("--force"), minor: m })) + "\n");
+      } else process.stdout.write((await build({ force: rest.includes("--force"), minor: minorArg() })) + "\n");
       break;
     case "start":
       await start(rest);
       break;
     case "path":
-      process.stdout.write(binaryPath + "\n");
+      process.stdout.write(binaryFor(minorArg()) + "\n");
+      break;
+    case "minors":
+      process.stdout.write(minors().map((m) => `1.${m}`).join("\n") + "\n");
       break;
     default:
-      process.stderr.write("usage: node test/apiserver/harness.mjs build [--force] | start [--dir DIR] [--port N] [-- apiserver flags] | path\n");
+      process.stderr.write("usage: node test/apiserver/harness.mjs build [--force] [--minor 1.NN | --all] | start [--minor 1.NN] [--dir DIR] [--port N] [-- apiserver flags] | path [--minor 1.NN] | minors\n");
       process.exit(2);
   }
 }

@@ -30,7 +30,6 @@ import (
 	"time"
 
 	"github.com/spf13/pflag"
-	noopoteltrace "go.opentelemetry.io/otel/trace/noop"
 
 	extensionsapiserver "k8s.io/apiextensions-apiserver/pkg/apiserver"
 	"k8s.io/apiextensions-apiserver/pkg/cmd/server/options"
@@ -243,7 +242,7 @@ func newConfig(o *options.CustomResourceDefinitionsServerOptions) (*extensionsap
 		ExtraConfig: extensionsapiserver.ExtraConfig{
 			CRDRESTOptionsGetter: options.NewCRDRESTOptionsGetter(*o.RecommendedOptions.Etcd, serverConfig.ResourceTransformers, serverConfig.StorageObjectCountTracker),
 			ServiceResolver:      noServices{},
-			AuthResolverWrapper:  webhook.NewDefaultAuthenticationInfoResolverWrapper(nil, nil, serverConfig.LoopbackClientConfig, noopoteltrace.NewTracerProvider()),
+			AuthResolverWrapper:  webhook.NewDefaultAuthenticationInfoResolverWrapper(nil, nil, serverConfig.LoopbackClientConfig, noopTracerProvider()),
 		},
 	}, nil
 }

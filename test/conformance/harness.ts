@@ -18,6 +18,25 @@ const apiserverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 
 const harnessScript = path.join(apiserverDir, "harness.mjs");
 const binaryPath = path.join(apiserverDir, "bin", "crdx-apiserver");
 
+/** The binary of one Kubernetes minor (undefined: the default server, test/apiserver/go.mod). */
+function binaryOf(minor: number | undefined): string {
+  return minor === undefined || minor === defaultMinor() ? binaryPath : path.join(apiserverDir, "bin", `crdx-apiserver-v1.${minor}`);
+}
+
+/** The minor of the default server: test/apiserver/go.mod's k8s.io/apiextensions-apiserver v0.MINOR.x. */
+export function defaultMinor(): number {
+  const m = /^\s*k8s\.io\/apiextensions-apiserver\s+v0\.(\d+)\.\d+\s*$/m.exec(fs.readFileSync(path.join(apiserverDir, "go.mod"), "utf8"));
+  if (!m) throw new Error("test/apiserver/go.mod names no k8s.io/apiextensions-apiserver v0.MINOR.PATCH");
+  return Number(m[1]);
+}
+
+/** Every minor the harness builds (the default one and test/apiserver/minors/v1.NN), ascending. */
+export function harnessMinors(): number[] {
+  const dir = path.join(apiserverDir, "minors");
+  const extra = fs.existsSync(dir) ? fs.readdirSync(dir).flatMap((d) => (/^v1\.\d+$/.test(d) ? [Number(d.slice(3))] : [])) : [];
+  return [...new Set([defaultMinor(), ...extra])].sort((a, b) => a - b);
+}
+
 export const CRD_API = "/apis/apiextensions.k8s.io/v1/customresourcedefinitions";
 
 export interface Response {
@@ -59,6 +78,8 @@ export interface StartOptions {
   port?: number;
   /** Extra apiextensions-apiserver flags, e.g. ["--feature-gates=..."]. */
   extraArgs?: string[];
+  /** The Kubernetes minor of the server (one of harnessMinors()); default the default server's. */
+  minor?: number;
   /** How long to wait for ready.json after spawning; default 120 s. */
   timeoutMs?: number;
   /** Copy the server's stderr to this process's stderr; default when CRDX_APISERVER_LOG is set. */
@@ -89,11 +110,12 @@ export function binaryBuilt(): boolean {
   return fs.existsSync(binaryPath);
 }
 
-/** Builds the binary if it is missing or older than its sources (`harness.mjs build`). */
-export async function buildApiserver(): Promise<string> {
+/** Builds the binary (of `minor`, default the default server) if it is missing or older than its sources (`harness.mjs build`). */
+export async function buildApiserver(minor?: number): Promise<string> {
   const out: Buffer[] = [];
   const code = await new Promise<number>((resolve, reject) => {
-    const child = spawn(process.execPath, [harnessScript, "build"], { stdio: ["ignore", "pipe", "pipe"] });
+    const args = [harnessScript, "build", ...(minor === undefined ? [] : ["--minor", `1.${minor}`])];
+    const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"] });
     child.stdout.on("data", (d: Buffer) => out.push(d));
     child.stderr.on("data", (d: Buffer) => out.push(d));
     child.on("error", reject);
@@ -103,7 +125,7 @@ export async function buildApiserver(): Promise<string> {
     const text = Buffer.concat(out).toString("utf8").trim();
     throw new Error(`building the test apiserver failed:\n${tail(text, 40)}`);
   }
-  return binaryPath;
+  return binaryOf(minor);
 }
 
 function tail(text: string, lines: number): string {
@@ -134,7 +156,7 @@ function installExitHook(): void {
 
 /** Builds (if needed) and starts a fresh server; resolves once it serves the CRD API. */
 export async function startHarness(opts: StartOptions = {}): Promise<Harness> {
-  await buildApiserver();
+  const bin = await buildApiserver(opts.minor);
   const ownDir = opts.dir === undefined;
   const dir = path.resolve(opts.dir ?? fs.mkdtempSync(path.join(os.tmpdir(), "crdx-apiserver-")));
   fs.mkdirSync(dir, { recursive: true });
@@ -147,7 +169,7 @@ export async function startHarness(opts: StartOptions = {}): Promise<Harness> {
   const echo = opts.echoLog ?? Boolean(process.env.CRDX_APISERVER_LOG);
 
   // Own process group, so a Ctrl-C in the terminal does not signal it twice.
-  const child = spawn(binaryPath, args, { stdio: ["pipe", "ignore", "pipe"], detached: true });
+  const child = spawn(bin, args, { stdio: ["pipe", "ignore", "pipe"], detached: true });
   running.add(child);
   installExitHook();
   let log = "";
