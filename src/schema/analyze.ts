@@ -27,6 +27,8 @@ export interface SchemaAnalysis {
   readonly structural: boolean;
   /** x-kubernetes-validations rules whose compilation crdx cannot reproduce (the server may reject them). */
   readonly celUnchecked: readonly CelUnchecked[];
+  /** How many rules the CEL checker compiled here, rejected, or could not check. */
+  readonly celStats: { readonly compiled: number; readonly rejected: number; readonly unchecked: number };
 }
 
 /** Internal JSONSchemaProps fields in declaration order, with their wire names. */
@@ -135,6 +137,7 @@ function analyzeSchema(crd: Crd, target: SchemaTarget): SchemaAnalysis {
   }
   const beta = !v1;
   const celUnchecked: CelUnchecked[] = [];
+  const celStats = { compiled: 0, rejected: 0, unchecked: 0 };
   const walk = walkSchema(s, loc, {
     requireValidPropertyType: v1,
     allowDefaults: v1,
@@ -146,11 +149,12 @@ function analyzeSchema(crd: Crd, target: SchemaTarget): SchemaAnalysis {
     cel: crd.cel,
     kubeMinor: kubeMinor(crd.kube),
     celUnchecked,
+    celStats,
     rootStructural: target.structural,
   });
   errors.push(...walk);
   if (errors.length === 0 && holdBack) errors.push({ ...holdBack, cat: 'structural' });
-  return { target, errors, structural: structuralOk, celUnchecked };
+  return { target, errors, structural: structuralOk, celUnchecked, celStats };
 }
 
 function usesStructuralFeatures(s: Schema): boolean {

@@ -59,6 +59,8 @@ interface WalkOptions {
    * server compiles those in the stored-expressions environment (every library). Empty on create.
    */
   readonly storedExpressions?: ReadonlySet<string>;
+  /** Counts of the rules compiled here: type-checked clean, rejected with cel-go's text, left unchecked. */
+  readonly celStats?: { compiled: number; rejected: number; unchecked: number };
   /** The root's typed schema (built from `root`), when the caller has it. */
   readonly rootStructural?: Structural;
   /** Where rules crdx cannot compile faithfully are collected (reported as warnings). */
@@ -422,10 +424,12 @@ function celCompiled(s: Schema, loc: Loc, ssv: Ssv, out: WalkError[], opts: Walk
     if (syntax !== undefined) {
       addCel(out, invalid(rl.child('rule'), ruleValue(rule), `compilation failed: ERROR: <input>: Syntax error: ${syntax}`), 'cel');
     } else if (decl === undefined) {
+      if (opts.celStats) opts.celStats.unchecked++;
       unchecked(rl.child('rule'), r, `crdx cannot build the node's CEL type (${noDecl})`);
       usesOld = usesOldSelf(r);
     } else {
       const v: ExprVerdict = compileExpression(r, decl, { compat: compat(r), optionalOldSelf, literals: GO_LITERAL_CHECKS }, 'bool');
+      if (opts.celStats) opts.celStats[v.kind === 'ok' ? 'compiled' : v.kind === 'error' ? 'rejected' : 'unchecked']++;
       if (v.kind === 'error') addCel(out, invalid(rl.child('rule'), ruleValue(rule), v.detail), 'cel-compile');
       else if (v.kind === 'unchecked') {
         unchecked(rl.child('rule'), r, v.why);
