@@ -72,6 +72,7 @@ const RULES: readonly Case[] = [
   { name: 'unknown global function', rule: 'foo(self.replicas)' },
   { name: 'conditional branch types', rule: "(self.replicas > 0 ? 'a' : 1) == 1" },
   { name: 'string plus int', rule: "self.name + 1 == 'a'" },
+  { name: 'object type names', rule: 'self == 1 || self.objs[0] == 1 || self.tags == 1 || self.embedded == 1' },
   { name: 'bool == int', rule: 'self.flag == 1' },
   { name: 'null == string', rule: 'null == self.name' },
   { name: 'timestamp == null', rule: 'self.start == null' },
