@@ -221,3 +221,48 @@ describe.skipIf(!CAN_RUN)('CEL compilation agrees with a real apiextensions-apis
     });
   });
 });
+
+/**
+ * Library gating: the same server emulating 1.33 (--emulated-version=1.33) compiles new rules with
+ * compatibility version 1.33 (the floor of its minimum compatibility version; a real 1.33 server
+ * uses 1.32), which is what crdx does for --kube-version 1.34. Libraries of 1.34 (ext lists v3:
+ * lists.range, sortBy, distinct) must be undeclared, older ones (semver 1.33, two-variable
+ * comprehensions 1.32, IP/CIDR 1.30, format 1.31, quantity 1.28) available. Only the compile
+ * causes are compared (other checks of a 1.34 CRD are not this suite's subject).
+ */
+const GATED: readonly Case[] = [
+  { name: 'semver (1.33)', rule: "semver('1.2.3').major() == 1" },
+  { name: 'lists.range (1.34)', rule: 'lists.range(3).size() == 3' },
+  { name: 'sortBy (1.34)', rule: 'self.items.sortBy(i, -i).size() >= 0' },
+  { name: 'distinct (1.34)', rule: 'self.items.distinct().size() >= 0' },
+  { name: 'two-variable exists (1.32)', rule: "self.tags.exists(k, v, v == 'x')" },
+  { name: 'format (1.31)', rule: "format.named('uuid').hasValue()" },
+  { name: 'ip (1.30)', rule: "isIP('1.2.3.4') && cidr('10.0.0.0/8').prefixLength() == 8" },
+  { name: 'quantity and optionals (1.28)', rule: "quantity('1').sign() == 1 && self.?name.hasValue()" },
+];
+
+describe.skipIf(!CAN_RUN)('CEL library gating agrees with a server emulating 1.33 (crdx --kube-version 1.34)', () => {
+  let h: Harness;
+  const tally = { compared: 0, agreed: 0 };
+  beforeAll(async () => {
+    h = await startHarness({ extraArgs: ['--emulated-version=1.33'] });
+  }, 600_000);
+  afterAll(async () => {
+    console.log(`conformance tally (cel-compile gating): ${tally.agreed}/${tally.compared} CRDs agree`);
+    await h?.stop();
+  });
+  const compileCause = (m: string): boolean => /compilation failed: |must evaluate to a/.test(m);
+  GATED.forEach((c, i) => {
+    it(c.name, async () => {
+      const text = crdFor(c, 100 + i);
+      const lint = lintSources([{ path: `gated-${i}.yaml`, text }], { kubeVersion: { major: 1, minor: 34 }, cel });
+      const res = await h.request('POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions?dryRun=All&fieldValidation=Strict', lint.crds[0]!.manifest.value);
+      const causes = res.status === 422 ? ((res.body?.details?.causes ?? []) as { reason: string; field: string; message: string }[]) : [];
+      const theirs = causes.filter((x) => compileCause(x.message)).map((x) => `${x.reason} ${x.field}: ${norm(x.message)}`).sort();
+      const ours = lint.findings.filter((f) => f.server && compileCause(f.server.message)).map((f) => `${f.server!.reason} ${f.server!.field}: ${f.server!.message}`).sort();
+      tally.compared++;
+      if (JSON.stringify(theirs) === JSON.stringify(ours)) tally.agreed++;
+      expect(ours).toEqual(theirs);
+    });
+  });
+});
