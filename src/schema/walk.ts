@@ -82,8 +82,13 @@ interface TypeInfo {
   readonly decl: DeclType | undefined;
 }
 
+function hasRules(raw: Schema): boolean {
+  const v = raw['x-kubernetes-validations'];
+  return Array.isArray(v) && v.length > 0;
+}
+
 function childCtx(parent: CelCtx, raw: Schema, access: CelCtx['access']): CelCtx {
-  return { parent, access, raw, inScope: parent.inScope || rules(raw).length > 0 };
+  return { parent, access, raw, inScope: parent.inScope || hasRules(raw) };
 }
 
 /** CELSchemaContext.TypeInfo: from the parent's type where it can be reached, else converted from the node. */
@@ -137,7 +142,7 @@ export function walkSchema(root: Schema, loc: Loc, opts: WalkOptions): WalkError
   };
   const out: WalkError[] = [];
   const cel: CelCtx | undefined = opts.celEnabled
-    ? { parent: undefined, access: undefined, raw: root, inScope: rules(root).length > 0, structural: opts.rootStructural }
+    ? { parent: undefined, access: undefined, raw: root, inScope: hasRules(root), structural: opts.rootStructural }
     : undefined;
   walk(root, loc, ssv, true, opts, out, cel);
   return out;

@@ -15,7 +15,7 @@ import { parseTimeRFC3339 } from '../../go/time.js';
 import { locate } from './ast.js';
 import { compileCel, formatIssues, type CheckEnv, type CompileOutcome, type LiteralChecks } from './check.js';
 import { celTypeOf, type DeclType } from './decl.js';
-import { BOOL, STRING, optionalOf, type CelType } from './types.js';
+import { BOOL, STRING, celTypeId, optionalOf, type CelType } from './types.js';
 
 export interface RuleCompileOptions {
   /** Minor of the compatibility version (1.x); Infinity: the stored-expressions environment. */
@@ -33,6 +33,8 @@ export type ExprVerdict =
   | { readonly kind: 'unchecked'; readonly why: string };
 
 const cache = new WeakMap<DeclType, Map<string, ExprVerdict>>();
+/** The same verdicts by the self type's identity (versions with equal schemas share them). */
+const byType = new Map<string, ExprVerdict>();
 
 function envFor(decl: DeclType, compat: number, optionalOldSelf: boolean): CheckEnv {
   const self: CelType = celTypeOf(decl);
@@ -63,7 +65,9 @@ export function compileExpression(text: string, decl: DeclType, o: RuleCompileOp
   const key = `${want}\0${o.compat}\0${o.optionalOldSelf}\0${text}`;
   const hit = m.get(key);
   if (hit) return hit;
-  const v = verdict(text, decl, o, want);
+  const typeKey = `${celTypeId(celTypeOf(decl))}\0${key}`;
+  let v = byType.get(typeKey);
+  if (!v) byType.set(typeKey, (v = verdict(text, decl, o, want)));
   m.set(key, v);
   return v;
 }
