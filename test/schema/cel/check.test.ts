@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseCel, walkExpr, ACCU_VAR } from '../../../src/schema/cel/ast.js';
 import { compileCel, formatIssues, type CheckEnv } from '../../../src/schema/cel/check.js';
 import { celTypeOf, escapeProperty, schemaDeclType } from '../../../src/schema/cel/decl.js';
+import { compileExpression } from '../../../src/schema/cel/compile.js';
 import { buildStructural } from '../../../src/crd/structural-schema.js';
 import { INT, STRING, formatType, listOf, struct } from '../../../src/schema/cel/types.js';
 
@@ -84,5 +85,41 @@ describe('schema declared types', () => {
     expect(spec.fields!.get('name')!.type.maxElements).toBe(40);
     expect(spec.fields!.get('list')!.type.maxElements).toBe(Math.trunc((3 * 1024 * 1024 - 2) / 3));
     expect(formatType(celTypeOf(spec, 'selfType0.spec').fields!.get('list')!)).toBe('list(string)');
+  });
+});
+
+describe('compileExpression (upstream TestCelCompilation, optional transition rules)', () => {
+  const verdict = (schema: Record<string, unknown>, rule: string) => {
+    const decl = schemaDeclType(buildStructural(schema), false)!;
+    return compileExpression(rule, decl, { compat: 35, optionalOldSelf: true, literals: undefined }, 'bool');
+  };
+  const ok = (v: ReturnType<typeof verdict>) => v.kind === 'ok' && v.usesOldSelf;
+  const err = (v: ReturnType<typeof verdict>, part: string) => v.kind === 'error' && v.detail.includes(part);
+  it('optional primitive transition rule type checking', () => {
+    const s = { type: 'integer' };
+    expect(ok(verdict(s, 'self >= oldSelf.value()'))).toBe(true);
+    expect(ok(verdict(s, 'self >= oldSelf.orValue(1)'))).toBe(true);
+    expect(ok(verdict(s, 'oldSelf.hasValue() ? self >= oldSelf.value() : true'))).toBe(true);
+    expect(err(verdict(s, 'self >= oldSelf'), 'optional')).toBe(true);
+    expect(err(verdict(s, "self >= oldSelf.orValue('')"), 'orValue')).toBe(true);
+  });
+  it('optional complex transition rule type checking', () => {
+    const leaf = { i: { type: 'integer' }, b: { type: 'boolean' }, s: { type: 'string' }, a: { type: 'array', items: { type: 'integer' } } };
+    const s = { type: 'object', properties: { ...leaf, o: { type: 'object', properties: { ...leaf, o: { type: 'object' } } } } };
+    for (const r of [
+      'self.i >= oldSelf.i.value()',
+      'self.s == oldSelf.s.value()',
+      'self.b == oldSelf.b.value()',
+      'self.o == oldSelf.o.value()',
+      'self.o.i >= oldSelf.o.i.value()',
+      'self.o.s == oldSelf.o.s.value()',
+      'self.o.b == oldSelf.o.b.value()',
+      'self.o.o == oldSelf.o.o.value()',
+      'self.o.i >= oldSelf.o.i.orValue(1)',
+      'oldSelf.hasValue() ? self.o.i >= oldSelf.o.i.value() : true',
+    ])
+      expect(ok(verdict(s, r)), r).toBe(true);
+    expect(err(verdict(s, 'self.o.i >= oldSelf.o.i'), 'optional')).toBe(true);
+    expect(err(verdict(s, 'self.o.i >= oldSelf.o.s.orValue(0)'), 'orValue')).toBe(true);
   });
 });
