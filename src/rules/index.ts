@@ -1,4 +1,5 @@
 import { apiApproval } from './api-approval.js';
+import { celCompile } from './cel-compile.js';
 import { celNotEvaluated } from './cel-not-evaluated.js';
 import { celRules } from './cel-rules.js';
 import { clientSideApplySize } from './client-side-apply-size.js';
@@ -35,6 +36,7 @@ import type { Rule } from './types.js';
 /** Every rule, sorted by id. */
 export const rules: readonly Rule[] = [
   apiApproval,
+  celCompile,
   celNotEvaluated,
   celRules,
   clientSideApplySize,
