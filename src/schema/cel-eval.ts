@@ -16,6 +16,10 @@ import { isRecord, type JsonPath } from '../core/types.js';
 import { celMissing, type CelEngine } from '../core/cel-engine.js';
 import { hasKeyDeep, type CelBindingFacts, type Structural } from '../crd/structural-schema.js';
 import { goMissingKey, missingKeyOf, type SubResult } from './cel-errors.js';
+import { makeEnvs, type CelEnvs } from './cel/env.js';
+import { CelGoError, CelUnsupported } from './cel/lib/ops.js';
+import { rewriteForEval } from './cel/rewrite.js';
+import { markBound, markList } from './cel/values.js';
 
 interface CelOutcome {
   readonly errors: FieldError[];
@@ -38,7 +42,11 @@ export interface CelSkip {
 }
 
 /** Functions and macros whose cel-js behaviour matches cel-go on the values we bind. */
-const SUPPORTED_CALLS = new Set(['size', 'has', 'all', 'exists', 'exists_one', 'map', 'filter', 'matches', 'startsWith', 'endsWith', 'contains', 'int', 'uint', 'string', 'lowerAscii', 'upperAscii', 'hasValue', 'value', 'orValue']);
+const SUPPORTED_CALLS = new Set([
+  'size', 'has', 'all', 'exists', 'exists_one', 'map', 'filter', 'matches', 'startsWith', 'endsWith', 'contains', 'int', 'uint', 'string', 'lowerAscii', 'upperAscii', 'hasValue', 'value', 'orValue',
+  // Kubernetes regex and lists libraries (cel/lib/regex.ts, cel/lib/lists.ts)
+  'find', 'findAll', 'isSorted', 'sum', 'min', 'max', 'indexOf', 'lastIndexOf',
+]);
 
 interface Compiled {
   readonly rule: string;
@@ -46,23 +54,29 @@ interface Compiled {
   readonly message: string | undefined;
   readonly messageExpression: string | undefined;
   readonly runMessage: ((ctx: Record<string, unknown>) => unknown) | undefined;
+  /** The rule's cel-js AST as written (for the error texts of cel-errors.ts). */
+  readonly ast: unknown;
   readonly reason: string | undefined;
   readonly fieldPath: string[] | undefined;
   readonly usesOldSelf: boolean;
   readonly optionalOldSelf: boolean;
-  /** Bind set and map lists in a canonical order (the rule compares values that may hold them). */
-  readonly canonical: boolean;
   /** Why the rule cannot be evaluated here (undefined: it can). */
   readonly unsupported: string | undefined;
 }
 
-type Env = { parse(e: string): (ctx: Record<string, unknown>) => unknown };
-const envs = new WeakMap<CelEngine, Env>();
+type Env = CelEnvs['plain'];
+const envs = new WeakMap<CelEngine, CelEnvs>();
 
-function environment(cel: CelEngine): Env {
+function environment(cel: CelEngine): CelEnvs {
   let env = envs.get(cel);
-  if (!env) envs.set(cel, (env = new cel.module.Environment({ enableOptionalTypes: true, unlistedVariablesAreDyn: true }) as unknown as Env));
+  if (!env) envs.set(cel, (env = makeEnvs(cel.module)));
   return env;
+}
+
+/** A rule text compiled for evaluation: parsed as written, rewritten (cel/rewrite.ts), parsed again with the libraries. */
+function compileText(text: string, e: CelEnvs): { run: (ctx: Record<string, unknown>) => unknown; ast: unknown } {
+  const ast = e.plain.parse(text).ast;
+  return { run: e.libs.parse(rewriteForEval(ast)), ast };
 }
 
 /** One sub-expression of a rule evaluated on its own (cel-errors.ts). */
@@ -79,28 +93,8 @@ function stripStrings(e: string): string {
   return e.replace(/[rRbB]?("""[\s\S]*?"""|'''[\s\S]*?'''|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')/g, '""');
 }
 
-/**
- * matches() runs JavaScript's RegExp where the server runs RE2: only a literal pattern made of the
- * syntax both read the same way is accepted (no flags groups, POSIX or Unicode classes, \\A/\\z).
- */
-function regexesSupported(e: string): boolean {
-  const calls = [...stripStrings(e).matchAll(/\bmatches\s*\(/g)].length;
-  if (calls === 0) return true;
-  const lits = [...e.matchAll(/\bmatches\s*\(\s*(?:'((?:[^'\\\n]|\\.)*)'|"((?:[^"\\\n]|\\.)*)"|r'([^'\n]*)'|r"([^"\n]*)"|r'''([\s\S]*?)'''|r"""([\s\S]*?)""")\s*\)/g)];
-  if (lits.length !== calls) return false;
-  for (const m of lits) {
-    const raw = m[1] ?? m[2];
-    // in a non-raw CEL string a regex escape is written \\x
-    const pat = raw !== undefined ? raw.replace(/\\\\/g, '\\') : (m[3] ?? m[4] ?? m[5] ?? m[6] ?? '');
-    if (/\(\?|\[\[:|\\[pPQEAzCx0-9]/.test(pat)) return false;
-    if (/\\[^dDwWsSb.\-/\\[\](){}*+?|^$nt]/.test(pat)) return false;
-  }
-  return true;
-}
-
 /** Why the functions the expression calls cannot be evaluated here; undefined when they can. */
 function callUnsupported(e: string, numbers: boolean): string | undefined {
-  if (!regexesSupported(e)) return 'its regular expression is not one crdx evaluates as RE2 does';
   const code = stripStrings(e);
   // optional field selection / indexing, comprehension variables named like functions: keep simple
   if (/\.\?|\[\?/.test(code)) return 'it uses optional field selection or indexing (.? or [?)';
@@ -113,18 +107,6 @@ function callUnsupported(e: string, numbers: boolean): string | undefined {
   return undefined;
 }
 
-/**
- * cel-go compares set and map lists regardless of order. Binding them sorted canonically makes
- * cel-js's ordered comparison agree, provided the rule does not depend on their order otherwise:
- * no indexing and no map()/filter() results.
- */
-function canonicalSafe(rule: string): boolean {
-  // a list literal after `in` is not indexing
-  const code = stripStrings(rule).replace(/\bin\s*\[/g, 'in (');
-  if (/[A-Za-z0-9_)\]]\s*\[/.test(code)) return false;
-  return !/\b(map|filter)\s*\(/.test(code);
-}
-
 /** fieldPath as a list of plain property names (`.a.b`); undefined when it is anything else. */
 function simpleFieldPath(fp: string): string[] | undefined {
   if (!/^(\.[A-Za-z_][A-Za-z0-9_]*)+$/.test(fp)) return undefined;
@@ -135,7 +117,7 @@ function simpleFieldPath(fp: string): string[] | undefined {
  * The rules of a schema node compiled (once, kept on the node: see `rules`). Every environment is
  * made with the same options, so the programs do not depend on which engine compiled them.
  */
-function compile(schema: Structural, facts: CelBindingFacts, e: Env): Compiled[] {
+function compile(schema: Structural, facts: CelBindingFacts, e: CelEnvs): Compiled[] {
   const out: Compiled[] = [];
   for (const r of schema.extensions.validations) {
     const rr = isRecord(r) ? r : {};
@@ -148,30 +130,27 @@ function compile(schema: Structural, facts: CelBindingFacts, e: Env): Compiled[]
     let unsupported: string | undefined;
     let run: Compiled['run'];
     let runMessage: Compiled['runMessage'];
+    let ast: unknown;
     const fieldPath = fp === undefined ? [] : simpleFieldPath(fp);
     const unknownCall = callUnsupported(rule, facts.numbers) ?? (messageExpression !== undefined ? callUnsupported(messageExpression, facts.numbers) : undefined);
     if (fieldPath === undefined) unsupported = `its fieldPath ${JSON.stringify(fp)} is not a plain property path`;
     else if (reason !== undefined && !['FieldValueInvalid', 'FieldValueForbidden', 'FieldValueRequired', 'FieldValueDuplicate'].includes(reason)) unsupported = `its reason ${JSON.stringify(reason)} is not one crdx knows`;
     else if (unknownCall !== undefined) unsupported = unknownCall;
-    else if (facts.unorderedLists && [rule, messageExpression ?? ''].some((x) => /\+/.test(stripStrings(x)))) unsupported = 'it concatenates lists below a set or map list (unordered in cel-go)';
-    else if (facts.unorderedLists && /==|!=|\bin\b/.test(stripStrings(rule)) && !canonicalSafe(rule)) unsupported = 'it compares values holding set or map lists (unordered in cel-go)';
-    else if (facts.unorderedLists && messageExpression !== undefined && /==|!=|\bin\b/.test(stripStrings(messageExpression))) unsupported = 'its messageExpression compares values holding set or map lists (unordered in cel-go)';
     else {
       try {
-        if (rule.trim() !== '') run = e.parse(rule);
-        if (messageExpression !== undefined) runMessage = e.parse(messageExpression);
+        if (rule.trim() !== '') ({ run, ast } = compileText(rule, e));
+        if (messageExpression !== undefined) runMessage = compileText(messageExpression, e).run;
       } catch {
         unsupported = 'crdx cannot parse it';
       }
     }
-    const canonical = facts.unorderedLists && /==|!=|\bin\b/.test(stripStrings(rule));
-    out.push({ rule, run, message, messageExpression, runMessage, reason, fieldPath, usesOldSelf, optionalOldSelf: rr['optionalOldSelf'] === true, canonical, unsupported });
+    out.push({ rule, run, message, messageExpression, runMessage, ast, reason, fieldPath, usesOldSelf, optionalOldSelf: rr['optionalOldSelf'] === true, unsupported });
   }
   return out;
 }
 
 /** The value as cel-go binds it for this schema (UnstructuredToVal), or undefined when unsure. */
-function toCel(v: unknown, s: Structural, root: boolean, canonical = false): unknown {
+function toCel(v: unknown, s: Structural, root: boolean): unknown {
   if (v === null || v === undefined) return undefined;
   const t = s.generic.type;
   switch (t) {
@@ -189,23 +168,13 @@ function toCel(v: unknown, s: Structural, root: boolean, canonical = false): unk
       if (!Array.isArray(v) || !it || v.length > 1000) return undefined;
       const out: unknown[] = [];
       for (const x of v) {
-        const c = toCel(x, it, false, canonical);
+        const c = toCel(x, it, false);
         if (c === undefined) return undefined;
         out.push(c);
       }
       const lt = s.extensions.listType;
-      if (canonical && (lt === 'set' || lt === 'map')) {
-        // duplicates (reported as Duplicate, which does not block CEL) would make the comparison differ
-        const keyed = out.map((c) => [canon(c), c] as const);
-        if (new Set(keyed.map((k) => k[0])).size !== keyed.length) return undefined;
-        if (lt === 'map') {
-          const keys = s.extensions.listMapKeys ?? [];
-          const ks = out.map((c) => (c instanceof Map ? canon(keys.map((k) => c.get(k) ?? null)) : ''));
-          if (new Set(ks).size !== ks.length) return undefined;
-        }
-        keyed.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-        return keyed.map((k) => k[1]);
-      }
+      // set and map lists compare and concatenate as the server's adapters do (cel/values.ts)
+      if (lt === 'set' || lt === 'map') markList(out, { kind: lt, keys: s.extensions.listMapKeys ?? [] });
       return out;
     }
     case 'object': {
@@ -228,26 +197,15 @@ function toCel(v: unknown, s: Structural, root: boolean, canonical = false): unk
         }
         const cs = s.declaresProperties ? s.properties.get(k) : ap;
         if (!cs) return undefined;
-        const c = toCel(x, cs, false, canonical);
+        const c = toCel(x, cs, false);
         if (c === undefined) return undefined;
         m.set(k, c);
       }
-      return m;
+      return markBound(m);
     }
     default:
       return undefined;
   }
-}
-
-/** A deterministic serialization of a bound value (bigint and double kept apart). */
-function canon(v: unknown): string {
-  if (typeof v === 'bigint') return `i${v}`;
-  if (typeof v === 'number') return `d${v}`;
-  if (typeof v === 'string') return `s${JSON.stringify(v)}`;
-  if (typeof v === 'boolean' || v === null) return `b${String(v)}`;
-  if (Array.isArray(v)) return `[${v.map(canon).join(',')}]`;
-  if (v instanceof Map) return `{${[...v.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map(([k, x]) => `${JSON.stringify(k)}:${canon(x)}`).join(',')}}`;
-  return '?';
 }
 
 function deepEq(a: unknown, b: unknown): boolean {
@@ -264,7 +222,7 @@ function deepEq(a: unknown, b: unknown): boolean {
 class Walk {
   readonly errors: FieldError[] = [];
   readonly skipped: CelSkip[] = [];
-  private readonly env: Env;
+  private readonly env: CelEnvs;
   constructor(
     private readonly update: boolean,
     private readonly cel: CelEngine,
@@ -336,14 +294,13 @@ class Walk {
   private rules(v: unknown, old: unknown, s: Structural, loc: Loc, root: boolean, ratchet: boolean, sp: JsonPath): void {
     const f = s.celBinding;
     const compiled = s.derive('cel/rules', (n) => compile(n, f, this.env));
-    const bind = (x: unknown, canonical: boolean) => (x === undefined || f.unsupported ? undefined : toCel(x, s, root, canonical));
-    const plain = { self: bind(v, false), oldSelf: bind(old, false) };
-    let sorted: { self: unknown; oldSelf: unknown } | undefined;
+    const bind = (x: unknown) => (x === undefined || f.unsupported ? undefined : toCel(x, s, root));
+    const plain = { self: bind(v), oldSelf: bind(old) };
     const m = this.cel.module;
     for (const [i, c] of compiled.entries()) {
       if (c.run === undefined && c.unsupported === undefined) continue; // empty rule
       const skip = (why: string) => this.skip(c.rule, loc, [...sp, 'x-kubernetes-validations', i], why);
-      const { self, oldSelf } = c.canonical ? (sorted ??= { self: bind(v, true), oldSelf: bind(old, true) }) : plain;
+      const { self, oldSelf } = plain;
       // transition rules need a correlated old value (optionalOldSelf ones run with an empty optional)
       if (c.usesOldSelf && old === undefined && !c.optionalOldSelf) continue;
       if (c.unsupported !== undefined) {
@@ -362,8 +319,13 @@ class Walk {
         res = c.run!(ctx);
       } catch (err) {
         // a missing key or an index past the end is an Invalid error at this node, as cel-go reports it (cel-errors.ts)
-        const key = (c.usesOldSelf || !this.update || !ratchet) && missingKeyOf(err) !== undefined ? goMissingKey(c.rule, (c.run as { ast?: unknown }).ast, (text) => evaluateText(text, ctx, this.env)) : undefined;
-        if (key === undefined) {
+        if (err instanceof CelUnsupported) {
+          skip(`crdx does not reproduce the server here: ${err.message}`);
+          continue;
+        }
+        // a library error with cel-go's text (cel/lib/*), or a missing key / index past the end
+        const key = err instanceof CelGoError ? err.message : (c.usesOldSelf || !this.update || !ratchet) && missingKeyOf(err) !== undefined ? goMissingKey(c.rule, c.ast, (text) => evaluateText(text, ctx, this.env.plain)) : undefined;
+        if (key === undefined || (err instanceof CelGoError && this.update && ratchet && !c.usesOldSelf)) {
           skip(`crdx's evaluation failed (${errorText(err)})`);
           continue;
         }

@@ -1,0 +1,44 @@
+/**
+ * The evaluation environment: cel-js with the Kubernetes and cel-go extension libraries crdx
+ * reproduces (lib/*), plus the functions the rewritten rule text calls (rewrite.ts, values.ts).
+ * One environment per engine; rules are compiled once per schema node (cel-eval.ts).
+ */
+import type { CelModule } from '../../core/cel-engine.js';
+import { celAdd, celEqual, celIn } from './values.js';
+import { CelUnsupported, makeOps, type CelOps } from './lib/ops.js';
+import { registerLists } from './lib/lists.js';
+import { registerRegex } from './lib/regex.js';
+import type { LibEnv } from './lib/types.js';
+
+export type Program = (ctx: Record<string, unknown>) => unknown;
+export interface EvalEnv {
+  parse(e: string): Program & { ast?: unknown };
+}
+
+export interface CelEnvs {
+  /** Plain cel-js (the rule text as written: parsing, sub-expressions for error texts). */
+  readonly plain: EvalEnv;
+  /** With the libraries and the rewrite functions (rewritten rule texts). */
+  readonly libs: EvalEnv;
+  readonly ops: CelOps;
+}
+
+const OPTIONS = { enableOptionalTypes: true, unlistedVariablesAreDyn: true };
+
+export function makeEnvs(m: CelModule): CelEnvs {
+  const plain = new m.Environment(OPTIONS) as unknown as EvalEnv;
+  const ops = makeOps((e) => plain.parse(e));
+  const env = new m.Environment(OPTIONS);
+  const lib = env as unknown as LibEnv;
+  lib.registerFunction('__crdx_eq(dyn, dyn): bool', (a: unknown, b: unknown) => celEqual(a, b, ops.eq));
+  lib.registerFunction('__crdx_add(dyn, dyn): dyn', (a: unknown, b: unknown) => celAdd(a, b, ops.add));
+  lib.registerFunction('__crdx_in(dyn, dyn): bool', (a: unknown, b: unknown) => celIn(a, b, ops.inOp, ops.eq));
+  lib.registerFunction('__crdx_has(dyn, string): bool', (x: unknown, f: string) => {
+    // objects and maps bound from the data are Maps; a map literal is a Map too
+    if (x instanceof Map) return x.has(f) && x.get(f) !== undefined;
+    throw new CelUnsupported('has() on a value that is not an object or a map');
+  });
+  registerRegex(lib);
+  registerLists(lib, ops);
+  return { plain, libs: env as unknown as EvalEnv, ops };
+}
