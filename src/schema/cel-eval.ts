@@ -19,7 +19,7 @@ import { goMissingKey, missingKeyOf, type SubResult } from './cel-errors.js';
 import { makeEnvs, type CelEnvs } from './cel/env.js';
 import { CelGoError, CelUnsupported } from './cel/lib/ops.js';
 import { rewriteForEval } from './cel/rewrite.js';
-import { markBound, markList } from './cel/values.js';
+import { bindValue, Unbound } from './cel/bind.js';
 
 interface CelOutcome {
   readonly errors: FieldError[];
@@ -46,6 +46,8 @@ const SUPPORTED_CALLS = new Set([
   'size', 'has', 'all', 'exists', 'exists_one', 'map', 'filter', 'matches', 'startsWith', 'endsWith', 'contains', 'int', 'uint', 'string', 'lowerAscii', 'upperAscii', 'hasValue', 'value', 'orValue',
   // Kubernetes regex and lists libraries (cel/lib/regex.ts, cel/lib/lists.ts)
   'find', 'findAll', 'isSorted', 'sum', 'min', 'max', 'indexOf', 'lastIndexOf',
+  // durations parsed as Go does (cel/env.ts)
+  'duration',
 ]);
 
 interface Compiled {
@@ -149,65 +151,6 @@ function compile(schema: Structural, facts: CelBindingFacts, e: CelEnvs): Compil
   return out;
 }
 
-/** The value as cel-go binds it for this schema (UnstructuredToVal), or undefined when unsure. */
-function toCel(v: unknown, s: Structural, root: boolean): unknown {
-  if (v === null || v === undefined) return undefined;
-  const t = s.generic.type;
-  switch (t) {
-    case 'boolean':
-      return typeof v === 'boolean' ? v : undefined;
-    case 'string':
-      return typeof v === 'string' ? v : undefined;
-    case 'integer':
-      if (typeof v === 'bigint') return v;
-      return typeof v === 'number' && Number.isSafeInteger(v) ? BigInt(v) : undefined;
-    case 'number':
-      return typeof v === 'number' ? v : typeof v === 'bigint' && Number.isSafeInteger(Number(v)) ? Number(v) : undefined;
-    case 'array': {
-      const it = s.items;
-      if (!Array.isArray(v) || !it || v.length > 1000) return undefined;
-      const out: unknown[] = [];
-      for (const x of v) {
-        const c = toCel(x, it, false);
-        if (c === undefined) return undefined;
-        out.push(c);
-      }
-      const lt = s.extensions.listType;
-      // set and map lists compare and concatenate as the server's adapters do (cel/values.ts)
-      if (lt === 'set' || lt === 'map') markList(out, { kind: lt, keys: s.extensions.listMapKeys ?? [] });
-      return out;
-    }
-    case 'object': {
-      if (!isRecord(v)) return undefined;
-      const ap = s.additionalProperties?.schema;
-      const m = new Map<string, unknown>();
-      for (const [k, x] of Object.entries(v)) {
-        if (root && k === 'metadata') {
-          // the resource root's metadata is typed with name and generateName only (model.WithTypeAndObjectMeta)
-          if (!isRecord(x)) return undefined;
-          const md = new Map<string, unknown>();
-          for (const mk of ['name', 'generateName']) if (typeof x[mk] === 'string') md.set(mk, x[mk]);
-          m.set(k, md);
-          continue;
-        }
-        if (root && (k === 'apiVersion' || k === 'kind')) {
-          if (typeof x !== 'string') return undefined;
-          m.set(k, x);
-          continue;
-        }
-        const cs = s.declaresProperties ? s.properties.get(k) : ap;
-        if (!cs) return undefined;
-        const c = toCel(x, cs, false);
-        if (c === undefined) return undefined;
-        m.set(k, c);
-      }
-      return markBound(m);
-    }
-    default:
-      return undefined;
-  }
-}
-
 function deepEq(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a === 'number' && typeof b === 'bigint') return false;
@@ -294,8 +237,10 @@ class Walk {
   private rules(v: unknown, old: unknown, s: Structural, loc: Loc, root: boolean, ratchet: boolean, sp: JsonPath): void {
     const f = s.celBinding;
     const compiled = s.derive('cel/rules', (n) => compile(n, f, this.env));
-    const bind = (x: unknown) => (x === undefined || f.unsupported ? undefined : toCel(x, s, root));
-    const plain = { self: bind(v), oldSelf: bind(old) };
+    const bind = (x: unknown) => (x === undefined ? undefined : bindValue(x, s, root, this.env.makers));
+    const bound = { self: bind(v), oldSelf: bind(old) };
+    const unbound = bound.self instanceof Unbound ? bound.self : bound.oldSelf instanceof Unbound ? bound.oldSelf : undefined;
+    const plain = { self: bound.self instanceof Unbound ? undefined : bound.self, oldSelf: bound.oldSelf instanceof Unbound ? undefined : bound.oldSelf };
     const m = this.cel.module;
     for (const [i, c] of compiled.entries()) {
       if (c.run === undefined && c.unsupported === undefined) continue; // empty rule
@@ -308,7 +253,7 @@ class Walk {
         continue;
       }
       if (self === undefined || (c.usesOldSelf && old !== undefined && oldSelf === undefined)) {
-        skip(bindWhy(s, f));
+        skip(`crdx cannot bind the value as the server does (${unbound?.why ?? 'no value'})`);
         continue;
       }
       const ctx: Record<string, unknown> = { self };
@@ -382,17 +327,6 @@ class Walk {
       }
     }
   }
-}
-
-/** Why a node's value cannot be bound to `self` as cel-go binds it. */
-function bindWhy(s: Structural, f: CelBindingFacts): string {
-  if (!f.unsupported) return 'crdx cannot bind this value as the server does (a list of more than 1,000 items, or a value of the wrong type)';
-  if (s.extensions.intOrString) return 'crdx does not bind x-kubernetes-int-or-string values yet';
-  if (s.extensions.preserveUnknownFields) return 'crdx does not bind x-kubernetes-preserve-unknown-fields values yet';
-  if (s.extensions.embeddedResource) return 'crdx does not bind embedded resources yet';
-  const format = s.valueValidation.format;
-  if (s.generic.type === 'string' && format !== undefined && ['date-time', 'duration', 'byte', 'date'].includes(format)) return `crdx does not bind format ${format} values yet`;
-  return 'crdx does not bind values of this schema yet (int-or-string, preserve-unknown-fields, embedded resources, date-time/duration/byte formats, or objects with both properties and additionalProperties, at this node or below)';
 }
 
 function errorText(e: unknown): string {

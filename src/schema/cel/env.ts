@@ -4,11 +4,13 @@
  * One environment per engine; rules are compiled once per schema node (cel-eval.ts).
  */
 import type { CelModule } from '../../core/cel-engine.js';
+import { parseDuration } from '../../go/duration.js';
 import { celAdd, celEqual, celIn } from './values.js';
 import { CelUnsupported, makeOps, type CelOps } from './lib/ops.js';
 import { registerLists } from './lib/lists.js';
 import { registerRegex } from './lib/regex.js';
 import type { LibEnv } from './lib/types.js';
+import type { Makers } from './bind.js';
 
 export type Program = (ctx: Record<string, unknown>) => unknown;
 export interface EvalEnv {
@@ -21,6 +23,7 @@ export interface CelEnvs {
   /** With the libraries and the rewrite functions (rewritten rule texts). */
   readonly libs: EvalEnv;
   readonly ops: CelOps;
+  readonly makers: Makers;
 }
 
 const OPTIONS = { enableOptionalTypes: true, unlistedVariablesAreDyn: true };
@@ -28,6 +31,9 @@ const OPTIONS = { enableOptionalTypes: true, unlistedVariablesAreDyn: true };
 export function makeEnvs(m: CelModule): CelEnvs {
   const plain = new m.Environment(OPTIONS) as unknown as EvalEnv;
   const ops = makeOps((e) => plain.parse(e));
+  // cel-js does not export its Duration class from the package entry: take it from a value
+  const Duration = (plain.parse('duration("0s")')({}) as { constructor: new (s: bigint, n: number) => unknown }).constructor;
+  const makers: Makers = { duration: (sec, nanos) => new Duration(sec, nanos) };
   const env = new m.Environment(OPTIONS);
   const lib = env as unknown as LibEnv;
   lib.registerFunction('__crdx_eq(dyn, dyn): bool', (a: unknown, b: unknown) => celEqual(a, b, ops.eq));
@@ -38,7 +44,14 @@ export function makeEnvs(m: CelModule): CelEnvs {
     if (x instanceof Map) return x.has(f) && x.get(f) !== undefined;
     throw new CelUnsupported('has() on a value that is not an object or a map');
   });
+  lib.registerFunction('__crdx_duration(dyn): google.protobuf.Duration', (x: unknown) => {
+    if (typeof x !== 'string') return ops.duration(x);
+    const ns = parseDuration(x);
+    // Go's error texts (time: invalid duration "…") are not reproduced
+    if (ns === undefined) throw new CelUnsupported(`duration(${JSON.stringify(x)}) fails on the server with a Go error crdx does not reproduce`);
+    return makers.duration(ns / 1_000_000_000n, Number(ns % 1_000_000_000n));
+  });
   registerRegex(lib);
   registerLists(lib, ops);
-  return { plain, libs: env as unknown as EvalEnv, ops };
+  return { plain, libs: env as unknown as EvalEnv, ops, makers };
 }

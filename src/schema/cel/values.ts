@@ -28,6 +28,27 @@ export function markBound<T extends object>(m: T): T {
   return m;
 }
 
+/**
+ * A value CEL cannot reach (a preserve-unknown field, a field without a CEL name): the adapters
+ * compare it with equality.Semantic.DeepEqual and support nothing else.
+ */
+export class RawValue {
+  constructor(readonly v: unknown) {}
+}
+
+/** DeepEqual on decoded JSON (an integer and a float are different values). */
+function deepEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a === 'number' && typeof b === 'number') return a === b;
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => deepEqual(x, b[i]));
+  if (typeof a === 'object' && typeof b === 'object' && a !== null && b !== null && !Array.isArray(a) && !Array.isArray(b)) {
+    const ka = Object.keys(a);
+    const ob = b as Record<string, unknown>;
+    return ka.length === Object.keys(ob).length && ka.every((k) => Object.prototype.hasOwnProperty.call(ob, k) && deepEqual((a as Record<string, unknown>)[k], ob[k]));
+  }
+  return false;
+}
+
 /** The engine's own operator, for values this module leaves to it. */
 export type Fallback = (a: unknown, b: unknown) => unknown;
 
@@ -55,6 +76,7 @@ function mapKey(e: unknown, keys: readonly string[]): string | undefined {
 
 /** cel-go's equality on the values we bind (the left operand decides, as in the adapters). */
 export function celEqual(a: unknown, b: unknown, eq: Fallback): boolean {
+  if (a instanceof RawValue || b instanceof RawValue) return a instanceof RawValue && b instanceof RawValue && deepEqual(a.v, b.v);
   if (Array.isArray(a) && Array.isArray(b)) {
     if (a.length !== b.length) return false;
     const k = lists.get(a);

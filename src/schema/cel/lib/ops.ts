@@ -9,6 +9,8 @@ export interface CelOps {
   readonly lt: Fallback;
   readonly add: Fallback;
   readonly inOp: Fallback;
+  /** duration(x) for a non-string x (a duration: the identity). */
+  readonly duration: (x: unknown) => unknown;
 }
 
 type Parse = (e: string) => (ctx: Record<string, unknown>) => unknown;
@@ -18,7 +20,8 @@ export function makeOps(parse: Parse): CelOps {
     const run = parse(`a ${op} b`);
     return (a, b) => run({ a, b });
   };
-  return { eq: bin('=='), lt: bin('<'), add: bin('+'), inOp: bin('in') };
+  const dur = parse('duration(x)');
+  return { eq: bin('=='), lt: bin('<'), add: bin('+'), inOp: bin('in'), duration: (x) => dur({ x }) };
 }
 
 /** An error the evaluator reports as "not evaluated" (crdx does not reproduce the server here). */
