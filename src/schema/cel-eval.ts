@@ -46,8 +46,9 @@ const SUPPORTED_CALLS = new Set([
   'size', 'has', 'all', 'exists', 'exists_one', 'map', 'filter', 'matches', 'startsWith', 'endsWith', 'contains', 'int', 'uint', 'string', 'lowerAscii', 'upperAscii', 'hasValue', 'value', 'orValue',
   // Kubernetes regex and lists libraries (cel/lib/regex.ts, cel/lib/lists.ts)
   'find', 'findAll', 'isSorted', 'sum', 'min', 'max', 'indexOf', 'lastIndexOf',
-  // durations parsed as Go does (cel/env.ts)
-  'duration',
+  // durations and timestamps parsed as Go does (cel/env.ts), their accessors, type()
+  'duration', 'timestamp', 'type', 'dyn', 'double', 'bool', 'bytes',
+  'getFullYear', 'getMonth', 'getDayOfMonth', 'getDate', 'getDayOfWeek', 'getDayOfYear', 'getHours', 'getMinutes', 'getSeconds', 'getMilliseconds',
 ]);
 
 interface Compiled {

@@ -94,6 +94,7 @@ function print(n: Node): string {
       if (name === 'matches' && args.length === 2) return `__crdx_matches(${p(args[0])}, ${p(args[1])})`;
       // Go's time.ParseDuration (cel-js parses durations its own way)
       if (name === 'duration' && args.length === 1) return `__crdx_duration(${p(args[0])})`;
+      if (name === 'timestamp' && args.length === 1) return `__crdx_timestamp(${p(args[0])})`;
       // cel-js takes has() only on an identifier-rooted chain; cel-go evaluates the operand and tests the field
       if (name === 'has' && args.length === 1 && isNode(args[0]) && args[0].op === '.') {
         const [operand, field] = args[0].args as [unknown, string];

@@ -11,6 +11,7 @@ export interface CelOps {
   readonly inOp: Fallback;
   /** duration(x) for a non-string x (a duration: the identity). */
   readonly duration: (x: unknown) => unknown;
+  readonly timestamp: (x: unknown) => unknown;
 }
 
 type Parse = (e: string) => (ctx: Record<string, unknown>) => unknown;
@@ -21,7 +22,8 @@ export function makeOps(parse: Parse): CelOps {
     return (a, b) => run({ a, b });
   };
   const dur = parse('duration(x)');
-  return { eq: bin('=='), lt: bin('<'), add: bin('+'), inOp: bin('in'), duration: (x) => dur({ x }) };
+  const ts = parse('timestamp(x)');
+  return { eq: bin('=='), lt: bin('<'), add: bin('+'), inOp: bin('in'), duration: (x) => dur({ x }), timestamp: (x) => ts({ x }) };
 }
 
 /** An error the evaluator reports as "not evaluated" (crdx does not reproduce the server here). */

@@ -1,0 +1,173 @@
+/** The cases of cel-libs.conformance.test.ts: per library, a CRD with rules using it and objects. */
+export const GROUP = 'libs.crdx.test';
+
+export type Obj = Record<string, unknown>;
+
+export interface Lib {
+  /** Library name (also the kind, capitalised, and the plural). */
+  readonly name: string;
+  /** spec's properties. */
+  readonly props: Obj;
+  /** Rules on spec: [rule, message?]. */
+  readonly rules: readonly (readonly [string, string?])[];
+  /** Objects' spec, by case name. */
+  readonly cases: Readonly<Record<string, Obj>>;
+}
+
+const str = { type: 'string', maxLength: 64 };
+const strList = { type: 'array', maxItems: 8, items: str };
+
+export const LIBS: readonly Lib[] = [
+  {
+    name: 'regex',
+    props: { s: str, p: str },
+    rules: [
+      ["self.s.matches('^[a-z]+$')", 'lowercase'],
+      ["!self.s.matches('(?i)^X')", 'no x'],
+      ["self.s.find('[0-9]+') == '' || self.s.find('[0-9]+').size() < 3", 'short numbers'],
+      ["self.s.findAll('[a-z]').size() <= 5", 'at most five letters'],
+      ["self.s.findAll('[a-z]', 2).size() <= 2"],
+      ["!has(self.p) || self.s.matches(self.p)", 'matches p'],
+      ["!self.s.matches('\\\\pL\\\\d')", 'no letter-digit'],
+    ],
+    cases: {
+      ok: { s: 'abc' },
+      upper: { s: 'Abc' },
+      xfirst: { s: 'xyz' },
+      digits: { s: 'a1234' },
+      long: { s: 'abcdefg' },
+      unicode: { s: 'é1' },
+      pattern: { s: 'abc', p: '^b' },
+      patternOk: { s: 'abc', p: 'b' },
+    },
+  },
+  {
+    name: 'lists',
+    props: { n: { type: 'array', maxItems: 8, items: { type: 'integer' } }, d: { type: 'array', maxItems: 8, items: { type: 'number' } }, s: strList },
+    rules: [
+      ['!has(self.n) || self.n.isSorted()', 'sorted'],
+      ['!has(self.n) || self.n.size() == 0 || self.n.sum() < 100', 'sum'],
+      ['!has(self.n) || self.n.size() == 0 || self.n.min() >= 0', 'min'],
+      ['!has(self.n) || self.n.size() == 0 || self.n.max() <= 50', 'max'],
+      ['!has(self.s) || self.s.indexOf("x") <= 0', 'indexOf'],
+      ['!has(self.s) || self.s.lastIndexOf("x") == self.s.indexOf("x")', 'one x'],
+      ['!has(self.d) || self.d.size() == 0 || self.d.max() < 1.5', 'double max'],
+      ['!has(self.s) || self.s.isSorted()', 'strings sorted'],
+      ['!has(self.n) || self.n.min() > -10'],
+    ],
+    cases: {
+      ok: { n: [1, 2, 3], s: ['a', 'b'], d: [0.5, 1.0] },
+      unsorted: { n: [3, 1] },
+      big: { n: [40, 45, 48] },
+      negative: { n: [-20, -1] },
+      empty: { n: [] },
+      xs: { s: ['a', 'x', 'x'] },
+      doubles: { d: [1.25, 2.5] },
+      strings: { s: ['b', 'a'] },
+    },
+  },
+  {
+    name: 'setlists',
+    props: {
+      set: { type: 'array', maxItems: 8, items: str, 'x-kubernetes-list-type': 'set' },
+      m: { type: 'array', maxItems: 8, 'x-kubernetes-list-type': 'map', 'x-kubernetes-list-map-keys': ['k'], items: { type: 'object', required: ['k'], properties: { k: str, v: { type: 'integer' } } } },
+      other: { type: 'array', maxItems: 8, 'x-kubernetes-list-type': 'map', 'x-kubernetes-list-map-keys': ['k'], items: { type: 'object', required: ['k'], properties: { k: str, v: { type: 'integer' } } } },
+    },
+    rules: [
+      ["!has(self.set) || self.set == ['a', 'b'] || self.set.size() != 2", 'set equals a,b'],
+      ["!has(self.set) || ['a', 'b'] == self.set || self.set.size() != 2", 'list equals set'],
+      ["!has(self.set) || (self.set + ['a', 'c']).size() <= 3", 'union'],
+      ['!has(self.m) || self.m.size() != 2 || self.m == [self.m[1], self.m[0]]', 'map list reordered'],
+      ['!has(self.m) || self.m.size() == 0 || (self.m + [self.m[0]]).size() == self.m.size()', 'merge keeps size'],
+      ['!has(self.other) || self.other.size() < 2 || self.other != [self.other[0], self.other[0]]', 'not twice the first'],
+      ['!has(self.set) || (self.set + self.set).size() == self.set.size()', 'set union with itself'],
+      ["!has(self.set) || 'z' in self.set == false", 'no z'],
+    ],
+    cases: {
+      ordered: { set: ['a', 'b'] },
+      reversed: { set: ['b', 'a'] },
+      other: { set: ['a', 'x'] },
+      union: { set: ['b', 'd'] },
+      withZ: { set: ['z'] },
+      maps: { m: [{ k: 'a', v: 1 }, { k: 'b', v: 2 }], other: [{ k: 'b', v: 2 }, { k: 'a', v: 1 }] },
+      mapOne: { m: [{ k: 'a', v: 1 }], other: [{ k: 'a', v: 1 }, { k: 'c', v: 3 }, { k: 'd' }] },
+      duplicates: { set: ['a', 'a'] },
+    },
+  },
+  {
+    name: 'values',
+    props: {
+      ios: { 'x-kubernetes-int-or-string': true },
+      dur: { type: 'string', format: 'duration', maxLength: 32 },
+      ts: { type: 'string', format: 'date-time', maxLength: 32 },
+      day: { type: 'string', format: 'date', maxLength: 32 },
+      b64: { type: 'string', format: 'byte', maxLength: 32 },
+      'dash-name': str,
+      namespace: str,
+      raw: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true },
+      sdur: str,
+    },
+    rules: [
+      ["!has(self.ios) || (type(self.ios) == int ? self.ios < 10 : self.ios != 'bad')", 'int or string'],
+      ["!has(self.dur) || self.dur < duration('1h')", 'short'],
+      ["!has(self.sdur) || duration(self.sdur) < duration('1m')", 'string duration'],
+      ["!has(self.ts) || self.ts.getHours() < 20 && self.ts.getDayOfWeek() != 0", 'weekday hours'],
+      ["!has(self.dur) || self.dur.getMinutes() < 100", 'minutes'],
+      ["!has(self.ts) || self.ts > timestamp('2020-01-01T00:00:00Z')", 'recent'],
+      ["!has(self.day) || self.day.getFullYear() >= 2000", 'this century'],
+      ["!has(self.b64) || size(self.b64) < 4", 'small'],
+      ["!has(self.dash__dash__name) || self.dash__dash__name != 'no'", 'dash'],
+      ["!has(self.__namespace__) || self.__namespace__ != 'kube-system'", 'namespace'],
+    ],
+    cases: {
+      ok: { ios: 3, dur: '5m', ts: '2024-05-01T10:00:00Z', day: '2024-01-02', b64: 'YWI=', 'dash-name': 'yes', namespace: 'a', raw: { x: 1 } },
+      iosInt: { ios: 30 },
+      iosStr: { ios: 'bad' },
+      longDur: { dur: '2h30m' },
+      oldTs: { ts: '2019-12-31T23:59:59.5Z' },
+      oldDay: { day: '1999-12-31' },
+      bigBytes: { b64: 'YWJjZA==' },
+      dash: { 'dash-name': 'no' },
+      ns: { namespace: 'kube-system' },
+      sdur: { sdur: '1m30s' },
+      sdurOk: { sdur: '59.5s' },
+      sunday: { ts: '2024-05-05T10:00:00Z' },
+      evening: { ts: '2024-05-06T21:00:00.250Z' },
+    },
+  },
+];
+
+export function crdOf(l: Lib): Obj {
+  const kind = l.name[0]!.toUpperCase() + l.name.slice(1);
+  return {
+    apiVersion: 'apiextensions.k8s.io/v1',
+    kind: 'CustomResourceDefinition',
+    metadata: { name: `${l.name}.${GROUP}` },
+    spec: {
+      group: GROUP,
+      names: { plural: l.name, singular: l.name, kind, listKind: `${kind}List` },
+      scope: 'Namespaced',
+      versions: [
+        {
+          name: 'v1',
+          served: true,
+          storage: true,
+          schema: {
+            openAPIV3Schema: {
+              type: 'object',
+              properties: {
+                spec: { type: 'object', properties: l.props, 'x-kubernetes-validations': l.rules.map(([rule, message]) => (message === undefined ? { rule } : { rule, message })) },
+              },
+            },
+          },
+        },
+      ],
+    },
+  };
+}
+
+export function objOf(l: Lib, name: string, spec: Obj): Obj {
+  const kind = l.name[0]!.toUpperCase() + l.name.slice(1);
+  return { apiVersion: `${GROUP}/v1`, kind, metadata: { name: name.toLowerCase(), namespace: 'default' }, spec };
+}
+
