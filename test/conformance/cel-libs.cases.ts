@@ -135,6 +135,37 @@ export const LIBS: readonly Lib[] = [
       evening: { ts: '2024-05-06T21:00:00.250Z' },
     },
   },
+  {
+    name: 'quantity',
+    props: { mem: str, cpu: str, n: { type: 'integer' } },
+    rules: [
+      ["!has(self.mem) || isQuantity(self.mem)", 'mem is a quantity'],
+      ["!has(self.mem) || !isQuantity(self.mem) || quantity(self.mem).isLessThan(quantity('1Gi'))", 'below 1Gi'],
+      ["!has(self.mem) || !isQuantity(self.mem) || quantity(self.mem).compareTo(quantity('1k')) >= 0", 'at least 1k'],
+      ["!has(self.cpu) || sign(quantity(self.cpu)) >= 0", 'not negative'],
+      ["!has(self.cpu) || quantity(self.cpu).isInteger() || quantity(self.cpu).isGreaterThan(quantity('100m'))", 'fraction above 100m'],
+      ["!has(self.cpu) || !quantity(self.cpu).isInteger() || quantity(self.cpu).asInteger() < 8", 'fewer than 8'],
+      ["!has(self.cpu) || quantity(self.cpu).add(quantity('500m')).sub(1).asApproximateFloat() < 10.0", 'sum below 10'],
+      ["!has(self.cpu) || !has(self.n) || quantity(self.cpu).compareTo(quantity('2').add(self.n)) != 0", 'not 2+n'],
+      ["!has(self.cpu) || quantity(self.cpu) == quantity(self.cpu + '000m') || quantity(self.cpu).asInteger() > 0", 'equal in milli'],
+    ],
+    cases: {
+      ok: { mem: '512Mi', cpu: '2' },
+      big: { mem: '2Gi' },
+      small: { mem: '100' },
+      notQuantity: { mem: '1GB' },
+      negative: { cpu: '-1' },
+      fraction: { cpu: '0.05' },
+      fractionOk: { cpu: '0.5' },
+      many: { cpu: '12' },
+      sum: { cpu: '9.9' },
+      twoPlusN: { cpu: '5', n: 3 },
+      exponent: { cpu: '1e3' },
+      nano: { cpu: '1.0000000001' },
+      badCpu: { cpu: 'x' },
+      milli: { cpu: '1500m' },
+    },
+  },
 ];
 
 export function crdOf(l: Lib): Obj {

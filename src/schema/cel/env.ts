@@ -9,6 +9,7 @@ import { parseTimeRFC3339 } from '../../go/time.js';
 import { celAdd, celEqual, celIn } from './values.js';
 import { CelUnsupported, makeOps, type CelOps } from './lib/ops.js';
 import { registerLists } from './lib/lists.js';
+import { registerQuantity } from './lib/quantity.js';
 import { registerRegex } from './lib/regex.js';
 import type { LibEnv } from './lib/types.js';
 import type { Makers } from './bind.js';
@@ -63,7 +64,39 @@ export function makeEnvs(m: CelModule): CelEnvs {
     if (ms < -62135596800000 || ms > 253402300799999) throw new CelUnsupported(`timestamp(${JSON.stringify(x)}) is out of CEL's range`);
     return new Date(ms);
   });
+  // `||` and `&&` as cel-go evaluates them: both sides, the first error wins when neither decides
+  const logical = (decides: boolean) => ({ args }: { args: unknown[] }) => ({
+    args,
+    typeCheck(checker: { check(n: unknown, ctx: unknown): unknown; getType(t: string): unknown }, macro: { args: unknown[] }, ctx: unknown) {
+      for (const a of macro.args) checker.check(a, ctx);
+      return checker.getType('bool');
+    },
+    evaluate(ev: { run(n: unknown, ctx: unknown): unknown }, macro: { args: unknown[] }, ctx: unknown) {
+      let left: unknown;
+      let leftErr: unknown;
+      try {
+        left = ev.run(macro.args[0], ctx);
+      } catch (e) {
+        leftErr = e;
+      }
+      if (left === decides) return decides;
+      let right: unknown;
+      try {
+        right = ev.run(macro.args[1], ctx);
+      } catch (e) {
+        throw leftErr ?? e;
+      }
+      if (right === decides) return decides;
+      if (leftErr !== undefined) throw leftErr;
+      if (typeof left !== 'boolean' || typeof right !== 'boolean') throw new CelUnsupported('a logical operator applied to a value that is not a bool');
+      return !decides;
+    },
+    async: false,
+  });
+  lib.registerFunction('__crdx_or(ast, ast): bool', logical(true) as never);
+  lib.registerFunction('__crdx_and(ast, ast): bool', logical(false) as never);
   registerRegex(lib);
   registerLists(lib, ops);
+  registerQuantity(env as unknown as Parameters<typeof registerQuantity>[0]);
   return { plain, libs: env as unknown as EvalEnv, ops, makers };
 }

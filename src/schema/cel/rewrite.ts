@@ -5,6 +5,8 @@
  * - `a == b`, `a != b`, `a + b`, `a in b` → `__crdx_eq`, `__crdx_add`, `__crdx_in` (set and map
  *   lists: values.ts);
  * - `s.matches(re)` / `matches(s, re)` → `__crdx_matches` (RE2, not JavaScript's RegExp);
+ * - `a || b`, `a && b` → `__crdx_or`, `__crdx_and` (macros: when both sides fail, cel-go reports
+ *   the left side's error, cel-js the right's);
  * - `has(x.f)` → `__crdx_has(x, "f")` (cel-js accepts only `has(ident.f…)`: marcbachmann/cel-js#104).
  * cel-js cannot replace its own overloads (registerFunction refuses a signature it already has), so
  * the rule is rewritten instead of the library being patched.
@@ -15,7 +17,7 @@ interface Node {
   readonly args: unknown;
 }
 
-const BINARY = new Set(['||', '&&', '<', '<=', '>', '>=', '-', '*', '/', '%']);
+const BINARY = new Set(['<', '<=', '>', '>=', '-', '*', '/', '%']);
 
 function isNode(x: unknown): x is Node {
   return typeof x === 'object' && x !== null && 'op' in x && 'args' in x;
@@ -76,6 +78,10 @@ function print(n: Node): string {
       return `__crdx_add(${p(a[0])}, ${p(a[1])})`;
     case 'in':
       return `__crdx_in(${p(a[0])}, ${p(a[1])})`;
+    case '||':
+      return `__crdx_or(${p(a[0])}, ${p(a[1])})`;
+    case '&&':
+      return `__crdx_and(${p(a[0])}, ${p(a[1])})`;
     case '!_':
       return `!${w(n.args)}`;
     case '-_':

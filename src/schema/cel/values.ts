@@ -77,6 +77,8 @@ function mapKey(e: unknown, keys: readonly string[]): string | undefined {
 /** cel-go's equality on the values we bind (the left operand decides, as in the adapters). */
 export function celEqual(a: unknown, b: unknown, eq: Fallback): boolean {
   if (a instanceof RawValue || b instanceof RawValue) return a instanceof RawValue && b instanceof RawValue && deepEqual(a.v, b.v);
+  // library types (quantity, URL, IP, …) define their own equality
+  if (typeof a === 'object' && a !== null && typeof (a as { celEqual?: unknown }).celEqual === 'function') return (a as { celEqual(o: unknown): boolean }).celEqual(b);
   if (Array.isArray(a) && Array.isArray(b)) {
     if (a.length !== b.length) return false;
     const k = lists.get(a);
