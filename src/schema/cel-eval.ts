@@ -48,6 +48,8 @@ const SUPPORTED_CALLS = new Set([
   'find', 'findAll', 'isSorted', 'sum', 'min', 'max', 'indexOf', 'lastIndexOf',
   // durations and timestamps parsed as Go does (cel/env.ts), their accessors, type()
   'duration', 'timestamp', 'type', 'dyn', 'double', 'bool', 'bytes',
+  // cel-go strings extension (cel/lib/strings.ts)
+  'charAt', 'replace', 'split', 'substring', 'trim', 'join',
   // Kubernetes quantity library (cel/lib/quantity.ts)
   'quantity', 'isQuantity', 'sign', 'isGreaterThan', 'isLessThan', 'compareTo', 'add', 'sub', 'isInteger', 'asInteger', 'asApproximateFloat',
   'getFullYear', 'getMonth', 'getDayOfMonth', 'getDate', 'getDayOfWeek', 'getDayOfYear', 'getHours', 'getMinutes', 'getSeconds', 'getMilliseconds',

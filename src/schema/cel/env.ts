@@ -11,6 +11,7 @@ import { CelUnsupported, makeOps, type CelOps } from './lib/ops.js';
 import { registerLists } from './lib/lists.js';
 import { registerQuantity } from './lib/quantity.js';
 import { registerRegex } from './lib/regex.js';
+import { registerStrings } from './lib/strings.js';
 import type { LibEnv } from './lib/types.js';
 import type { Makers } from './bind.js';
 
@@ -97,6 +98,14 @@ export function makeEnvs(m: CelModule): CelEnvs {
   lib.registerFunction('__crdx_and(ast, ast): bool', logical(false) as never);
   registerRegex(lib);
   registerLists(lib, ops);
+  registerStrings(
+    lib,
+    (l, x) => BigInt(l.findIndex((e) => celEqual(e, x, ops.eq))),
+    (l, x) => {
+      for (let i = l.length - 1; i >= 0; i--) if (celEqual(l[i], x, ops.eq)) return BigInt(i);
+      return -1n;
+    },
+  );
   registerQuantity(env as unknown as Parameters<typeof registerQuantity>[0]);
   return { plain, libs: env as unknown as EvalEnv, ops, makers };
 }

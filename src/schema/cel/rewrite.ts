@@ -12,6 +12,8 @@
  * the rule is rewritten instead of the library being patched.
  */
 
+import { STRING_FUNCTIONS } from './lib/strings.js';
+
 interface Node {
   readonly op: string;
   readonly args: unknown;
@@ -112,6 +114,8 @@ function print(n: Node): string {
       const name = a[0] as string;
       const args = a[2] as unknown[];
       if (name === 'matches' && args.length === 1) return `__crdx_matches(${p(a[1])}, ${p(args[0])})`;
+      // cel-go's strings extension counts code points (cel/lib/strings.ts)
+      if (STRING_FUNCTIONS.has(name) && !(isNode(a[1]) && a[1].op === 'id' && a[1].args === 'strings')) return `__crdx_s_${name}(${[a[1], ...args].map(p).join(', ')})`;
       // a dotted global function (optional.of, strings.quote, sets.contains, lists.range, ...) stays as written
       const recv = isNode(a[1]) && a[1].op === 'id' ? (a[1].args as string) : w(a[1]);
       return `${recv}.${name}(${args.map(p).join(', ')})`;
