@@ -48,6 +48,8 @@ const SUPPORTED_CALLS = new Set([
   'find', 'findAll', 'isSorted', 'sum', 'min', 'max', 'indexOf', 'lastIndexOf',
   // durations and timestamps parsed as Go does (cel/env.ts), their accessors, type()
   'duration', 'timestamp', 'type', 'dyn', 'double', 'bool', 'bytes',
+  // Kubernetes URL library (cel/lib/url.ts)
+  'url', 'isURL', 'getScheme', 'getHost', 'getHostname', 'getPort', 'getEscapedPath', 'getQuery',
   // cel-go strings extension (cel/lib/strings.ts)
   'charAt', 'replace', 'split', 'substring', 'trim', 'join',
   // Kubernetes quantity library (cel/lib/quantity.ts)

@@ -201,6 +201,35 @@ export const LIBS: readonly Lib[] = [
       range: { s: 'abcdef' },
     },
   },
+  {
+    name: 'urls',
+    props: { u: str },
+    rules: [
+      ['!has(self.u) || isURL(self.u)', 'a URL'],
+      ["!has(self.u) || !isURL(self.u) || url(self.u).getScheme() == 'https' || url(self.u).getScheme() == ''", 'https'],
+      ["!has(self.u) || !isURL(self.u) || url(self.u).getHostname() != 'evil.example'", 'not evil'],
+      ["!has(self.u) || !isURL(self.u) || url(self.u).getPort() == '' || url(self.u).getPort() == '443'", 'port 443'],
+      ["!has(self.u) || !isURL(self.u) || !url(self.u).getEscapedPath().startsWith('/admin')", 'no admin'],
+      ["!has(self.u) || !isURL(self.u) || !('debug' in url(self.u).getQuery())", 'no debug'],
+      ["!has(self.u) || !isURL(self.u) || !('a' in url(self.u).getQuery()) || url(self.u).getQuery()['a'].size() == 1", 'one a'],
+      ["!has(self.u) || !isURL(self.u) || !('q' in url(self.u).getQuery()) || url(self.u).getQuery()['q'][0] != 'a b'", 'q not a b'],
+      ["!has(self.u) || !isURL(self.u) || url(self.u).getHost().size() < 30", 'short host'],
+    ],
+    cases: {
+      ok: { u: 'https://example.com/x?a=1' },
+      notUrl: { u: 'example.com/x' },
+      http: { u: 'http://example.com' },
+      evil: { u: 'https://evil.example:443/' },
+      port: { u: 'https://[::1]:8443/' },
+      admin: { u: 'https://example.com/admin/x' },
+      debug: { u: 'https://example.com/?debug' },
+      twice: { u: 'https://example.com/?a=1&a=2' },
+      absPath: { u: '/just/a/path' },
+      opaque: { u: 'mailto:someone' },
+      longHost: { u: 'https://user@a-very-long-host-name.example.com/' },
+      plus: { u: 'https://example.com/?q=a+b&debug=%41' },
+    },
+  },
 ];
 
 export function crdOf(l: Lib): Obj {

@@ -12,6 +12,7 @@ import { registerLists } from './lib/lists.js';
 import { registerQuantity } from './lib/quantity.js';
 import { registerRegex } from './lib/regex.js';
 import { registerStrings } from './lib/strings.js';
+import { registerURL } from './lib/url.js';
 import type { LibEnv } from './lib/types.js';
 import type { Makers } from './bind.js';
 
@@ -107,5 +108,6 @@ export function makeEnvs(m: CelModule): CelEnvs {
     },
   );
   registerQuantity(env as unknown as Parameters<typeof registerQuantity>[0]);
+  registerURL(env as unknown as Parameters<typeof registerURL>[0]);
   return { plain, libs: env as unknown as EvalEnv, ops, makers };
 }
