@@ -19,6 +19,7 @@ import { goMissingKey, missingKeyOf, type SubResult } from './cel-errors.js';
 import { makeEnvs, type CelEnvs } from './cel/env.js';
 import { CelGoError, CelUnsupported } from './cel/lib/ops.js';
 import { rewriteForEval } from './cel/rewrite.js';
+import { costBound, PER_CALL_LIMIT, PER_OBJECT_BUDGET, shapeOf, sizeOf, type Shape } from './cel/cost-bound.js';
 import { bindValue, Unbound } from './cel/bind.js';
 
 interface CelOutcome {
@@ -71,6 +72,8 @@ interface Compiled {
   readonly optionalOldSelf: boolean;
   /** Why the rule cannot be evaluated here (undefined: it can). */
   readonly unsupported: string | undefined;
+  /** The rule's and messageExpression's AST shapes (cel/cost-bound.ts). */
+  readonly shapes: readonly Shape[];
 }
 
 type Env = CelEnvs['plain'];
@@ -153,7 +156,14 @@ function compile(schema: Structural, facts: CelBindingFacts, e: CelEnvs): Compil
         unsupported = 'crdx cannot parse it';
       }
     }
-    out.push({ rule, run, message, messageExpression, runMessage, ast, reason, fieldPath, usesOldSelf, optionalOldSelf: rr['optionalOldSelf'] === true, unsupported });
+    const shapes: Shape[] = [];
+    try {
+      if (ast !== undefined) shapes.push(shapeOf(ast));
+      if (messageExpression !== undefined && runMessage !== undefined) shapes.push(shapeOf(e.plain.parse(messageExpression).ast));
+    } catch {
+      // parsed above already
+    }
+    out.push({ rule, run, message, messageExpression, runMessage, ast, reason, fieldPath, usesOldSelf, optionalOldSelf: rr['optionalOldSelf'] === true, unsupported, shapes });
   }
   return out;
 }
@@ -172,6 +182,8 @@ function deepEq(a: unknown, b: unknown): boolean {
 class Walk {
   readonly errors: FieldError[] = [];
   readonly skipped: CelSkip[] = [];
+  /** The cost bounds of the rules evaluated so far (the per-object budget). */
+  private spent = 0;
   private readonly env: CelEnvs;
   constructor(
     private readonly update: boolean,
@@ -249,6 +261,7 @@ class Walk {
     const unbound = bound.self instanceof Unbound ? bound.self : bound.oldSelf instanceof Unbound ? bound.oldSelf : undefined;
     const plain = { self: bound.self instanceof Unbound ? undefined : bound.self, oldSelf: bound.oldSelf instanceof Unbound ? undefined : bound.oldSelf };
     const m = this.cel.module;
+    let size: { elements: number; longest: number } | undefined;
     for (const [i, c] of compiled.entries()) {
       if (c.run === undefined && c.unsupported === undefined) continue; // empty rule
       const skip = (why: string) => this.skip(c.rule, loc, [...sp, 'x-kubernetes-validations', i], why);
@@ -263,6 +276,18 @@ class Walk {
         skip(`crdx cannot bind the value as the server does (${unbound?.why ?? 'no value'})`);
         continue;
       }
+      // runtime cost: a bound under the server's limits, else not evaluated (cel/cost-bound.ts)
+      size ??= (() => {
+        const a = sizeOf(v);
+        const b = old === undefined ? { elements: 0, longest: 0 } : sizeOf(old);
+        return { elements: a.elements + b.elements, longest: Math.max(a.longest, b.longest) };
+      })();
+      const bound = Math.max(0, ...c.shapes.map((sh) => costBound(sh, size!)));
+      if (bound > PER_CALL_LIMIT || this.spent + bound > PER_OBJECT_BUDGET) {
+        skip(`crdx does not count the server's runtime cost exactly, and this rule could exceed its ${bound > PER_CALL_LIMIT ? 'per-call limit' : 'per-object budget'} here`);
+        continue;
+      }
+      this.spent += bound;
       const ctx: Record<string, unknown> = { self };
       if (c.optionalOldSelf) ctx['oldSelf'] = old === undefined ? m.Optional.none() : m.Optional.of(oldSelf);
       else if (old !== undefined && oldSelf !== undefined) ctx['oldSelf'] = oldSelf;

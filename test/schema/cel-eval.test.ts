@@ -32,3 +32,28 @@ describe('evaluateCel', () => {
     expect(parses).toBe(2);
   });
 });
+
+describe('evaluateCel: runtime cost', () => {
+  const root = buildStructural({
+    type: 'object',
+    properties: {
+      spec: {
+        type: 'object',
+        properties: { l: { type: 'array', items: { type: 'integer' } } },
+        'x-kubernetes-validations': [{ rule: 'self.l.all(a, self.l.all(b, self.l.all(c, a + b + c >= 0)))', message: 'non-negative' }],
+      },
+    },
+  });
+  it('a rule whose cost bound stays under the per-call limit is evaluated', () => {
+    const r = evaluateCel({ apiVersion: 'v1', kind: 'K', spec: { l: [1, -5, 2] } }, undefined, root, cel);
+    expect(r.complete).toBe(true);
+    expect(r.errors.map((e) => e.detail)).toEqual(['non-negative']);
+  });
+  it('one that could exceed it is not evaluated (and not run), and says why', () => {
+    const l = Array.from({ length: 300 }, (_, i) => i);
+    const r = evaluateCel({ apiVersion: 'v1', kind: 'K', spec: { l } }, undefined, root, cel);
+    expect(r.complete).toBe(false);
+    expect(r.errors).toEqual([]);
+    expect(r.skipped.map((s) => s.why)).toEqual(["crdx does not count the server's runtime cost exactly, and this rule could exceed its per-call limit here"]);
+  });
+});
