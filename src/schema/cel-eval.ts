@@ -49,6 +49,8 @@ const SUPPORTED_CALLS = new Set([
   'find', 'findAll', 'isSorted', 'sum', 'min', 'max', 'indexOf', 'lastIndexOf',
   // durations and timestamps parsed as Go does (cel/env.ts), their accessors, type()
   'duration', 'timestamp', 'type', 'dyn', 'double', 'bool', 'bytes',
+  // cel-go sets extension (cel/env.ts), optionals (cel-js)
+  'contains', 'equivalent', 'intersects', 'of', 'none', 'or',
   // Kubernetes URL library (cel/lib/url.ts)
   'url', 'isURL', 'getScheme', 'getHost', 'getHostname', 'getPort', 'getEscapedPath', 'getQuery',
   // cel-go strings extension (cel/lib/strings.ts)
@@ -108,8 +110,6 @@ function stripStrings(e: string): string {
 /** Why the functions the expression calls cannot be evaluated here; undefined when they can. */
 function callUnsupported(e: string, numbers: boolean): string | undefined {
   const code = stripStrings(e);
-  // optional field selection / indexing, comprehension variables named like functions: keep simple
-  if (/\.\?|\[\?/.test(code)) return 'it uses optional field selection or indexing (.? or [?)';
   for (const m of code.matchAll(/([A-Za-z_][A-Za-z0-9_]*)\s*\(/g)) {
     const name = m[1]!;
     if (!SUPPORTED_CALLS.has(name)) return `crdx does not evaluate ${name}() yet`;

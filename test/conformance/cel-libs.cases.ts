@@ -230,6 +230,45 @@ export const LIBS: readonly Lib[] = [
       plus: { u: 'https://example.com/?q=a+b&debug=%41' },
     },
   },
+  {
+    name: 'sets',
+    props: { a: strList, b: strList, set: { type: 'array', maxItems: 8, items: str, 'x-kubernetes-list-type': 'set' } },
+    rules: [
+      ['!has(self.a) || !has(self.b) || sets.contains(self.a, self.b)', 'a contains b'],
+      ["!has(self.a) || sets.intersects(self.a, ['x', 'y'])", 'a has x or y'],
+      ["!has(self.set) || !sets.equivalent(self.set, ['p', 'q'])", 'set is not p,q'],
+      ["!has(self.set) || sets.contains(['p', 'q', 'r'], self.set)", 'set within p,q,r'],
+    ],
+    cases: {
+      ok: { a: ['x', 'z'], b: ['z'] },
+      missing: { a: ['x'], b: ['z', 'x'] },
+      noXY: { a: ['z'] },
+      pq: { set: ['q', 'p'] },
+      r: { set: ['r'] },
+      outside: { set: ['s'] },
+    },
+  },
+  {
+    name: 'optionals',
+    props: { a: str, m: { type: 'object', maxProperties: 8, additionalProperties: str }, l: strList, o: { type: 'object', properties: { x: { type: 'integer' } } } },
+    rules: [
+      ["self.?a.orValue('') != 'bad'", 'a not bad'],
+      ["self.?o.x.orValue(0) < 10", 'o.x small'],
+      ["!self.?m['k'].hasValue() || self.m['k'] != 'v'", 'no k=v'],
+      ["self.?l[0].orValue('') != 'first'", 'no first'],
+      ["optional.of(1).value() == 1 && !optional.none().hasValue()", 'literals'],
+      ["self.?a.or(optional.of('z')).value() != 'zz'", 'a not zz'],
+    ],
+    cases: {
+      ok: { a: 'x', m: { j: 'v' }, l: ['a'], o: { x: 1 } },
+      empty: {},
+      bad: { a: 'bad' },
+      big: { o: { x: 12 } },
+      kv: { m: { k: 'v' } },
+      first: { l: ['first'] },
+      zz: { a: 'zz' },
+    },
+  },
 ];
 
 export function crdOf(l: Lib): Obj {

@@ -97,6 +97,11 @@ export function makeEnvs(m: CelModule): CelEnvs {
   });
   lib.registerFunction('__crdx_or(ast, ast): bool', logical(true) as never);
   lib.registerFunction('__crdx_and(ast, ast): bool', logical(false) as never);
+  // cel-go's sets extension (ext/sets.go): membership with the list's equality
+  const contains = (a: unknown[], b: unknown[]) => b.every((x) => celIn(x, a, ops.inOp, ops.eq) === true);
+  lib.registerFunction('__crdx_sets_contains(list<dyn>, list<dyn>): bool', contains);
+  lib.registerFunction('__crdx_sets_equivalent(list<dyn>, list<dyn>): bool', (a: unknown[], b: unknown[]) => contains(a, b) && contains(b, a));
+  lib.registerFunction('__crdx_sets_intersects(list<dyn>, list<dyn>): bool', (a: unknown[], b: unknown[]) => b.some((x) => celIn(x, a, ops.inOp, ops.eq) === true));
   registerRegex(lib);
   registerLists(lib, ops);
   registerStrings(

@@ -114,6 +114,8 @@ function print(n: Node): string {
       const name = a[0] as string;
       const args = a[2] as unknown[];
       if (name === 'matches' && args.length === 1) return `__crdx_matches(${p(a[1])}, ${p(args[0])})`;
+      // cel-go's sets extension (sets.contains, sets.equivalent, sets.intersects)
+      if (isNode(a[1]) && a[1].op === 'id' && a[1].args === 'sets' && ['contains', 'equivalent', 'intersects'].includes(name) && args.length === 2) return `__crdx_sets_${name}(${args.map(p).join(', ')})`;
       // cel-go's strings extension counts code points (cel/lib/strings.ts)
       if (STRING_FUNCTIONS.has(name) && !(isNode(a[1]) && a[1].op === 'id' && a[1].args === 'strings')) return `__crdx_s_${name}(${[a[1], ...args].map(p).join(', ')})`;
       // a dotted global function (optional.of, strings.quote, sets.contains, lists.range, ...) stays as written
