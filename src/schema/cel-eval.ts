@@ -51,6 +51,8 @@ const SUPPORTED_CALLS = new Set([
   'duration', 'timestamp', 'type', 'dyn', 'double', 'bool', 'bytes',
   // cel-go sets extension (cel/env.ts), optionals (cel-js)
   'contains', 'equivalent', 'intersects', 'of', 'none', 'or',
+  // Kubernetes IP library (cel/lib/ip.ts)
+  'isIP', 'ip', 'isCanonical', 'family', 'isUnspecified', 'isLoopback', 'isLinkLocalMulticast', 'isLinkLocalUnicast', 'isGlobalUnicast',
   // Kubernetes URL library (cel/lib/url.ts)
   'url', 'isURL', 'getScheme', 'getHost', 'getHostname', 'getPort', 'getEscapedPath', 'getQuery',
   // cel-go strings extension (cel/lib/strings.ts)

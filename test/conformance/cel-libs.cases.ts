@@ -269,6 +269,36 @@ export const LIBS: readonly Lib[] = [
       zz: { a: 'zz' },
     },
   },
+  {
+    name: 'ips',
+    props: { a: str },
+    rules: [
+      ['!has(self.a) || isIP(self.a)', 'an IP'],
+      ['!has(self.a) || !isIP(self.a) || ip.isCanonical(self.a)', 'canonical'],
+      ['!has(self.a) || !isIP(self.a) || ip(self.a).family() == 4 || !ip(self.a).isLoopback()', 'no v6 loopback'],
+      ['!has(self.a) || !isIP(self.a) || !ip(self.a).isUnspecified()', 'specified'],
+      ['!has(self.a) || !isIP(self.a) || !ip(self.a).isLinkLocalUnicast() && !ip(self.a).isLinkLocalMulticast()', 'not link-local'],
+      ['!has(self.a) || !isIP(self.a) || ip(self.a).isGlobalUnicast() || ip(self.a).isLoopback()', 'global or loopback'],
+    ],
+    cases: {
+      v4: { a: '192.168.1.1' },
+      v6: { a: '2001:db8::1' },
+      notCanonical: { a: '2001:DB8::1' },
+      longForm: { a: '2001:db8:0:0:0:0:0:1' },
+      loop6: { a: '::1' },
+      loop4: { a: '127.0.0.1' },
+      zero: { a: '0.0.0.0' },
+      linkLocal: { a: 'fe80::1' },
+      mcast: { a: '224.0.0.5' },
+      bcast: { a: '255.255.255.255' },
+      mapped: { a: '::ffff:1.2.3.4' },
+      zone: { a: 'fe80::1%eth0' },
+      leadingZero: { a: '010.0.0.1' },
+      ten: { a: '10.0.0.1' },
+      embedded: { a: '64:ff9b::1.2.3.4' },
+      runs: { a: '1:0:0:2:0:0:0:3' },
+    },
+  },
 ];
 
 export function crdOf(l: Lib): Obj {

@@ -11,6 +11,7 @@ import { CelUnsupported, makeOps, type CelOps } from './lib/ops.js';
 import { registerLists } from './lib/lists.js';
 import { registerQuantity } from './lib/quantity.js';
 import { registerRegex } from './lib/regex.js';
+import { registerIP } from './lib/ip.js';
 import { registerStrings } from './lib/strings.js';
 import { registerURL } from './lib/url.js';
 import type { LibEnv } from './lib/types.js';
@@ -114,5 +115,6 @@ export function makeEnvs(m: CelModule): CelEnvs {
   );
   registerQuantity(env as unknown as Parameters<typeof registerQuantity>[0]);
   registerURL(env as unknown as Parameters<typeof registerURL>[0]);
+  registerIP(env as unknown as Parameters<typeof registerIP>[0]);
   return { plain, libs: env as unknown as EvalEnv, ops, makers };
 }
