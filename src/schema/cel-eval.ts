@@ -263,7 +263,7 @@ class Walk {
     const unbound = bound.self instanceof Unbound ? bound.self : bound.oldSelf instanceof Unbound ? bound.oldSelf : undefined;
     const plain = { self: bound.self instanceof Unbound ? undefined : bound.self, oldSelf: bound.oldSelf instanceof Unbound ? undefined : bound.oldSelf };
     const m = this.cel.module;
-    let size: { elements: number; longest: number } | undefined;
+    let size: { largest: number; longest: number } | undefined;
     for (const [i, c] of compiled.entries()) {
       if (c.run === undefined && c.unsupported === undefined) continue; // empty rule
       const skip = (why: string) => this.skip(c.rule, loc, [...sp, 'x-kubernetes-validations', i], why);
@@ -281,8 +281,8 @@ class Walk {
       // runtime cost: a bound under the server's limits, else not evaluated (cel/cost-bound.ts)
       size ??= (() => {
         const a = sizeOf(v);
-        const b = old === undefined ? { elements: 0, longest: 0 } : sizeOf(old);
-        return { elements: a.elements + b.elements, longest: Math.max(a.longest, b.longest) };
+        const b = old === undefined ? { largest: 0, longest: 0 } : sizeOf(old);
+        return { largest: Math.max(a.largest, b.largest), longest: Math.max(a.longest, b.longest) };
       })();
       const bound = Math.max(0, ...c.shapes.map((sh) => costBound(sh, size!)));
       if (bound > PER_CALL_LIMIT || this.spent + bound > PER_OBJECT_BUDGET) {

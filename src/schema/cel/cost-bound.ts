@@ -18,46 +18,61 @@ export interface Shape {
   readonly nodes: number;
   /** Deepest nesting of comprehensions. */
   readonly depth: number;
+  /** The longest list or map literal. */
+  readonly literal: number;
+  /** It splits strings (a list as long as a string). */
+  readonly splits: boolean;
 }
 
 /** The shape of a cel-js AST. */
 export function shapeOf(ast: unknown): Shape {
   let nodes = 0;
+  let literal = 0;
+  let splits = false;
   const walk = (n: unknown): number => {
     if (Array.isArray(n)) return Math.max(0, ...n.map(walk));
     if (typeof n !== 'object' || n === null || !('op' in n)) return 0;
     nodes++;
     const { op, args } = n as { op: string; args: unknown };
+    if ((op === 'list' || op === 'map') && Array.isArray(args)) literal = Math.max(literal, args.length);
+    if ((op === 'rcall' || op === 'call') && Array.isArray(args) && args[0] === 'split') splits = true;
     const inner = walk(args);
     const isComp = op === 'rcall' && Array.isArray(args) && typeof args[0] === 'string' && COMPREHENSIONS.has(args[0]);
     return inner + (isComp ? 1 : 0);
   };
   const depth = walk(ast);
-  return { nodes, depth };
+  return { nodes, depth, literal, splits };
 }
 
-/** Elements (list items and map entries) and the longest string of a decoded JSON value. */
-export function sizeOf(v: unknown): { elements: number; longest: number } {
-  let elements = 0;
+/** The largest list or map (items, entries) and the longest string of a decoded JSON value. */
+export function sizeOf(v: unknown): { largest: number; longest: number } {
+  let largest = 0;
   let longest = 0;
   const walk = (x: unknown): void => {
     if (typeof x === 'string') longest = Math.max(longest, x.length);
     else if (Array.isArray(x)) {
-      elements += x.length;
+      largest = Math.max(largest, x.length);
       for (const e of x) walk(e);
     } else if (typeof x === 'object' && x !== null) {
-      for (const [k, e] of Object.entries(x)) {
-        elements++;
+      const es = Object.entries(x);
+      largest = Math.max(largest, es.length);
+      for (const [k, e] of es) {
         longest = Math.max(longest, k.length);
         walk(e);
       }
     }
   };
   walk(v);
-  return { elements, longest };
+  return { largest, longest };
 }
 
-export function costBound(shape: Shape, size: { elements: number; longest: number }): number {
-  // literal lists in the rule are iterated too: count its nodes as elements
-  return (size.elements + shape.nodes + 1) ** shape.depth * shape.nodes * (1 + Math.ceil(size.longest / 10));
+/**
+ * A comprehension iterates over a list or map of the value, a literal of the rule, or a list made
+ * from them (a concatenation of two, a map() or filter() result, a split string): at most twice the
+ * largest of these. Each iteration evaluates at most every node, each costing at most one plus a
+ * traversal of the longest string.
+ */
+export function costBound(shape: Shape, size: { largest: number; longest: number }): number {
+  const iterations = 2 * Math.max(size.largest, shape.literal, shape.splits ? size.longest : 0);
+  return Math.max(1, iterations) ** shape.depth * shape.nodes * (1 + Math.ceil(size.longest / 10));
 }

@@ -7,7 +7,7 @@ import type { CelModule } from '../../core/cel-engine.js';
 import { parseDuration } from '../../go/duration.js';
 import { parseTimeRFC3339 } from '../../go/time.js';
 import { celAdd, celEqual, celIn } from './values.js';
-import { CelUnsupported, makeOps, type CelOps } from './lib/ops.js';
+import { CelGoError, CelUnsupported, makeOps, type CelOps } from './lib/ops.js';
 import { registerLists } from './lib/lists.js';
 import { registerQuantity } from './lib/quantity.js';
 import { registerRegex } from './lib/regex.js';
@@ -52,19 +52,20 @@ export function makeEnvs(m: CelModule): CelEnvs {
   lib.registerFunction('__crdx_duration(dyn): google.protobuf.Duration', (x: unknown) => {
     if (typeof x !== 'string') return ops.duration(x);
     const ns = parseDuration(x);
-    // Go's error texts (time: invalid duration "…") are not reproduced
-    if (ns === undefined) throw new CelUnsupported(`duration(${JSON.stringify(x)}) fails on the server with a Go error crdx does not reproduce`);
+    // cel-go's String.ConvertToType drops Go's parse error
+    if (ns === undefined) throw new CelGoError("type conversion error from 'string' to 'google.protobuf.Duration'");
     return makers.duration(ns / 1_000_000_000n, Number(ns % 1_000_000_000n));
   });
   lib.registerFunction('__crdx_timestamp(dyn): google.protobuf.Timestamp', (x: unknown) => {
     if (typeof x !== 'string') return ops.timestamp(x);
     const t = parseTimeRFC3339(x);
-    // cel-js timestamps hold milliseconds; Go's error texts are not reproduced
-    if ('error' in t) throw new CelUnsupported(`timestamp(${JSON.stringify(x)}) fails on the server with a Go error crdx does not reproduce`);
+    // cel-go's String.ConvertToType drops Go's parse error
+    if ('error' in t) throw new CelGoError("type conversion error from 'string' to 'google.protobuf.Timestamp'");
+    // cel-go's range: year 1 to 9999
+    if (t.sec < -62135596800 || t.sec > 253402300799) throw new CelGoError('timestamp overflow');
+    // cel-js timestamps hold milliseconds
     if (t.nsec % 1_000_000 !== 0) throw new CelUnsupported(`timestamp(${JSON.stringify(x)}) has a precision finer than crdx keeps (milliseconds)`);
     const ms = t.sec * 1000 + t.nsec / 1_000_000;
-    // cel-go's range: year 1 to 9999
-    if (ms < -62135596800000 || ms > 253402300799999) throw new CelUnsupported(`timestamp(${JSON.stringify(x)}) is out of CEL's range`);
     return new Date(ms);
   });
   // `||` and `&&` as cel-go evaluates them: both sides, the first error wins when neither decides
