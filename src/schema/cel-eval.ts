@@ -302,6 +302,12 @@ class Walk {
           skip(`crdx does not reproduce the server here: ${err.message}`);
           continue;
         }
+        // an operator applied to an int-or-string value of the other kind (the only values the checker leaves dyn)
+        if (/^no such overload: dyn<\w+> (?:<|<=|>|>=|\+|-|\*|\/|%) \w+/.test(errorText(err)) && !(this.update && ratchet && !c.usesOldSelf)) {
+          const why = c.message !== undefined && c.message.length > 0 ? c.message.trim() : c.rule.trim();
+          this.errors.push({ type: 'Invalid', field: loc.field === '' ? '<nil>' : loc.field, value: s.generic.type, detail: `'no such overload': call arguments did not match a supported operator, function or macro signature for rule: ${why}`, at: loc.at });
+          continue;
+        }
         // a library error with cel-go's text (cel/lib/*), or a missing key / index past the end
         const key = err instanceof CelGoError ? err.message : (c.usesOldSelf || !this.update || !ratchet) && missingKeyOf(err) !== undefined ? goMissingKey(c.rule, c.ast, (text) => evaluateText(text, ctx, this.env.plain)) : undefined;
         if (key === undefined || (err instanceof CelGoError && this.update && ratchet && !c.usesOldSelf)) {

@@ -98,6 +98,7 @@ export const LIBS: readonly Lib[] = [
     name: 'values',
     props: {
       ios: { 'x-kubernetes-int-or-string': true },
+      ios2: { 'x-kubernetes-int-or-string': true },
       dur: { type: 'string', format: 'duration', maxLength: 32 },
       ts: { type: 'string', format: 'date-time', maxLength: 32 },
       day: { type: 'string', format: 'date', maxLength: 32 },
@@ -111,6 +112,8 @@ export const LIBS: readonly Lib[] = [
     rules: [
       ["!has(self.ios) || (type(self.ios) == int ? self.ios < 10 : self.ios != 'bad')", 'int or string'],
       ["!has(self.dur) || self.dur < duration('1h')", 'short'],
+      ['!has(self.ios2) || self.ios2 > 0'],
+      ["!has(self.ios2) || self.ios2 + 1 != 5", 'not four'],
       ["!has(self.sdur) || duration(self.sdur) < duration('1m')", 'string duration'],
       ["!has(self.ts) || self.ts.getHours() < 20 && self.ts.getDayOfWeek() != 0", 'weekday hours'],
       ["!has(self.dur) || self.dur.getMinutes() < 100", 'minutes'],
@@ -125,6 +128,9 @@ export const LIBS: readonly Lib[] = [
       ok: { ios: 3, dur: '5m', ts: '2024-05-01T10:00:00Z', day: '2024-01-02', b64: 'YWI=', 'dash-name': 'yes', namespace: 'a', raw: { x: 1 } },
       iosInt: { ios: 30 },
       iosStr: { ios: 'bad' },
+      ios2Str: { ios2: 'x' },
+      ios2Int: { ios2: 4 },
+      ios2Neg: { ios2: -1 },
       longDur: { dur: '2h30m' },
       oldTs: { ts: '2019-12-31T23:59:59.5Z' },
       oldDay: { day: '1999-12-31' },
