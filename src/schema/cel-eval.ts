@@ -49,6 +49,8 @@ const SUPPORTED_CALLS = new Set([
   'find', 'findAll', 'isSorted', 'sum', 'min', 'max', 'indexOf', 'lastIndexOf',
   // durations and timestamps parsed as Go does (cel/env.ts), their accessors, type()
   'duration', 'timestamp', 'type', 'dyn', 'double', 'bool', 'bytes',
+  // cel-go lists extension v3 (cel/lib/lists.ts; not sortBy)
+  'slice', 'flatten', 'distinct', 'reverse', 'sort', 'range',
   // cel-go sets extension (cel/env.ts), optionals (cel-js)
   'contains', 'equivalent', 'intersects', 'of', 'none', 'or',
   // Kubernetes IP library (cel/lib/ip.ts)

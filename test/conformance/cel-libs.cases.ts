@@ -312,6 +312,29 @@ export const LIBS: readonly Lib[] = [
       runs: { a: '1:0:0:2:0:0:0:3' },
     },
   },
+  {
+    name: 'listsext',
+    props: { n: { type: 'array', maxItems: 8, items: { type: 'integer' } }, s: strList },
+    rules: [
+      ['!has(self.n) || self.n.size() < 2 || self.n.slice(0, 2).sum() < 10', 'first two small'],
+      ['!has(self.n) || self.n.distinct().size() == self.n.size()', 'distinct'],
+      ['!has(self.n) || self.n.size() == 0 || self.n.reverse()[0] != 7', 'last not 7'],
+      ['!has(self.s) || self.s.sort() == self.s', 'sorted'],
+      ['!has(self.n) || [self.n, [1]].flatten().size() < 6', 'flatten'],
+      ['lists.range(3) == [0, 1, 2] && lists.range(0).size() == 0', 'range'],
+      ['!has(self.n) || self.n.size() < 4 || self.n.slice(1, 4).size() == 3', 'slice'],
+    ],
+    cases: {
+      ok: { n: [1, 2, 3], s: ['a', 'b'] },
+      big: { n: [5, 6] },
+      dup: { n: [1, 1] },
+      seven: { n: [1, 7] },
+      unsorted: { s: ['b', 'a'] },
+      long: { n: [1, 2, 3, 4, 5] },
+      badSlice: { n: [1, 2, 3, 4] },
+      low: { n: [0, 0, 1] },
+    },
+  },
 ];
 
 export function crdOf(l: Lib): Obj {

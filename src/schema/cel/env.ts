@@ -8,7 +8,7 @@ import { parseDuration } from '../../go/duration.js';
 import { parseTimeRFC3339 } from '../../go/time.js';
 import { celAdd, celEqual, celIn } from './values.js';
 import { CelGoError, CelUnsupported, makeOps, type CelOps } from './lib/ops.js';
-import { registerLists } from './lib/lists.js';
+import { registerLists, registerListsExt } from './lib/lists.js';
 import { registerQuantity } from './lib/quantity.js';
 import { registerRegex } from './lib/regex.js';
 import { registerIP } from './lib/ip.js';
@@ -32,6 +32,8 @@ export interface CelEnvs {
 }
 
 const OPTIONS = { enableOptionalTypes: true, unlistedVariablesAreDyn: true };
+/** The server type-checked the rule (homogeneous literals included); here values are dyn, so cel-js must not refuse `[self.l, [1]]`. */
+const LIB_OPTIONS = { ...OPTIONS, homogeneousAggregateLiterals: false };
 
 export function makeEnvs(m: CelModule): CelEnvs {
   const plain = new m.Environment(OPTIONS) as unknown as EvalEnv;
@@ -39,7 +41,7 @@ export function makeEnvs(m: CelModule): CelEnvs {
   // cel-js does not export its Duration class from the package entry: take it from a value
   const Duration = (plain.parse('duration("0s")')({}) as { constructor: new (s: bigint, n: number) => unknown }).constructor;
   const makers: Makers = { duration: (sec, nanos) => new Duration(sec, nanos) };
-  const env = new m.Environment(OPTIONS);
+  const env = new m.Environment(LIB_OPTIONS);
   const lib = env as unknown as LibEnv;
   lib.registerFunction('__crdx_eq(dyn, dyn): bool', (a: unknown, b: unknown) => celEqual(a, b, ops.eq));
   lib.registerFunction('__crdx_add(dyn, dyn): dyn', (a: unknown, b: unknown) => celAdd(a, b, ops.add));
@@ -106,6 +108,7 @@ export function makeEnvs(m: CelModule): CelEnvs {
   lib.registerFunction('__crdx_sets_intersects(list<dyn>, list<dyn>): bool', (a: unknown[], b: unknown[]) => b.some((x) => celIn(x, a, ops.inOp, ops.eq) === true));
   registerRegex(lib);
   registerLists(lib, ops);
+  registerListsExt(lib, ops);
   registerStrings(
     lib,
     (l, x) => BigInt(l.findIndex((e) => celEqual(e, x, ops.eq))),

@@ -116,6 +116,7 @@ function print(n: Node): string {
       if (name === 'matches' && args.length === 1) return `__crdx_matches(${p(a[1])}, ${p(args[0])})`;
       // cel-go's sets extension (sets.contains, sets.equivalent, sets.intersects)
       if (isNode(a[1]) && a[1].op === 'id' && a[1].args === 'sets' && ['contains', 'equivalent', 'intersects'].includes(name) && args.length === 2) return `__crdx_sets_${name}(${args.map(p).join(', ')})`;
+      if (isNode(a[1]) && a[1].op === 'id' && a[1].args === 'lists' && name === 'range' && args.length === 1) return `__crdx_lists_range(${p(args[0])})`;
       if (isNode(a[1]) && a[1].op === 'id' && a[1].args === 'ip' && name === 'isCanonical' && args.length === 1) return `__crdx_ip_isCanonical(${p(args[0])})`;
       // cel-go's strings extension counts code points (cel/lib/strings.ts)
       if (STRING_FUNCTIONS.has(name) && !(isNode(a[1]) && a[1].op === 'id' && a[1].args === 'strings')) return `__crdx_s_${name}(${[a[1], ...args].map(p).join(', ')})`;
