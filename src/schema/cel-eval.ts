@@ -2,10 +2,13 @@
  * Evaluation of x-kubernetes-validations rules on a custom resource, as the API server's CEL
  * validator does (apiextensions-apiserver pkg/apiserver/schema/cel/validation.go): each node's rules
  * with `self` (and `oldSelf` on update, when an old value is correlated) bound to the node's value,
- * then the children. Conservative: a rule is evaluated only when everything it uses is known to
- * behave as in cel-go (a small set of functions and macros, plain value types); anything else, and
- * any evaluation error, leaves the object "not fully evaluated" (`complete: false`) rather than
- * guessing. A violation is reported only when a rule evaluated cleanly to false.
+ * then the children. Values are bound as the server's adapters bind them (cel/bind.ts), the rule
+ * runs rewritten onto the libraries of cel/env.ts (cel/rewrite.ts), and a rule whose runtime cost
+ * bound could reach the server's limits is not run (cel/cost-bound.ts). Still conservative: a rule
+ * calling a function outside SUPPORTED_CALLS, a value crdx cannot bind, and an evaluation error whose
+ * server text crdx does not know leave the object "not fully evaluated" (`complete: false`) rather
+ * than guessing; a violation is reported only when a rule evaluated to false, or failed with the
+ * server's error text.
  *
  * The evaluator is the CEL engine the caller passes in (cel-syntax.ts; on the CRD, Crd.cel): a
  * schema with rules and no engine is a wiring bug and throws, it is never skipped.
