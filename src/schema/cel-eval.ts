@@ -14,6 +14,7 @@
  * schema with rules and no engine is a wiring bug and throws, it is never skipped.
  */
 import { OMIT, type FieldError } from '../core/field-error.js';
+import type { KubeVersion } from '../core/kube-version.js';
 import { Loc } from '../core/path.js';
 import { isRecord, type JsonPath } from '../core/types.js';
 import { celMissing, type CelEngine } from '../core/cel-engine.js';
@@ -195,6 +196,7 @@ class Walk {
   constructor(
     private readonly update: boolean,
     private readonly cel: CelEngine,
+    private readonly typeAsValue: boolean,
   ) {
     this.env = environment(cel);
   }
@@ -342,20 +344,24 @@ class Walk {
         try {
           msg = c.runMessage(mctx);
         } catch (err) {
-          skip(`the rule fails, but crdx's evaluation of its messageExpression failed (${errorText(err)})`);
-          continue;
+          // the server logs a failed messageExpression and falls back to the message; crdx does so only
+          // for the failures it knows cel-go has too (a missing key, a library error, a dyn overload)
+          const known = err instanceof CelGoError || missingKeyOf(err) !== undefined || /^no such overload: dyn</.test(errorText(err));
+          if (!known) {
+            skip(`the rule fails, but crdx's evaluation of its messageExpression failed (${errorText(err)})`);
+            continue;
+          }
+          msg = undefined;
         }
-        if (typeof msg !== 'string') {
-          skip('the rule fails, but crdx evaluated its messageExpression to a value that is not a string');
-          continue;
-        }
-        const t = msg.trim();
-        if (t !== '' && t.length <= 5 * 1024 && !t.includes('\n')) detail = t;
+        // a result that is not a string, empty, longer than 5,120 bytes or with a line break: the message
+        const t = typeof msg === 'string' ? goTrimSpace(msg) : '';
+        if (t !== '' && Buffer.byteLength(t, 'utf8') <= 5 * 1024 && !t.includes('\n')) detail = t;
       }
       detail ??= c.message !== undefined && c.message.length > 0 ? c.message.trim() : `failed rule: ${c.rule.trim()}`;
       let at = loc;
       for (const p of c.fieldPath ?? []) at = at.child(p);
-      const value = s.generic.type === 'object' || s.generic.type === 'array' ? OMIT : v;
+      // up to 1.34 the server printed the schema type as the value; from 1.35 the value (none for objects and arrays)
+      const value = this.typeAsValue ? s.generic.type : s.generic.type === 'object' || s.generic.type === 'array' ? OMIT : v;
       const field = at.field === '' ? '<nil>' : at.field;
       switch (c.reason) {
         case 'FieldValueForbidden':
@@ -374,6 +380,11 @@ class Walk {
   }
 }
 
+/** strings.TrimSpace */
+function goTrimSpace(s: string): string {
+  return s.replace(/^[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+|[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+$/g, '');
+}
+
 function errorText(e: unknown): string {
   const m = e instanceof Error ? e.message : String(e);
   const line = m.split('\n')[0]!.trim();
@@ -384,11 +395,11 @@ function errorText(e: unknown): string {
  * The server's CEL validation of a custom resource (`old`: the stored object, on update).
  * `complete: false` when some rule could not be evaluated here (`skipped` says which and why).
  */
-export function evaluateCel(obj: Record<string, unknown>, old: Record<string, unknown> | undefined, schema: Structural | undefined, cel: CelEngine | undefined): CelOutcome {
+export function evaluateCel(obj: Record<string, unknown>, old: Record<string, unknown> | undefined, schema: Structural | undefined, cel: CelEngine | undefined, kube?: KubeVersion): CelOutcome {
   if (!schema || !schema.facts.celBelow) return { errors: [], complete: true, skipped: [] };
   if (!cel) throw celMissing('CEL evaluation');
   const whole = (why: string): CelOutcome => ({ errors: [], complete: false, skipped: [{ rule: '', at: [], schemaAt: [], why }] });
-  const w = new Walk(old !== undefined, cel);
+  const w = new Walk(old !== undefined, cel, kube !== undefined && kube.major === 1 && kube.minor <= 34);
   try {
     w.node(obj, old, schema, new Loc('', []), true, old !== undefined && deepEq(obj, old), []);
   } catch (e) {

@@ -8,8 +8,8 @@ export interface Lib {
   readonly name: string;
   /** spec's properties. */
   readonly props: Obj;
-  /** Rules on spec: [rule, message?]. */
-  readonly rules: readonly (readonly [string, string?])[];
+  /** Rules on spec: [rule, message?, messageExpression?, reason?, fieldPath?] ('' = unset). */
+  readonly rules: readonly (readonly [string, string?, string?, string?, string?])[];
   /** Objects' spec, by case name. */
   readonly cases: Readonly<Record<string, Obj>>;
 }
@@ -335,6 +335,33 @@ export const LIBS: readonly Lib[] = [
       low: { n: [0, 0, 1] },
     },
   },
+  {
+    name: 'messages',
+    props: { a: str, m: { type: 'object', maxProperties: 4, additionalProperties: str }, n: { type: 'integer' } },
+    rules: [
+      ["!has(self.a) || self.a != 'x'", 'plain message'],
+      ["!has(self.a) || self.a != 'y'", '', "'a is ' + self.a"],
+      ["!has(self.a) || self.a != 'z'", 'fallback for a missing key', "'key ' + self.m['nokey']"],
+      ["!has(self.a) || self.a != 'e'", 'fallback for empty', "'  '"],
+      ["!has(self.a) || self.a != 'nl'", 'fallback for a line break', "'a\\nb'"],
+      ["!has(self.n) || self.n < 10", '', "'n is ' + (self.n > 100 ? 'huge' : 'big')"],
+      ["!has(self.a) || self.a != 'r'", 'reason forbidden', '', 'FieldValueForbidden', '.a'],
+      ["!has(self.a) || self.a != 'q'", 'reason required', '', 'FieldValueRequired'],
+      ["!has(self.a) || self.a != 'd'", 'reason duplicate', '', 'FieldValueDuplicate', '.a'],
+    ],
+    cases: {
+      ok: { a: 'ok' },
+      x: { a: 'x' },
+      y: { a: 'y' },
+      z: { a: 'z', m: {} },
+      e: { a: 'e' },
+      nl: { a: 'nl' },
+      n: { n: 12 },
+      r: { a: 'r' },
+      q: { a: 'q' },
+      d: { a: 'd' },
+    },
+  },
 ];
 
 export function crdOf(l: Lib): Obj {
@@ -356,7 +383,10 @@ export function crdOf(l: Lib): Obj {
             openAPIV3Schema: {
               type: 'object',
               properties: {
-                spec: { type: 'object', properties: l.props, 'x-kubernetes-validations': l.rules.map(([rule, message]) => (message === undefined ? { rule } : { rule, message })) },
+                spec: { type: 'object', properties: l.props, 'x-kubernetes-validations': l.rules.map(([rule, message, messageExpression, reason, fieldPath]) =>
+                  Object.fromEntries(Object.entries({ rule, message, messageExpression, reason, fieldPath }).filter(([, v]) => v !== undefined && v !== '')),
+                ),
+              },
               },
             },
           },

@@ -57,3 +57,19 @@ describe('evaluateCel: runtime cost', () => {
     expect(r.skipped.map((s) => s.why)).toEqual(["crdx does not count the server's runtime cost exactly, and this rule could exceed its per-call limit here"]);
   });
 });
+
+describe('evaluateCel: the value a failed rule prints, per version', () => {
+  const root = buildStructural({
+    type: 'object',
+    properties: { spec: { type: 'object', properties: { s: { type: 'string', 'x-kubernetes-validations': [{ rule: "self != 'x'" }] } } } },
+  });
+  const obj = { apiVersion: 'v1', kind: 'K', spec: { s: 'x' } };
+  // apiextensions-apiserver validation.go: field.Invalid(path, sts.Type, …) up to 1.34, the value itself from 1.35
+  it('1.34: the schema type', () => {
+    expect(evaluateCel(obj, undefined, root, cel, { major: 1, minor: 34 }).errors.map((e) => e.value)).toEqual(['string']);
+  });
+  it('1.35 and later: the value', () => {
+    expect(evaluateCel(obj, undefined, root, cel, { major: 1, minor: 35 }).errors.map((e) => e.value)).toEqual(['x']);
+    expect(evaluateCel(obj, undefined, root, cel).errors.map((e) => e.value)).toEqual(['x']);
+  });
+});
