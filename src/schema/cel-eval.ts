@@ -53,6 +53,8 @@ const SUPPORTED_CALLS = new Set([
   'find', 'findAll', 'isSorted', 'sum', 'min', 'max', 'indexOf', 'lastIndexOf',
   // durations and timestamps parsed as Go does (cel/env.ts), their accessors, type()
   'duration', 'timestamp', 'type', 'dyn', 'double', 'bool', 'bytes',
+  // cel-go two-variable comprehensions (cel/lib/comprehensions.ts; not transformMapEntry)
+  'existsOne', 'transformList', 'transformMap',
   // cel-go lists extension v3 (cel/lib/lists.ts; not sortBy)
   'slice', 'flatten', 'distinct', 'reverse', 'sort', 'range',
   // cel-go sets extension (cel/env.ts), optionals (cel-js)

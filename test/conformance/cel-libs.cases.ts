@@ -362,6 +362,29 @@ export const LIBS: readonly Lib[] = [
       d: { a: 'd' },
     },
   },
+  {
+    name: 'twovar',
+    props: { l: { type: 'array', maxItems: 8, items: { type: 'integer' } }, m: { type: 'object', maxProperties: 8, additionalProperties: { type: 'integer' } } },
+    rules: [
+      ['!has(self.l) || self.l.all(i, v, v >= i)', 'v >= i'],
+      ['!has(self.l) || !self.l.exists(i, v, i > 0 && v == 0)', 'no later zero'],
+      ['!has(self.l) || self.l.size() == 0 || self.l.existsOne(i, v, v == self.l[0])', 'first unique'],
+      ["!has(self.m) || self.m.all(k, v, k != 'bad' || v == 0)", 'bad is zero'],
+      ['!has(self.l) || self.l.transformList(i, v, v * 2).sum() < 40', 'double sum'],
+      ['!has(self.l) || self.l.transformList(i, v, i > 0, v).size() < 4', 'tail short'],
+      ["!has(self.m) || !('a' in self.m) || self.m.transformMap(k, v, v + 1)['a'] < 5", 'a+1 < 5'],
+      ["!has(self.m) || self.m.exists_one(k, v, v == 7) || !self.m.exists(k, v, v == 7)", 'one seven'],
+    ],
+    cases: {
+      ok: { l: [0, 1, 2], m: { a: 1 } },
+      small: { l: [0, 0] },
+      dup: { l: [3, 3] },
+      bad: { m: { bad: 2 } },
+      big: { l: [5, 6, 7, 8] },
+      a: { m: { a: 4 } },
+      sevens: { m: { x: 7, y: 7 } },
+    },
+  },
 ];
 
 export function crdOf(l: Lib): Obj {

@@ -11,6 +11,7 @@ import { CelGoError, CelUnsupported, makeOps, type CelOps } from './lib/ops.js';
 import { registerLists, registerListsExt } from './lib/lists.js';
 import { registerQuantity } from './lib/quantity.js';
 import { registerRegex } from './lib/regex.js';
+import { registerComprehensions } from './lib/comprehensions.js';
 import { registerIP } from './lib/ip.js';
 import { registerStrings } from './lib/strings.js';
 import { registerURL } from './lib/url.js';
@@ -36,7 +37,10 @@ const OPTIONS = { enableOptionalTypes: true, unlistedVariablesAreDyn: true };
 const LIB_OPTIONS = { ...OPTIONS, homogeneousAggregateLiterals: false };
 
 export function makeEnvs(m: CelModule): CelEnvs {
-  const plain = new m.Environment(OPTIONS) as unknown as EvalEnv;
+  const plainEnv = new m.Environment(OPTIONS);
+  // the macros must parse in both (the plain environment parses the rule as written)
+  registerComprehensions(plainEnv as unknown as LibEnv);
+  const plain = plainEnv as unknown as EvalEnv;
   const ops = makeOps((e) => plain.parse(e));
   // cel-js does not export its Duration class from the package entry: take it from a value
   const Duration = (plain.parse('duration("0s")')({}) as { constructor: new (s: bigint, n: number) => unknown }).constructor;
@@ -106,6 +110,7 @@ export function makeEnvs(m: CelModule): CelEnvs {
   lib.registerFunction('__crdx_sets_contains(list<dyn>, list<dyn>): bool', contains);
   lib.registerFunction('__crdx_sets_equivalent(list<dyn>, list<dyn>): bool', (a: unknown[], b: unknown[]) => contains(a, b) && contains(b, a));
   lib.registerFunction('__crdx_sets_intersects(list<dyn>, list<dyn>): bool', (a: unknown[], b: unknown[]) => b.some((x) => celIn(x, a, ops.inOp, ops.eq) === true));
+  registerComprehensions(lib);
   registerRegex(lib);
   registerLists(lib, ops);
   registerListsExt(lib, ops);
