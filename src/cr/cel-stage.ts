@@ -27,7 +27,7 @@ export function celStage(obj: Record<string, unknown>, old: Record<string, unkno
     errors.push({ type: 'Invalid', field: '<nil>', value: null, detail: 'some validation rules were not checked because the object was invalid; correct the existing errors to complete validation', at: [] });
     return { celNotEvaluated: false };
   }
-  const cel = evaluateCel(obj, old, served.structural, served.crd.cel);
+  const cel = evaluateCel(obj, old, served.structural, served.crd.cel, served.crd.kube);
   errors.push(...cel.errors);
   return { celNotEvaluated: !cel.complete, ...(cel.skipped.length > 0 ? { celSkipped: cel.skipped } : {}) };
 }

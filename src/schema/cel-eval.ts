@@ -2,20 +2,29 @@
  * Evaluation of x-kubernetes-validations rules on a custom resource, as the API server's CEL
  * validator does (apiextensions-apiserver pkg/apiserver/schema/cel/validation.go): each node's rules
  * with `self` (and `oldSelf` on update, when an old value is correlated) bound to the node's value,
- * then the children. Conservative: a rule is evaluated only when everything it uses is known to
- * behave as in cel-go (a small set of functions and macros, plain value types); anything else, and
- * any evaluation error, leaves the object "not fully evaluated" (`complete: false`) rather than
- * guessing. A violation is reported only when a rule evaluated cleanly to false.
+ * then the children. Values are bound as the server's adapters bind them (cel/bind.ts), the rule
+ * runs rewritten onto the libraries of cel/env.ts (cel/rewrite.ts), and a rule whose runtime cost
+ * bound could reach the server's limits is not run (cel/cost-bound.ts). Still conservative: a rule
+ * calling a function outside SUPPORTED_CALLS, a value crdx cannot bind, and an evaluation error whose
+ * server text crdx does not know leave the object "not fully evaluated" (`complete: false`) rather
+ * than guessing; a violation is reported only when a rule evaluated to false, or failed with the
+ * server's error text.
  *
  * The evaluator is the CEL engine the caller passes in (cel-syntax.ts; on the CRD, Crd.cel): a
  * schema with rules and no engine is a wiring bug and throws, it is never skipped.
  */
 import { OMIT, type FieldError } from '../core/field-error.js';
+import type { KubeVersion } from '../core/kube-version.js';
 import { Loc } from '../core/path.js';
 import { isRecord, type JsonPath } from '../core/types.js';
 import { celMissing, type CelEngine } from '../core/cel-engine.js';
 import { hasKeyDeep, type CelBindingFacts, type Structural } from '../crd/structural-schema.js';
 import { goMissingKey, missingKeyOf, type SubResult } from './cel-errors.js';
+import { makeEnvs, type CelEnvs } from './cel/env.js';
+import { CelGoError, CelUnsupported } from './cel/lib/ops.js';
+import { rewriteForEval } from './cel/rewrite.js';
+import { costBound, PER_CALL_LIMIT, PER_OBJECT_BUDGET, shapeOf, sizeOf, type Shape } from './cel/cost-bound.js';
+import { bindValue, Unbound } from './cel/bind.js';
 
 interface CelOutcome {
   readonly errors: FieldError[];
@@ -38,7 +47,28 @@ export interface CelSkip {
 }
 
 /** Functions and macros whose cel-js behaviour matches cel-go on the values we bind. */
-const SUPPORTED_CALLS = new Set(['size', 'has', 'all', 'exists', 'exists_one', 'map', 'filter', 'matches', 'startsWith', 'endsWith', 'contains', 'int', 'uint', 'string', 'lowerAscii', 'upperAscii', 'hasValue', 'value', 'orValue']);
+const SUPPORTED_CALLS = new Set([
+  'size', 'has', 'all', 'exists', 'exists_one', 'map', 'filter', 'matches', 'startsWith', 'endsWith', 'contains', 'int', 'uint', 'string', 'lowerAscii', 'upperAscii', 'hasValue', 'value', 'orValue',
+  // Kubernetes regex and lists libraries (cel/lib/regex.ts, cel/lib/lists.ts)
+  'find', 'findAll', 'isSorted', 'sum', 'min', 'max', 'indexOf', 'lastIndexOf',
+  // durations and timestamps parsed as Go does (cel/env.ts), their accessors, type()
+  'duration', 'timestamp', 'type', 'dyn', 'double', 'bool', 'bytes',
+  // cel-go two-variable comprehensions (cel/lib/comprehensions.ts; not transformMapEntry)
+  'existsOne', 'transformList', 'transformMap',
+  // cel-go lists extension v3 (cel/lib/lists.ts; not sortBy)
+  'slice', 'flatten', 'distinct', 'reverse', 'sort', 'range',
+  // cel-go sets extension (cel/env.ts), optionals (cel-js)
+  'contains', 'equivalent', 'intersects', 'of', 'none', 'or',
+  // Kubernetes IP library (cel/lib/ip.ts)
+  'isIP', 'ip', 'isCanonical', 'family', 'isUnspecified', 'isLoopback', 'isLinkLocalMulticast', 'isLinkLocalUnicast', 'isGlobalUnicast',
+  // Kubernetes URL library (cel/lib/url.ts)
+  'url', 'isURL', 'getScheme', 'getHost', 'getHostname', 'getPort', 'getEscapedPath', 'getQuery',
+  // cel-go strings extension (cel/lib/strings.ts)
+  'charAt', 'replace', 'split', 'substring', 'trim', 'join',
+  // Kubernetes quantity library (cel/lib/quantity.ts)
+  'quantity', 'isQuantity', 'sign', 'isGreaterThan', 'isLessThan', 'compareTo', 'add', 'sub', 'isInteger', 'asInteger', 'asApproximateFloat',
+  'getFullYear', 'getMonth', 'getDayOfMonth', 'getDate', 'getDayOfWeek', 'getDayOfYear', 'getHours', 'getMinutes', 'getSeconds', 'getMilliseconds',
+]);
 
 interface Compiled {
   readonly rule: string;
@@ -46,23 +76,31 @@ interface Compiled {
   readonly message: string | undefined;
   readonly messageExpression: string | undefined;
   readonly runMessage: ((ctx: Record<string, unknown>) => unknown) | undefined;
+  /** The rule's cel-js AST as written (for the error texts of cel-errors.ts). */
+  readonly ast: unknown;
   readonly reason: string | undefined;
   readonly fieldPath: string[] | undefined;
   readonly usesOldSelf: boolean;
   readonly optionalOldSelf: boolean;
-  /** Bind set and map lists in a canonical order (the rule compares values that may hold them). */
-  readonly canonical: boolean;
   /** Why the rule cannot be evaluated here (undefined: it can). */
   readonly unsupported: string | undefined;
+  /** The rule's and messageExpression's AST shapes (cel/cost-bound.ts). */
+  readonly shapes: readonly Shape[];
 }
 
-type Env = { parse(e: string): (ctx: Record<string, unknown>) => unknown };
-const envs = new WeakMap<CelEngine, Env>();
+type Env = CelEnvs['plain'];
+const envs = new WeakMap<CelEngine, CelEnvs>();
 
-function environment(cel: CelEngine): Env {
+function environment(cel: CelEngine): CelEnvs {
   let env = envs.get(cel);
-  if (!env) envs.set(cel, (env = new cel.module.Environment({ enableOptionalTypes: true, unlistedVariablesAreDyn: true }) as unknown as Env));
+  if (!env) envs.set(cel, (env = makeEnvs(cel.module)));
   return env;
+}
+
+/** A rule text compiled for evaluation: parsed as written, rewritten (cel/rewrite.ts), parsed again with the libraries. */
+function compileText(text: string, e: CelEnvs): { run: (ctx: Record<string, unknown>) => unknown; ast: unknown } {
+  const ast = e.plain.parse(text).ast;
+  return { run: e.libs.parse(rewriteForEval(ast)), ast };
 }
 
 /** One sub-expression of a rule evaluated on its own (cel-errors.ts). */
@@ -79,31 +117,9 @@ function stripStrings(e: string): string {
   return e.replace(/[rRbB]?("""[\s\S]*?"""|'''[\s\S]*?'''|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')/g, '""');
 }
 
-/**
- * matches() runs JavaScript's RegExp where the server runs RE2: only a literal pattern made of the
- * syntax both read the same way is accepted (no flags groups, POSIX or Unicode classes, \\A/\\z).
- */
-function regexesSupported(e: string): boolean {
-  const calls = [...stripStrings(e).matchAll(/\bmatches\s*\(/g)].length;
-  if (calls === 0) return true;
-  const lits = [...e.matchAll(/\bmatches\s*\(\s*(?:'((?:[^'\\\n]|\\.)*)'|"((?:[^"\\\n]|\\.)*)"|r'([^'\n]*)'|r"([^"\n]*)"|r'''([\s\S]*?)'''|r"""([\s\S]*?)""")\s*\)/g)];
-  if (lits.length !== calls) return false;
-  for (const m of lits) {
-    const raw = m[1] ?? m[2];
-    // in a non-raw CEL string a regex escape is written \\x
-    const pat = raw !== undefined ? raw.replace(/\\\\/g, '\\') : (m[3] ?? m[4] ?? m[5] ?? m[6] ?? '');
-    if (/\(\?|\[\[:|\\[pPQEAzCx0-9]/.test(pat)) return false;
-    if (/\\[^dDwWsSb.\-/\\[\](){}*+?|^$nt]/.test(pat)) return false;
-  }
-  return true;
-}
-
 /** Why the functions the expression calls cannot be evaluated here; undefined when they can. */
 function callUnsupported(e: string, numbers: boolean): string | undefined {
-  if (!regexesSupported(e)) return 'its regular expression is not one crdx evaluates as RE2 does';
   const code = stripStrings(e);
-  // optional field selection / indexing, comprehension variables named like functions: keep simple
-  if (/\.\?|\[\?/.test(code)) return 'it uses optional field selection or indexing (.? or [?)';
   for (const m of code.matchAll(/([A-Za-z_][A-Za-z0-9_]*)\s*\(/g)) {
     const name = m[1]!;
     if (!SUPPORTED_CALLS.has(name)) return `crdx does not evaluate ${name}() yet`;
@@ -111,18 +127,6 @@ function callUnsupported(e: string, numbers: boolean): string | undefined {
     if (name === 'string' && numbers) return 'crdx does not format doubles with string() as cel-go does yet';
   }
   return undefined;
-}
-
-/**
- * cel-go compares set and map lists regardless of order. Binding them sorted canonically makes
- * cel-js's ordered comparison agree, provided the rule does not depend on their order otherwise:
- * no indexing and no map()/filter() results.
- */
-function canonicalSafe(rule: string): boolean {
-  // a list literal after `in` is not indexing
-  const code = stripStrings(rule).replace(/\bin\s*\[/g, 'in (');
-  if (/[A-Za-z0-9_)\]]\s*\[/.test(code)) return false;
-  return !/\b(map|filter)\s*\(/.test(code);
 }
 
 /** fieldPath as a list of plain property names (`.a.b`); undefined when it is anything else. */
@@ -135,7 +139,7 @@ function simpleFieldPath(fp: string): string[] | undefined {
  * The rules of a schema node compiled (once, kept on the node: see `rules`). Every environment is
  * made with the same options, so the programs do not depend on which engine compiled them.
  */
-function compile(schema: Structural, facts: CelBindingFacts, e: Env): Compiled[] {
+function compile(schema: Structural, facts: CelBindingFacts, e: CelEnvs): Compiled[] {
   const out: Compiled[] = [];
   for (const r of schema.extensions.validations) {
     const rr = isRecord(r) ? r : {};
@@ -148,106 +152,30 @@ function compile(schema: Structural, facts: CelBindingFacts, e: Env): Compiled[]
     let unsupported: string | undefined;
     let run: Compiled['run'];
     let runMessage: Compiled['runMessage'];
+    let ast: unknown;
     const fieldPath = fp === undefined ? [] : simpleFieldPath(fp);
     const unknownCall = callUnsupported(rule, facts.numbers) ?? (messageExpression !== undefined ? callUnsupported(messageExpression, facts.numbers) : undefined);
     if (fieldPath === undefined) unsupported = `its fieldPath ${JSON.stringify(fp)} is not a plain property path`;
     else if (reason !== undefined && !['FieldValueInvalid', 'FieldValueForbidden', 'FieldValueRequired', 'FieldValueDuplicate'].includes(reason)) unsupported = `its reason ${JSON.stringify(reason)} is not one crdx knows`;
     else if (unknownCall !== undefined) unsupported = unknownCall;
-    else if (facts.unorderedLists && [rule, messageExpression ?? ''].some((x) => /\+/.test(stripStrings(x)))) unsupported = 'it concatenates lists below a set or map list (unordered in cel-go)';
-    else if (facts.unorderedLists && /==|!=|\bin\b/.test(stripStrings(rule)) && !canonicalSafe(rule)) unsupported = 'it compares values holding set or map lists (unordered in cel-go)';
-    else if (facts.unorderedLists && messageExpression !== undefined && /==|!=|\bin\b/.test(stripStrings(messageExpression))) unsupported = 'its messageExpression compares values holding set or map lists (unordered in cel-go)';
     else {
       try {
-        if (rule.trim() !== '') run = e.parse(rule);
-        if (messageExpression !== undefined) runMessage = e.parse(messageExpression);
+        if (rule.trim() !== '') ({ run, ast } = compileText(rule, e));
+        if (messageExpression !== undefined) runMessage = compileText(messageExpression, e).run;
       } catch {
         unsupported = 'crdx cannot parse it';
       }
     }
-    const canonical = facts.unorderedLists && /==|!=|\bin\b/.test(stripStrings(rule));
-    out.push({ rule, run, message, messageExpression, runMessage, reason, fieldPath, usesOldSelf, optionalOldSelf: rr['optionalOldSelf'] === true, canonical, unsupported });
+    const shapes: Shape[] = [];
+    try {
+      if (ast !== undefined) shapes.push(shapeOf(ast));
+      if (messageExpression !== undefined && runMessage !== undefined) shapes.push(shapeOf(e.plain.parse(messageExpression).ast));
+    } catch {
+      // parsed above already
+    }
+    out.push({ rule, run, message, messageExpression, runMessage, ast, reason, fieldPath, usesOldSelf, optionalOldSelf: rr['optionalOldSelf'] === true, unsupported, shapes });
   }
   return out;
-}
-
-/** The value as cel-go binds it for this schema (UnstructuredToVal), or undefined when unsure. */
-function toCel(v: unknown, s: Structural, root: boolean, canonical = false): unknown {
-  if (v === null || v === undefined) return undefined;
-  const t = s.generic.type;
-  switch (t) {
-    case 'boolean':
-      return typeof v === 'boolean' ? v : undefined;
-    case 'string':
-      return typeof v === 'string' ? v : undefined;
-    case 'integer':
-      if (typeof v === 'bigint') return v;
-      return typeof v === 'number' && Number.isSafeInteger(v) ? BigInt(v) : undefined;
-    case 'number':
-      return typeof v === 'number' ? v : typeof v === 'bigint' && Number.isSafeInteger(Number(v)) ? Number(v) : undefined;
-    case 'array': {
-      const it = s.items;
-      if (!Array.isArray(v) || !it || v.length > 1000) return undefined;
-      const out: unknown[] = [];
-      for (const x of v) {
-        const c = toCel(x, it, false, canonical);
-        if (c === undefined) return undefined;
-        out.push(c);
-      }
-      const lt = s.extensions.listType;
-      if (canonical && (lt === 'set' || lt === 'map')) {
-        // duplicates (reported as Duplicate, which does not block CEL) would make the comparison differ
-        const keyed = out.map((c) => [canon(c), c] as const);
-        if (new Set(keyed.map((k) => k[0])).size !== keyed.length) return undefined;
-        if (lt === 'map') {
-          const keys = s.extensions.listMapKeys ?? [];
-          const ks = out.map((c) => (c instanceof Map ? canon(keys.map((k) => c.get(k) ?? null)) : ''));
-          if (new Set(ks).size !== ks.length) return undefined;
-        }
-        keyed.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-        return keyed.map((k) => k[1]);
-      }
-      return out;
-    }
-    case 'object': {
-      if (!isRecord(v)) return undefined;
-      const ap = s.additionalProperties?.schema;
-      const m = new Map<string, unknown>();
-      for (const [k, x] of Object.entries(v)) {
-        if (root && k === 'metadata') {
-          // the resource root's metadata is typed with name and generateName only (model.WithTypeAndObjectMeta)
-          if (!isRecord(x)) return undefined;
-          const md = new Map<string, unknown>();
-          for (const mk of ['name', 'generateName']) if (typeof x[mk] === 'string') md.set(mk, x[mk]);
-          m.set(k, md);
-          continue;
-        }
-        if (root && (k === 'apiVersion' || k === 'kind')) {
-          if (typeof x !== 'string') return undefined;
-          m.set(k, x);
-          continue;
-        }
-        const cs = s.declaresProperties ? s.properties.get(k) : ap;
-        if (!cs) return undefined;
-        const c = toCel(x, cs, false, canonical);
-        if (c === undefined) return undefined;
-        m.set(k, c);
-      }
-      return m;
-    }
-    default:
-      return undefined;
-  }
-}
-
-/** A deterministic serialization of a bound value (bigint and double kept apart). */
-function canon(v: unknown): string {
-  if (typeof v === 'bigint') return `i${v}`;
-  if (typeof v === 'number') return `d${v}`;
-  if (typeof v === 'string') return `s${JSON.stringify(v)}`;
-  if (typeof v === 'boolean' || v === null) return `b${String(v)}`;
-  if (Array.isArray(v)) return `[${v.map(canon).join(',')}]`;
-  if (v instanceof Map) return `{${[...v.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map(([k, x]) => `${JSON.stringify(k)}:${canon(x)}`).join(',')}}`;
-  return '?';
 }
 
 function deepEq(a: unknown, b: unknown): boolean {
@@ -264,10 +192,13 @@ function deepEq(a: unknown, b: unknown): boolean {
 class Walk {
   readonly errors: FieldError[] = [];
   readonly skipped: CelSkip[] = [];
-  private readonly env: Env;
+  /** The cost bounds of the rules evaluated so far (the per-object budget). */
+  private spent = 0;
+  private readonly env: CelEnvs;
   constructor(
     private readonly update: boolean,
     private readonly cel: CelEngine,
+    private readonly typeAsValue: boolean,
   ) {
     this.env = environment(cel);
   }
@@ -336,14 +267,16 @@ class Walk {
   private rules(v: unknown, old: unknown, s: Structural, loc: Loc, root: boolean, ratchet: boolean, sp: JsonPath): void {
     const f = s.celBinding;
     const compiled = s.derive('cel/rules', (n) => compile(n, f, this.env));
-    const bind = (x: unknown, canonical: boolean) => (x === undefined || f.unsupported ? undefined : toCel(x, s, root, canonical));
-    const plain = { self: bind(v, false), oldSelf: bind(old, false) };
-    let sorted: { self: unknown; oldSelf: unknown } | undefined;
+    const bind = (x: unknown) => (x === undefined ? undefined : bindValue(x, s, root, this.env.makers));
+    const bound = { self: bind(v), oldSelf: bind(old) };
+    const unbound = bound.self instanceof Unbound ? bound.self : bound.oldSelf instanceof Unbound ? bound.oldSelf : undefined;
+    const plain = { self: bound.self instanceof Unbound ? undefined : bound.self, oldSelf: bound.oldSelf instanceof Unbound ? undefined : bound.oldSelf };
     const m = this.cel.module;
+    let size: { largest: number; longest: number } | undefined;
     for (const [i, c] of compiled.entries()) {
       if (c.run === undefined && c.unsupported === undefined) continue; // empty rule
       const skip = (why: string) => this.skip(c.rule, loc, [...sp, 'x-kubernetes-validations', i], why);
-      const { self, oldSelf } = c.canonical ? (sorted ??= { self: bind(v, true), oldSelf: bind(old, true) }) : plain;
+      const { self, oldSelf } = plain;
       // transition rules need a correlated old value (optionalOldSelf ones run with an empty optional)
       if (c.usesOldSelf && old === undefined && !c.optionalOldSelf) continue;
       if (c.unsupported !== undefined) {
@@ -351,9 +284,21 @@ class Walk {
         continue;
       }
       if (self === undefined || (c.usesOldSelf && old !== undefined && oldSelf === undefined)) {
-        skip(bindWhy(s, f));
+        skip(`crdx cannot bind the value as the server does (${unbound?.why ?? 'no value'})`);
         continue;
       }
+      // runtime cost: a bound under the server's limits, else not evaluated (cel/cost-bound.ts)
+      size ??= (() => {
+        const a = sizeOf(v);
+        const b = old === undefined ? { largest: 0, longest: 0 } : sizeOf(old);
+        return { largest: Math.max(a.largest, b.largest), longest: Math.max(a.longest, b.longest) };
+      })();
+      const bound = Math.max(0, ...c.shapes.map((sh) => costBound(sh, size!)));
+      if (bound > PER_CALL_LIMIT || this.spent + bound > PER_OBJECT_BUDGET) {
+        skip(`crdx does not count the server's runtime cost exactly, and this rule could exceed its ${bound > PER_CALL_LIMIT ? 'per-call limit' : 'per-object budget'} here`);
+        continue;
+      }
+      this.spent += bound;
       const ctx: Record<string, unknown> = { self };
       if (c.optionalOldSelf) ctx['oldSelf'] = old === undefined ? m.Optional.none() : m.Optional.of(oldSelf);
       else if (old !== undefined && oldSelf !== undefined) ctx['oldSelf'] = oldSelf;
@@ -362,8 +307,19 @@ class Walk {
         res = c.run!(ctx);
       } catch (err) {
         // a missing key or an index past the end is an Invalid error at this node, as cel-go reports it (cel-errors.ts)
-        const key = (c.usesOldSelf || !this.update || !ratchet) && missingKeyOf(err) !== undefined ? goMissingKey(c.rule, (c.run as { ast?: unknown }).ast, (text) => evaluateText(text, ctx, this.env)) : undefined;
-        if (key === undefined) {
+        if (err instanceof CelUnsupported) {
+          skip(`crdx does not reproduce the server here: ${err.message}`);
+          continue;
+        }
+        // an operator applied to an int-or-string value of the other kind (the only values the checker leaves dyn)
+        if (/^no such overload: dyn<\w+> (?:<|<=|>|>=|\+|-|\*|\/|%) \w+/.test(errorText(err)) && !(this.update && ratchet && !c.usesOldSelf)) {
+          const why = c.message !== undefined && c.message.length > 0 ? c.message.trim() : c.rule.trim();
+          this.errors.push({ type: 'Invalid', field: loc.field === '' ? '<nil>' : loc.field, value: s.generic.type, detail: `'no such overload': call arguments did not match a supported operator, function or macro signature for rule: ${why}`, at: loc.at });
+          continue;
+        }
+        // a library error with cel-go's text (cel/lib/*), or a missing key / index past the end
+        const key = err instanceof CelGoError ? err.message : (c.usesOldSelf || !this.update || !ratchet) && missingKeyOf(err) !== undefined ? goMissingKey(c.rule, c.ast, (text) => evaluateText(text, ctx, this.env.plain)) : undefined;
+        if (key === undefined || (err instanceof CelGoError && this.update && ratchet && !c.usesOldSelf)) {
           skip(`crdx's evaluation failed (${errorText(err)})`);
           continue;
         }
@@ -390,20 +346,24 @@ class Walk {
         try {
           msg = c.runMessage(mctx);
         } catch (err) {
-          skip(`the rule fails, but crdx's evaluation of its messageExpression failed (${errorText(err)})`);
-          continue;
+          // the server logs a failed messageExpression and falls back to the message; crdx does so only
+          // for the failures it knows cel-go has too (a missing key, a library error, a dyn overload)
+          const known = err instanceof CelGoError || missingKeyOf(err) !== undefined || /^no such overload: dyn</.test(errorText(err));
+          if (!known) {
+            skip(`the rule fails, but crdx's evaluation of its messageExpression failed (${errorText(err)})`);
+            continue;
+          }
+          msg = undefined;
         }
-        if (typeof msg !== 'string') {
-          skip('the rule fails, but crdx evaluated its messageExpression to a value that is not a string');
-          continue;
-        }
-        const t = msg.trim();
-        if (t !== '' && t.length <= 5 * 1024 && !t.includes('\n')) detail = t;
+        // a result that is not a string, empty, longer than 5,120 bytes or with a line break: the message
+        const t = typeof msg === 'string' ? goTrimSpace(msg) : '';
+        if (t !== '' && Buffer.byteLength(t, 'utf8') <= 5 * 1024 && !t.includes('\n')) detail = t;
       }
       detail ??= c.message !== undefined && c.message.length > 0 ? c.message.trim() : `failed rule: ${c.rule.trim()}`;
       let at = loc;
       for (const p of c.fieldPath ?? []) at = at.child(p);
-      const value = s.generic.type === 'object' || s.generic.type === 'array' ? OMIT : v;
+      // up to 1.34 the server printed the schema type as the value; from 1.35 the value (none for objects and arrays)
+      const value = this.typeAsValue ? s.generic.type : s.generic.type === 'object' || s.generic.type === 'array' ? OMIT : v;
       const field = at.field === '' ? '<nil>' : at.field;
       switch (c.reason) {
         case 'FieldValueForbidden':
@@ -422,15 +382,9 @@ class Walk {
   }
 }
 
-/** Why a node's value cannot be bound to `self` as cel-go binds it. */
-function bindWhy(s: Structural, f: CelBindingFacts): string {
-  if (!f.unsupported) return 'crdx cannot bind this value as the server does (a list of more than 1,000 items, or a value of the wrong type)';
-  if (s.extensions.intOrString) return 'crdx does not bind x-kubernetes-int-or-string values yet';
-  if (s.extensions.preserveUnknownFields) return 'crdx does not bind x-kubernetes-preserve-unknown-fields values yet';
-  if (s.extensions.embeddedResource) return 'crdx does not bind embedded resources yet';
-  const format = s.valueValidation.format;
-  if (s.generic.type === 'string' && format !== undefined && ['date-time', 'duration', 'byte', 'date'].includes(format)) return `crdx does not bind format ${format} values yet`;
-  return 'crdx does not bind values of this schema yet (int-or-string, preserve-unknown-fields, embedded resources, date-time/duration/byte formats, or objects with both properties and additionalProperties, at this node or below)';
+/** strings.TrimSpace */
+function goTrimSpace(s: string): string {
+  return s.replace(/^[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+|[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+$/g, '');
 }
 
 function errorText(e: unknown): string {
@@ -443,11 +397,11 @@ function errorText(e: unknown): string {
  * The server's CEL validation of a custom resource (`old`: the stored object, on update).
  * `complete: false` when some rule could not be evaluated here (`skipped` says which and why).
  */
-export function evaluateCel(obj: Record<string, unknown>, old: Record<string, unknown> | undefined, schema: Structural | undefined, cel: CelEngine | undefined): CelOutcome {
+export function evaluateCel(obj: Record<string, unknown>, old: Record<string, unknown> | undefined, schema: Structural | undefined, cel: CelEngine | undefined, kube?: KubeVersion): CelOutcome {
   if (!schema || !schema.facts.celBelow) return { errors: [], complete: true, skipped: [] };
   if (!cel) throw celMissing('CEL evaluation');
   const whole = (why: string): CelOutcome => ({ errors: [], complete: false, skipped: [{ rule: '', at: [], schemaAt: [], why }] });
-  const w = new Walk(old !== undefined, cel);
+  const w = new Walk(old !== undefined, cel, kube !== undefined && kube.major === 1 && kube.minor <= 34);
   try {
     w.node(obj, old, schema, new Loc('', []), true, old !== undefined && deepEq(obj, old), []);
   } catch (e) {

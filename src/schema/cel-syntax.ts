@@ -4,8 +4,8 @@
  * server and the lint worker load the engine (`loadCel`, ~60 ms, so only when an input may hold
  * rules: `celFor`) and pass it in (LintOptions.cel, DefaultOptions.cel, …, onto Crd.cel). Code that
  * meets a rule without an engine throws (core/cel-engine.ts `celMissing`): CEL is never skipped
- * silently. Type checking against the schema, the Kubernetes CEL libraries and cost estimation are
- * not reproduced.
+ * silently. Type checking against the schema and static cost estimation are not reproduced here;
+ * evaluation with the Kubernetes CEL libraries is cel-eval.ts and cel/.
  */
 import type { CelEngine, CelLoader, CelModule } from '../core/cel-engine.js';
 

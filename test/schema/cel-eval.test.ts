@@ -10,7 +10,8 @@ describe('evaluateCel', () => {
     let parses = 0;
     class Counting extends cel.module.Environment {
       override parse(e: string): ReturnType<InstanceType<CelModule['Environment']>['parse']> {
-        parses++;
+        // the rule as written (the evaluator also parses its rewritten text and a few helpers)
+        if (e === 'self.x > 0') parses++;
         return super.parse(e);
       }
     }
@@ -29,5 +30,46 @@ describe('evaluateCel', () => {
     // a node built again from the same record compiles its own
     evaluateCel(bad, undefined, buildStructural(root.raw), counting);
     expect(parses).toBe(2);
+  });
+});
+
+describe('evaluateCel: runtime cost', () => {
+  const root = buildStructural({
+    type: 'object',
+    properties: {
+      spec: {
+        type: 'object',
+        properties: { l: { type: 'array', items: { type: 'integer' } } },
+        'x-kubernetes-validations': [{ rule: 'self.l.all(a, self.l.all(b, self.l.all(c, a + b + c >= 0)))', message: 'non-negative' }],
+      },
+    },
+  });
+  it('a rule whose cost bound stays under the per-call limit is evaluated', () => {
+    const r = evaluateCel({ apiVersion: 'v1', kind: 'K', spec: { l: [1, -5, 2] } }, undefined, root, cel);
+    expect(r.complete).toBe(true);
+    expect(r.errors.map((e) => e.detail)).toEqual(['non-negative']);
+  });
+  it('one that could exceed it is not evaluated (and not run), and says why', () => {
+    const l = Array.from({ length: 300 }, (_, i) => i);
+    const r = evaluateCel({ apiVersion: 'v1', kind: 'K', spec: { l } }, undefined, root, cel);
+    expect(r.complete).toBe(false);
+    expect(r.errors).toEqual([]);
+    expect(r.skipped.map((s) => s.why)).toEqual(["crdx does not count the server's runtime cost exactly, and this rule could exceed its per-call limit here"]);
+  });
+});
+
+describe('evaluateCel: the value a failed rule prints, per version', () => {
+  const root = buildStructural({
+    type: 'object',
+    properties: { spec: { type: 'object', properties: { s: { type: 'string', 'x-kubernetes-validations': [{ rule: "self != 'x'" }] } } } },
+  });
+  const obj = { apiVersion: 'v1', kind: 'K', spec: { s: 'x' } };
+  // apiextensions-apiserver validation.go: field.Invalid(path, sts.Type, …) up to 1.34, the value itself from 1.35
+  it('1.34: the schema type', () => {
+    expect(evaluateCel(obj, undefined, root, cel, { major: 1, minor: 34 }).errors.map((e) => e.value)).toEqual(['string']);
+  });
+  it('1.35 and later: the value', () => {
+    expect(evaluateCel(obj, undefined, root, cel, { major: 1, minor: 35 }).errors.map((e) => e.value)).toEqual(['x']);
+    expect(evaluateCel(obj, undefined, root, cel).errors.map((e) => e.value)).toEqual(['x']);
   });
 });

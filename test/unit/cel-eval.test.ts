@@ -199,17 +199,21 @@ describe('CEL evaluation on create', () => {
   });
 
   it('an unsupported function leaves the object not fully evaluated, with no error invented', () => {
-    const cat = catalog(GADGETS.replace('has(self.a) || has(self.b)', 'isURL(self.a)'));
+    const cat = catalog(GADGETS.replace('has(self.a) || has(self.b)', 'isSemver(self.a)'));
     const r = simulateCreate(gadget({ a: 'x' }), served(cat, 'example.com/v1', 'Gadget'), { kube, skipStorage: true });
     expect(r.celNotEvaluated).toBe(true);
     expect(r.errors).toEqual([]);
   });
 
-  it('a pattern RE2 and JavaScript read differently (a Unicode class) is not evaluated', () => {
-    const cat = catalog(GADGETS.replace("self.matches('^[a-z]+$')", () => "self.matches('^\\\\\\\\pL+$')"));
-    const r = simulateCreate(gadget({ a: 'x', name: 'Abc' }), served(cat, 'example.com/v1', 'Gadget'), { kube, skipStorage: true });
-    expect(r.celNotEvaluated).toBe(true);
-    expect(r.errors).toEqual([]);
+  it('matches() is RE2: a Unicode class and a flags group JavaScript reads differently', () => {
+    const cat = catalog(GADGETS.replace("self.matches('^[a-z]+$')", () => "self.matches('^\\\\\\\\pL+$') && self.matches('(?i)^a')"));
+    const s = served(cat, 'example.com/v1', 'Gadget');
+    const ok = simulateCreate(gadget({ a: 'x', name: 'Abç' }), s, { kube, skipStorage: true });
+    expect(ok.celNotEvaluated).toBe(false);
+    expect(ok.errors).toEqual([]);
+    const bad = simulateCreate(gadget({ a: 'x', name: 'A1' }), s, { kube, skipStorage: true });
+    expect(bad.celNotEvaluated).toBe(false);
+    expect(bad.errors.map((e) => errorText(e))).toEqual(['spec.name: Invalid value: "A1": name must be lowercase']);
   });
 });
 

@@ -1,0 +1,160 @@
+/**
+ * A custom resource's value as the apiserver binds it for CEL (apiserver pkg/cel/common
+ * valuesunstructured.go UnstructuredToVal, with the field names of SchemaDeclType):
+ * - objects with properties (and embedded resources, which get apiVersion, kind and a metadata of
+ *   name and generateName only) are Maps keyed by the escaped property names (cel.Escape);
+ *   undeclared fields (preserve-unknown) are kept, unreachable, for equality;
+ * - objects with an additionalProperties schema are Maps with the keys as written;
+ * - objects with neither, and typeless preserve-unknown values, compare only (RawValue);
+ * - set and map lists are marked (values.ts);
+ * - int-or-string is an int or a string; `number` is always a double;
+ * - strings with format duration, date, date-time and byte are durations, timestamps and bytes.
+ * Where crdx is not sure to bind a value as the server does, the result says why (Unbound).
+ */
+import { isRecord } from '../../core/types.js';
+import { parseDuration } from '../../go/duration.js';
+import { parseTimeRFC3339 } from '../../go/time.js';
+import type { Structural } from '../../crd/structural-schema.js';
+import { markBound, markList, RawValue } from './values.js';
+
+export class Unbound {
+  constructor(readonly why: string) {}
+}
+
+/** The engine's constructors for values it has no literal for. */
+export interface Makers {
+  duration(seconds: bigint, nanos: number): unknown;
+}
+
+const RESERVED = new Set(['true', 'false', 'null', 'in', 'as', 'break', 'const', 'continue', 'else', 'for', 'function', 'if', 'import', 'let', 'loop', 'package', 'namespace', 'return', 'var', 'void', 'while']);
+
+/** cel.Escape: the CEL field name of a property, or undefined when it has none. */
+export function celEscape(name: string): string | undefined {
+  if (/^[a-zA-Z_][a-zA-Z0-9_]*$/.test(name)) return RESERVED.has(name) ? `__${name}__` : name.replace(/__/g, '__underscores__');
+  if (!/^[a-zA-Z_.\-/][a-zA-Z0-9_.\-/]*$/.test(name)) return undefined;
+  let out = '';
+  for (let i = 0; i < name.length; i++) {
+    if (name.startsWith('__', i)) {
+      out += '__underscores__';
+      i++;
+    } else if (name[i] === '.') out += '__dot__';
+    else if (name[i] === '-') out += '__dash__';
+    else if (name[i] === '/') out += '__slash__';
+    else out += name[i];
+  }
+  return out;
+}
+
+/** The key under which a field with no CEL name is kept (for equality only; no CEL name reaches it). */
+const hidden = (k: string): string => `\u0000${k}`;
+
+function bindString(v: string, s: Structural, mk: Makers): unknown {
+  switch (s.valueValidation.format) {
+    case 'duration': {
+      const ns = parseDuration(v);
+      // strfmt's laxer spellings ("1d", "2 weeks") are not reproduced
+      if (ns === undefined) return new Unbound(`the duration ${JSON.stringify(v)} is not one crdx binds as the server does`);
+      return mk.duration(ns / 1_000_000_000n, Number(ns % 1_000_000_000n));
+    }
+    case 'date': {
+      const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
+      if (!m) return new Unbound(`the date ${JSON.stringify(v)} is not one crdx binds`);
+      const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+      if (d.getUTCDate() !== Number(m[3]) || d.getUTCFullYear() !== Number(m[1])) return new Unbound(`the date ${JSON.stringify(v)} is not one crdx binds`);
+      return d;
+    }
+    case 'date-time': {
+      const t = parseTimeRFC3339(v);
+      // cel-js timestamps hold milliseconds
+      if ('error' in t || t.nsec % 1_000_000 !== 0) return new Unbound(`the date-time ${JSON.stringify(v)} is not one crdx binds at the server's precision`);
+      return new Date(t.sec * 1000 + t.nsec / 1_000_000);
+    }
+    case 'byte': {
+      if (v.length % 4 !== 0 || !/^[A-Za-z0-9+/]*={0,2}$/.test(v)) return new Unbound(`the base64 value ${JSON.stringify(v)} is not one crdx binds`);
+      return new Uint8Array(Buffer.from(v, 'base64'));
+    }
+    default:
+      return v;
+  }
+}
+
+/** The value bound for schema s (root: the resource root, typed with TypeMeta and ObjectMeta). */
+export function bindValue(v: unknown, s: Structural, root: boolean, mk: Makers): unknown {
+  if (v === null || v === undefined) return s.generic.nullable && v === null ? null : new Unbound('a null value where the schema is not nullable');
+  if (s.extensions.intOrString) {
+    if (typeof v === 'string') return v;
+    if (typeof v === 'bigint') return v;
+    if (typeof v === 'number' && Number.isSafeInteger(v)) return BigInt(v);
+    return new Unbound('an int-or-string value that is neither');
+  }
+  const t = s.generic.type;
+  switch (t) {
+    case 'boolean':
+      return typeof v === 'boolean' ? v : new Unbound('a value of the wrong type');
+    case 'string':
+      return typeof v === 'string' ? bindString(v, s, mk) : new Unbound('a value of the wrong type');
+    case 'integer':
+      if (typeof v === 'bigint') return v;
+      return typeof v === 'number' && Number.isSafeInteger(v) ? BigInt(v) : new Unbound('an integer crdx cannot bind exactly');
+    case 'number':
+      if (typeof v === 'number') return v;
+      return typeof v === 'bigint' && Number.isSafeInteger(Number(v)) ? Number(v) : new Unbound('a number crdx cannot bind exactly');
+    case 'array': {
+      const it = s.items;
+      if (!Array.isArray(v) || !it) return new Unbound('an array crdx cannot bind');
+      const out: unknown[] = [];
+      for (const x of v) {
+        const c = bindValue(x, it, false, mk);
+        if (c instanceof Unbound) return c;
+        out.push(c);
+      }
+      const lt = s.extensions.listType;
+      if (lt === 'set' || lt === 'map') markList(out, { kind: lt, keys: (s.extensions.listMapKeys ?? []).map((k) => celEscape(k) ?? k) });
+      return out;
+    }
+    case 'object': {
+      if (!isRecord(v)) return new Unbound('a value of the wrong type');
+      const typed = root || s.extensions.embeddedResource;
+      const m = new Map<string, unknown>();
+      const ap = s.additionalProperties?.schema;
+      if (!typed && !s.declaresProperties && ap) {
+        for (const [k, x] of Object.entries(v)) {
+          const c = bindValue(x, ap, false, mk);
+          if (c instanceof Unbound) return c;
+          m.set(k, c);
+        }
+        return markBound(m);
+      }
+      const fields = typed || s.declaresProperties;
+      for (const [k, x] of Object.entries(v)) {
+        if (typed && k === 'metadata') {
+          // model.WithTypeAndObjectMeta: metadata holds name and generateName only
+          if (!isRecord(x)) return new Unbound('a metadata that is not an object');
+          const md = new Map<string, unknown>();
+          for (const mk2 of ['name', 'generateName']) if (typeof x[mk2] === 'string') md.set(mk2, x[mk2]);
+          m.set(k, markBound(md));
+          continue;
+        }
+        if (typed && (k === 'apiVersion' || k === 'kind')) {
+          if (typeof x !== 'string') return new Unbound(`a ${k} that is not a string`);
+          m.set(k, x);
+          continue;
+        }
+        const cs = fields ? s.properties.get(k) : undefined;
+        const name = cs ? celEscape(k) : undefined;
+        if (!cs || name === undefined || cs.generic.type === '' && !cs.extensions.intOrString) {
+          // no CEL name (undeclared, unescapable, or a typeless preserve-unknown node): compared only
+          m.set(hidden(k), new RawValue(x));
+          continue;
+        }
+        const c = bindValue(x, cs, false, mk);
+        if (c instanceof Unbound) return c;
+        m.set(name, c);
+      }
+      return markBound(m);
+    }
+    default:
+      if (s.extensions.preserveUnknownFields) return new RawValue(v);
+      return new Unbound('a schema without a type');
+  }
+}

@@ -1,0 +1,129 @@
+/**
+ * The evaluation environment: cel-js with the Kubernetes and cel-go extension libraries crdx
+ * reproduces (lib/*), plus the functions the rewritten rule text calls (rewrite.ts, values.ts).
+ * One environment per engine; rules are compiled once per schema node (cel-eval.ts).
+ */
+import type { CelModule } from '../../core/cel-engine.js';
+import { parseDuration } from '../../go/duration.js';
+import { parseTimeRFC3339 } from '../../go/time.js';
+import { celAdd, celEqual, celIn } from './values.js';
+import { CelGoError, CelUnsupported, makeOps, type CelOps } from './lib/ops.js';
+import { registerLists, registerListsExt } from './lib/lists.js';
+import { registerQuantity } from './lib/quantity.js';
+import { registerRegex } from './lib/regex.js';
+import { registerComprehensions } from './lib/comprehensions.js';
+import { registerIP } from './lib/ip.js';
+import { registerStrings } from './lib/strings.js';
+import { registerURL } from './lib/url.js';
+import type { LibEnv } from './lib/types.js';
+import type { Makers } from './bind.js';
+
+export type Program = (ctx: Record<string, unknown>) => unknown;
+export interface EvalEnv {
+  parse(e: string): Program & { ast?: unknown };
+}
+
+export interface CelEnvs {
+  /** Plain cel-js (the rule text as written: parsing, sub-expressions for error texts). */
+  readonly plain: EvalEnv;
+  /** With the libraries and the rewrite functions (rewritten rule texts). */
+  readonly libs: EvalEnv;
+  readonly ops: CelOps;
+  readonly makers: Makers;
+}
+
+const OPTIONS = { enableOptionalTypes: true, unlistedVariablesAreDyn: true };
+/** The server type-checked the rule (homogeneous literals included); here values are dyn, so cel-js must not refuse `[self.l, [1]]`. */
+const LIB_OPTIONS = { ...OPTIONS, homogeneousAggregateLiterals: false };
+
+export function makeEnvs(m: CelModule): CelEnvs {
+  const plainEnv = new m.Environment(OPTIONS);
+  // the macros must parse in both (the plain environment parses the rule as written)
+  registerComprehensions(plainEnv as unknown as LibEnv);
+  const plain = plainEnv as unknown as EvalEnv;
+  const ops = makeOps((e) => plain.parse(e));
+  // cel-js does not export its Duration class from the package entry: take it from a value
+  const Duration = (plain.parse('duration("0s")')({}) as { constructor: new (s: bigint, n: number) => unknown }).constructor;
+  const makers: Makers = { duration: (sec, nanos) => new Duration(sec, nanos) };
+  const env = new m.Environment(LIB_OPTIONS);
+  const lib = env as unknown as LibEnv;
+  lib.registerFunction('__crdx_eq(dyn, dyn): bool', (a: unknown, b: unknown) => celEqual(a, b, ops.eq));
+  lib.registerFunction('__crdx_add(dyn, dyn): dyn', (a: unknown, b: unknown) => celAdd(a, b, ops.add));
+  lib.registerFunction('__crdx_in(dyn, dyn): bool', (a: unknown, b: unknown) => celIn(a, b, ops.inOp, ops.eq));
+  lib.registerFunction('__crdx_has(dyn, string): bool', (x: unknown, f: string) => {
+    // objects and maps bound from the data are Maps; a map literal is a Map too
+    if (x instanceof Map) return x.has(f) && x.get(f) !== undefined;
+    throw new CelUnsupported('has() on a value that is not an object or a map');
+  });
+  lib.registerFunction('__crdx_duration(dyn): google.protobuf.Duration', (x: unknown) => {
+    if (typeof x !== 'string') return ops.duration(x);
+    const ns = parseDuration(x);
+    // cel-go's String.ConvertToType drops Go's parse error
+    if (ns === undefined) throw new CelGoError("type conversion error from 'string' to 'google.protobuf.Duration'");
+    return makers.duration(ns / 1_000_000_000n, Number(ns % 1_000_000_000n));
+  });
+  lib.registerFunction('__crdx_timestamp(dyn): google.protobuf.Timestamp', (x: unknown) => {
+    if (typeof x !== 'string') return ops.timestamp(x);
+    const t = parseTimeRFC3339(x);
+    // cel-go's String.ConvertToType drops Go's parse error
+    if ('error' in t) throw new CelGoError("type conversion error from 'string' to 'google.protobuf.Timestamp'");
+    // cel-go's range: year 1 to 9999
+    if (t.sec < -62135596800 || t.sec > 253402300799) throw new CelGoError('timestamp overflow');
+    // cel-js timestamps hold milliseconds
+    if (t.nsec % 1_000_000 !== 0) throw new CelUnsupported(`timestamp(${JSON.stringify(x)}) has a precision finer than crdx keeps (milliseconds)`);
+    const ms = t.sec * 1000 + t.nsec / 1_000_000;
+    return new Date(ms);
+  });
+  // `||` and `&&` as cel-go evaluates them: both sides, the first error wins when neither decides
+  const logical = (decides: boolean) => ({ args }: { args: unknown[] }) => ({
+    args,
+    typeCheck(checker: { check(n: unknown, ctx: unknown): unknown; getType(t: string): unknown }, macro: { args: unknown[] }, ctx: unknown) {
+      for (const a of macro.args) checker.check(a, ctx);
+      return checker.getType('bool');
+    },
+    evaluate(ev: { run(n: unknown, ctx: unknown): unknown }, macro: { args: unknown[] }, ctx: unknown) {
+      let left: unknown;
+      let leftErr: unknown;
+      try {
+        left = ev.run(macro.args[0], ctx);
+      } catch (e) {
+        leftErr = e;
+      }
+      if (left === decides) return decides;
+      let right: unknown;
+      try {
+        right = ev.run(macro.args[1], ctx);
+      } catch (e) {
+        throw leftErr ?? e;
+      }
+      if (right === decides) return decides;
+      if (leftErr !== undefined) throw leftErr;
+      if (typeof left !== 'boolean' || typeof right !== 'boolean') throw new CelUnsupported('a logical operator applied to a value that is not a bool');
+      return !decides;
+    },
+    async: false,
+  });
+  lib.registerFunction('__crdx_or(ast, ast): bool', logical(true) as never);
+  lib.registerFunction('__crdx_and(ast, ast): bool', logical(false) as never);
+  // cel-go's sets extension (ext/sets.go): membership with the list's equality
+  const contains = (a: unknown[], b: unknown[]) => b.every((x) => celIn(x, a, ops.inOp, ops.eq) === true);
+  lib.registerFunction('__crdx_sets_contains(list<dyn>, list<dyn>): bool', contains);
+  lib.registerFunction('__crdx_sets_equivalent(list<dyn>, list<dyn>): bool', (a: unknown[], b: unknown[]) => contains(a, b) && contains(b, a));
+  lib.registerFunction('__crdx_sets_intersects(list<dyn>, list<dyn>): bool', (a: unknown[], b: unknown[]) => b.some((x) => celIn(x, a, ops.inOp, ops.eq) === true));
+  registerComprehensions(lib);
+  registerRegex(lib);
+  registerLists(lib, ops);
+  registerListsExt(lib, ops);
+  registerStrings(
+    lib,
+    (l, x) => BigInt(l.findIndex((e) => celEqual(e, x, ops.eq))),
+    (l, x) => {
+      for (let i = l.length - 1; i >= 0; i--) if (celEqual(l[i], x, ops.eq)) return BigInt(i);
+      return -1n;
+    },
+  );
+  registerQuantity(env as unknown as Parameters<typeof registerQuantity>[0]);
+  registerURL(env as unknown as Parameters<typeof registerURL>[0]);
+  registerIP(env as unknown as Parameters<typeof registerIP>[0]);
+  return { plain, libs: env as unknown as EvalEnv, ops, makers };
+}

@@ -1,0 +1,103 @@
+/**
+ * cel-go's two-variable comprehensions (ext/comprehensions.go, Kubernetes 1.32+) as cel-js macros:
+ * all(i, v, p), exists(i, v, p), existsOne / exists_one(i, v, p), transformList(i, v, [f,] e),
+ * transformMap(k, v, [f,] e), over lists (index, element) and maps (key, value).
+ * `all` and `exists` fold as cel-go's && and || do: a deciding element wins over an error, else
+ * the first error; existsOne and the transforms stop at the first error. (transformMapEntry is not
+ * reproduced.)
+ */
+import { CelUnsupported } from './ops.js';
+import type { LibEnv } from './types.js';
+
+interface Ctx {
+  forkWithVariable(name: string, type: unknown): Ctx;
+  reuse(parent: Ctx): Ctx;
+  setIterValue(v: unknown, ev: unknown): Ctx;
+}
+interface Checker {
+  check(n: unknown, ctx: Ctx): unknown;
+  getType(t: string): unknown;
+  createError(code: string, message: string, node: unknown): Error;
+}
+interface Ev {
+  run(n: unknown, ctx: Ctx): unknown;
+}
+interface Macro {
+  args: { op: string; args: unknown }[];
+  receiver: unknown;
+  c1?: Ctx;
+  c2?: Ctx;
+}
+
+type Kind = 'all' | 'exists' | 'existsOne' | 'transformList' | 'transformMap';
+
+function macro(kind: Kind, filtered: boolean) {
+  return ({ args, receiver }: { args: unknown[]; receiver: unknown }) => ({
+    args,
+    receiver,
+    typeCheck(checker: Checker, m: Macro, ctx: Ctx) {
+      checker.check(m.receiver, ctx);
+      for (const a of m.args.slice(0, 2)) if (a.op !== 'id') throw checker.createError('invalid_macro_argument', `${kind}() variables must be simple identifiers`, a);
+      const dyn = checker.getType('dyn');
+      m.c1 = ctx.forkWithVariable(m.args[0]!.args as string, dyn);
+      m.c2 = m.c1.forkWithVariable(m.args[1]!.args as string, dyn);
+      for (const a of m.args.slice(2)) checker.check(a, m.c2);
+      return checker.getType(kind === 'transformList' ? 'list' : kind === 'transformMap' ? 'map' : 'bool');
+    },
+    evaluate(ev: Ev, m: Macro, ctx: Ctx) {
+      const coll = ev.run(m.receiver, ctx);
+      let entries: [unknown, unknown][];
+      if (Array.isArray(coll)) entries = coll.map((v, i) => [BigInt(i), v]);
+      else if (coll instanceof Map) entries = [...coll.entries()];
+      else throw new CelUnsupported(`${kind}() over a value that is not a list or a map`);
+      const at = (k: unknown, v: unknown) => m.c2!.reuse(m.c1!.reuse(ctx).setIterValue(k, ev)).setIterValue(v, ev);
+      const body = m.args[filtered ? 3 : 2];
+      if (kind === 'all' || kind === 'exists') {
+        const decides = kind === 'exists';
+        let err: unknown;
+        for (const [k, v] of entries) {
+          let r: unknown;
+          try {
+            r = ev.run(body, at(k, v));
+          } catch (e) {
+            err ??= e;
+            continue;
+          }
+          if (r === decides) return decides;
+          if (typeof r !== 'boolean') throw new CelUnsupported(`${kind}() with a predicate that is not a bool`);
+        }
+        if (err !== undefined) throw err;
+        return !decides;
+      }
+      if (kind === 'existsOne') {
+        let n = 0;
+        for (const [k, v] of entries) if (ev.run(body, at(k, v)) === true) n++;
+        return n === 1;
+      }
+      const keep = (k: unknown, v: unknown) => !filtered || ev.run(m.args[2], at(k, v)) === true;
+      if (kind === 'transformList') {
+        const out: unknown[] = [];
+        for (const [k, v] of entries) if (keep(k, v)) out.push(ev.run(body, at(k, v)));
+        return out;
+      }
+      const out = new Map<unknown, unknown>();
+      for (const [k, v] of entries) if (keep(k, v)) out.set(k, ev.run(body, at(k, v)));
+      return out;
+    },
+    async: false,
+  });
+}
+
+export function registerComprehensions(env: LibEnv): void {
+  const reg = (sig: string, h: unknown) => env.registerFunction(sig, h as never);
+  for (const recv of ['list', 'map']) {
+    reg(`${recv}.all(ast, ast, ast): bool`, macro('all', false));
+    reg(`${recv}.exists(ast, ast, ast): bool`, macro('exists', false));
+    reg(`${recv}.existsOne(ast, ast, ast): bool`, macro('existsOne', false));
+    reg(`${recv}.exists_one(ast, ast, ast): bool`, macro('existsOne', false));
+    reg(`${recv}.transformList(ast, ast, ast): list<dyn>`, macro('transformList', false));
+    reg(`${recv}.transformList(ast, ast, ast, ast): list<dyn>`, macro('transformList', true));
+    reg(`${recv}.transformMap(ast, ast, ast): map<dyn, dyn>`, macro('transformMap', false));
+    reg(`${recv}.transformMap(ast, ast, ast, ast): map<dyn, dyn>`, macro('transformMap', true));
+  }
+}

@@ -1,0 +1,37 @@
+/**
+ * The engine's own operators as functions, for library code that must apply CEL's `==`, `<`, `+`
+ * to runtime values whose type only the engine dispatches on (dyn).
+ */
+import type { Fallback } from '../values.js';
+
+export interface CelOps {
+  readonly eq: Fallback;
+  readonly lt: Fallback;
+  readonly add: Fallback;
+  readonly inOp: Fallback;
+  /** duration(x) for a non-string x (a duration: the identity). */
+  readonly duration: (x: unknown) => unknown;
+  readonly timestamp: (x: unknown) => unknown;
+}
+
+type Parse = (e: string) => (ctx: Record<string, unknown>) => unknown;
+
+export function makeOps(parse: Parse): CelOps {
+  const bin = (op: string): Fallback => {
+    const run = parse(`a ${op} b`);
+    return (a, b) => run({ a, b });
+  };
+  const dur = parse('duration(x)');
+  const ts = parse('timestamp(x)');
+  return { eq: bin('=='), lt: bin('<'), add: bin('+'), inOp: bin('in'), duration: (x) => dur({ x }), timestamp: (x) => ts({ x }) };
+}
+
+/** An error the evaluator reports as "not evaluated" (crdx does not reproduce the server here). */
+export class CelUnsupported extends Error {
+  override readonly name = 'CelUnsupported';
+}
+
+/** An evaluation error with cel-go's text (the server's `<text> evaluating rule: …`). */
+export class CelGoError extends Error {
+  override readonly name = 'CelGoError';
+}

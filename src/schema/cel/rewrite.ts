@@ -1,0 +1,143 @@
+/**
+ * A rule's text as the evaluator runs it: parsed by cel-js and printed back, fully parenthesised,
+ * with the operations whose cel-js built-ins differ from cel-go on the values we bind routed to
+ * functions of ours (registered in env.ts):
+ * - `a == b`, `a != b`, `a + b`, `a in b` → `__crdx_eq`, `__crdx_add`, `__crdx_in` (set and map
+ *   lists: values.ts);
+ * - `s.matches(re)` / `matches(s, re)` → `__crdx_matches` (RE2, not JavaScript's RegExp);
+ * - `a || b`, `a && b` → `__crdx_or`, `__crdx_and` (macros: when both sides fail, cel-go reports
+ *   the left side's error, cel-js the right's);
+ * - `has(x.f)` → `__crdx_has(x, "f")` (cel-js accepts only `has(ident.f…)`: marcbachmann/cel-js#104).
+ * cel-js cannot replace its own overloads (registerFunction refuses a signature it already has), so
+ * the rule is rewritten instead of the library being patched.
+ */
+
+import { STRING_FUNCTIONS } from './lib/strings.js';
+
+interface Node {
+  readonly op: string;
+  readonly args: unknown;
+}
+
+const BINARY = new Set(['<', '<=', '>', '>=', '-', '*', '/', '%']);
+
+function isNode(x: unknown): x is Node {
+  return typeof x === 'object' && x !== null && 'op' in x && 'args' in x;
+}
+
+/** A CEL string literal for s (double-quoted; control characters escaped). */
+function str(s: string): string {
+  let out = '"';
+  for (const ch of s) {
+    const c = ch.codePointAt(0)!;
+    if (ch === '\\') out += '\\\\';
+    else if (ch === '"') out += '\\"';
+    else if (c < 0x20 || c === 0x7f) out += `\\u${c.toString(16).padStart(4, '0')}`;
+    else if (c >= 0xd800 && c <= 0xdfff) throw new Error('lone surrogate in a string literal');
+    else out += ch;
+  }
+  return `${out}"`;
+}
+
+function value(v: unknown): string {
+  if (v === null) return 'null';
+  switch (typeof v) {
+    case 'boolean':
+      return String(v);
+    case 'bigint':
+      return v < 0n ? `(${v})` : String(v);
+    case 'string':
+      return str(v);
+    case 'number': {
+      if (!Number.isFinite(v)) throw new Error('non-finite double literal');
+      let t = String(v);
+      if (!/[.e]/.test(t)) t += '.0';
+      return v < 0 || Object.is(v, -0) ? `(${Object.is(v, -0) ? '-0.0' : t})` : t;
+    }
+  }
+  if (v instanceof Uint8Array) return `b"${[...v].map((b) => `\\x${b.toString(16).padStart(2, '0')}`).join('')}"`;
+  if (typeof v === 'object' && v !== null && v.constructor?.name === 'UnsignedInt') return `${String((v as { valueOf(): bigint }).valueOf())}u`;
+  throw new Error(`literal of an unexpected kind (${typeof v})`);
+}
+
+function print(n: Node): string {
+  const a = n.args as unknown[];
+  const p = (x: unknown): string => {
+    if (!isNode(x)) throw new Error('unexpected AST shape');
+    return print(x);
+  };
+  const w = (x: unknown): string => `(${p(x)})`;
+  switch (n.op) {
+    case 'value':
+      return value(n.args);
+    case 'id':
+      return n.args as string;
+    case '==':
+      return `__crdx_eq(${p(a[0])}, ${p(a[1])})`;
+    case '!=':
+      return `!__crdx_eq(${p(a[0])}, ${p(a[1])})`;
+    case '+':
+      return `__crdx_add(${p(a[0])}, ${p(a[1])})`;
+    case 'in':
+      return `__crdx_in(${p(a[0])}, ${p(a[1])})`;
+    case '||':
+      return `__crdx_or(${p(a[0])}, ${p(a[1])})`;
+    case '&&':
+      return `__crdx_and(${p(a[0])}, ${p(a[1])})`;
+    case '!_':
+      return `!${w(n.args)}`;
+    case '-_':
+      return `-${w(n.args)}`;
+    case '.':
+      return `${w(a[0])}.${a[1] as string}`;
+    case '.?':
+      return `${w(a[0])}.?${a[1] as string}`;
+    case '[]':
+      return `${w(a[0])}[${p(a[1])}]`;
+    case '[?]':
+      return `${w(a[0])}[?${p(a[1])}]`;
+    case 'call': {
+      const name = a[0] as string;
+      const args = a[1] as unknown[];
+      if (name === 'matches' && args.length === 2) return `__crdx_matches(${p(args[0])}, ${p(args[1])})`;
+      // Go's time.ParseDuration (cel-js parses durations its own way)
+      if (name === 'duration' && args.length === 1) return `__crdx_duration(${p(args[0])})`;
+      if (name === 'timestamp' && args.length === 1) return `__crdx_timestamp(${p(args[0])})`;
+      // cel-js takes has() only on an identifier-rooted chain; cel-go evaluates the operand and tests the field
+      if (name === 'has' && args.length === 1 && isNode(args[0]) && args[0].op === '.') {
+        const [operand, field] = args[0].args as [unknown, string];
+        return `__crdx_has(${p(operand)}, ${str(field)})`;
+      }
+      return `${name}(${args.map(p).join(', ')})`;
+    }
+    case 'rcall': {
+      const name = a[0] as string;
+      const args = a[2] as unknown[];
+      if (name === 'matches' && args.length === 1) return `__crdx_matches(${p(a[1])}, ${p(args[0])})`;
+      // cel-go's sets extension (sets.contains, sets.equivalent, sets.intersects)
+      if (isNode(a[1]) && a[1].op === 'id' && a[1].args === 'sets' && ['contains', 'equivalent', 'intersects'].includes(name) && args.length === 2) return `__crdx_sets_${name}(${args.map(p).join(', ')})`;
+      if (isNode(a[1]) && a[1].op === 'id' && a[1].args === 'lists' && name === 'range' && args.length === 1) return `__crdx_lists_range(${p(args[0])})`;
+      if (isNode(a[1]) && a[1].op === 'id' && a[1].args === 'ip' && name === 'isCanonical' && args.length === 1) return `__crdx_ip_isCanonical(${p(args[0])})`;
+      // cel-go's strings extension counts code points (cel/lib/strings.ts)
+      if (STRING_FUNCTIONS.has(name) && !(isNode(a[1]) && a[1].op === 'id' && a[1].args === 'strings')) return `__crdx_s_${name}(${[a[1], ...args].map(p).join(', ')})`;
+      // a dotted global function (optional.of, strings.quote, sets.contains, lists.range, ...) stays as written
+      const recv = isNode(a[1]) && a[1].op === 'id' ? (a[1].args as string) : w(a[1]);
+      return `${recv}.${name}(${args.map(p).join(', ')})`;
+    }
+    case 'list':
+      return `[${a.map(p).join(', ')}]`;
+    case 'map':
+      return `{${(a as [unknown, unknown][]).map(([k, v]) => `${p(k)}: ${p(v)}`).join(', ')}}`;
+    case '?:':
+      return `${w(a[0])} ? ${w(a[1])} : ${w(a[2])}`;
+    default:
+      if (BINARY.has(n.op)) return `${w(a[0])} ${n.op} ${w(a[1])}`;
+      throw new Error(`unexpected AST operation ${n.op}`);
+  }
+}
+
+/** The rewritten text of a parsed expression (its cel-js AST). Throws on an AST it does not know. */
+export function rewriteForEval(ast: unknown): string {
+  if (!isNode(ast)) throw new Error('unexpected AST shape');
+  return print(ast);
+}

@@ -1,0 +1,157 @@
+/**
+ * The parts of the apiserver's unstructured-to-CEL value adapters (apiserver pkg/cel/common
+ * valuesunstructured.go) that a plain JS array or Map does not give: lists with
+ * `x-kubernetes-list-type: set` or `map` compare without regard to order and concatenate as a union
+ * or a keyed merge. The evaluator binds such lists as ordinary arrays and records what they are here;
+ * the rule text is rewritten (rewrite.ts) so that `==`, `!=`, `+` and `in` go through these
+ * functions, which fall back to the engine's own operator for everything else.
+ */
+
+/** What a bound list is, when it is not an ordinary (atomic) list. */
+export interface ListKind {
+  readonly kind: 'set' | 'map';
+  /** list-map keys (for `map`). */
+  readonly keys: readonly string[];
+}
+
+const lists = new WeakMap<object, ListKind>();
+/** Objects made from the custom resource's data (not CEL literals): map-list keys are looked up in them. */
+const bound = new WeakSet<object>();
+
+export function markList(a: unknown[], k: ListKind): unknown[] {
+  lists.set(a, k);
+  return a;
+}
+
+export function markBound<T extends object>(m: T): T {
+  bound.add(m);
+  return m;
+}
+
+/**
+ * A value CEL cannot reach (a preserve-unknown field, a field without a CEL name): the adapters
+ * compare it with equality.Semantic.DeepEqual and support nothing else.
+ */
+export class RawValue {
+  constructor(readonly v: unknown) {}
+}
+
+/** DeepEqual on decoded JSON (an integer and a float are different values). */
+function deepEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a === 'number' && typeof b === 'number') return a === b;
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => deepEqual(x, b[i]));
+  if (typeof a === 'object' && typeof b === 'object' && a !== null && b !== null && !Array.isArray(a) && !Array.isArray(b)) {
+    const ka = Object.keys(a);
+    const ob = b as Record<string, unknown>;
+    return ka.length === Object.keys(ob).length && ka.every((k) => Object.prototype.hasOwnProperty.call(ob, k) && deepEqual((a as Record<string, unknown>)[k], ob[k]));
+  }
+  return false;
+}
+
+/** The engine's own operator, for values this module leaves to it. */
+export type Fallback = (a: unknown, b: unknown) => unknown;
+
+/** A key that tells scalars apart as Go map keys do (int64 1 and float64 1 differ). */
+function scalarKey(v: unknown): string | undefined {
+  switch (typeof v) {
+    case 'bigint':
+      return `i${v}`;
+    case 'number':
+      return `d${v}`;
+    case 'string':
+      return `s${v}`;
+    case 'boolean':
+      return `b${v}`;
+    default:
+      return v === null ? 'n' : undefined;
+  }
+}
+
+/** The key of a map-list element (undefined: the element is not an object from the data). */
+function mapKey(e: unknown, keys: readonly string[]): string | undefined {
+  if (!(e instanceof Map) || !bound.has(e)) return undefined;
+  return keys.map((k) => (e.has(k) ? (scalarKey(e.get(k)) ?? '?') : 'n')).join('\u0000');
+}
+
+/** cel-go's equality on the values we bind (the left operand decides, as in the adapters). */
+export function celEqual(a: unknown, b: unknown, eq: Fallback): boolean {
+  if (a instanceof RawValue || b instanceof RawValue) return a instanceof RawValue && b instanceof RawValue && deepEqual(a.v, b.v);
+  // library types (quantity, URL, IP, …) define their own equality
+  if (typeof a === 'object' && a !== null && typeof (a as { celEqual?: unknown }).celEqual === 'function') return (a as { celEqual(o: unknown): boolean }).celEqual(b);
+  if (Array.isArray(a) && Array.isArray(b)) {
+    if (a.length !== b.length) return false;
+    const k = lists.get(a);
+    if (k?.kind === 'set') {
+      const set = new Set<string | undefined>(a.map(scalarKey));
+      return b.every((x) => {
+        const key = scalarKey(x);
+        return key !== undefined && set.has(key);
+      });
+    }
+    if (k?.kind === 'map') {
+      const byKey = new Map<string, unknown>();
+      for (const x of a) {
+        const key = mapKey(x, k.keys);
+        if (key !== undefined) byKey.set(key, x);
+      }
+      for (const x of b) {
+        const key = mapKey(x, k.keys);
+        if (key === undefined || !byKey.has(key)) return false;
+        if (!celEqual(byKey.get(key), x, eq)) return false;
+      }
+      return true;
+    }
+    for (let i = 0; i < a.length; i++) if (!celEqual(a[i], b[i], eq)) return false;
+    return true;
+  }
+  if (a instanceof Map && b instanceof Map) {
+    if (a.size !== b.size) return false;
+    for (const [key, v] of a) {
+      if (!b.has(key)) return false;
+      if (!celEqual(v, b.get(key), eq)) return false;
+    }
+    return true;
+  }
+  return eq(a, b) === true;
+}
+
+/** `a + b`: a set list is a union, a map list a keyed merge, other lists concatenate. */
+export function celAdd(a: unknown, b: unknown, add: Fallback): unknown {
+  if (!Array.isArray(a) || !Array.isArray(b)) return add(a, b);
+  const k = lists.get(a);
+  if (k?.kind === 'set') {
+    const out = [...a];
+    const seen = new Set(a.map(scalarKey));
+    for (const x of b) {
+      const key = scalarKey(x);
+      if (key === undefined || !seen.has(key)) {
+        seen.add(key);
+        out.push(x);
+      }
+    }
+    return markList(out, k);
+  }
+  if (k?.kind === 'map') {
+    const out = [...a];
+    const at = new Map<string, number>();
+    a.forEach((x, i) => {
+      const key = mapKey(x, k.keys);
+      if (key !== undefined) at.set(key, i);
+    });
+    for (const x of b) {
+      const key = mapKey(x, k.keys);
+      const i = key === undefined ? undefined : at.get(key);
+      if (i !== undefined) out[i] = x;
+      else out.push(x);
+    }
+    return markList(out, k);
+  }
+  return add(a, b);
+}
+
+/** `x in coll`: list membership (each element compared with x, the element deciding); maps are left to the engine. */
+export function celIn(x: unknown, coll: unknown, inOp: Fallback, eq: Fallback): unknown {
+  if (Array.isArray(coll)) return coll.some((e) => celEqual(e, x, eq));
+  return inOp(x, coll);
+}
