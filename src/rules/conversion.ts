@@ -18,8 +18,11 @@ export const conversion = defineRule({
       reference: 'k8s.io/apiextensions-apiserver pkg/apis/apiextensions/validation/validation.go: validateCustomResourceDefinitionSpec, validateCustomResourceConversion, validateConversionReviewVersions; k8s.io/apiserver pkg/util/webhook/validation.go: ValidateWebhookURL, ValidateWebhookService; k8s.io/apiextensions-apiserver pkg/apis/apiextensions/v1/conversion.go: Convert_v1_CustomResourceConversion_To_apiextensions_CustomResourceConversion',
     },
   }),
-  *check({ crd }) {
+  *check({ crd, update }) {
     if (crd.requestVersion !== 'v1') return;
+    // an update requires a recognized review version only if the installed CRD had one (or none at all)
+    const oldCrv = update ? reviewVersions(update.old.crd.conversion) : [];
+    const requireRecognized = oldCrv.length === 0 || oldCrv.some((v) => v === 'v1' || v === 'v1beta1');
     const conv = crd.conversion ?? { strategy: 'None' };
     const strategy = str(conv['strategy']);
     const webhook = rec(conv['webhook']);
@@ -44,13 +47,16 @@ export const conversion = defineRule({
         for (let i = 0; i < crvList.length; i++) {
           const v = crvList[i]!;
           const l = crv.index(i);
-          if (seen.has(v)) yield serverReport(invalid(l, v, 'duplicate version'));
+          if (seen.has(v)) {
+            yield serverReport(invalid(l, v, 'duplicate version'));
+            continue;
+          }
           seen.add(v);
           const e = dns1035LabelErrors(v);
           if (e.length > 0) yield serverReport(invalid(l, v, e.join(',')));
           if (v === 'v1' || v === 'v1beta1') known = true;
         }
-        if (!known) yield serverReport(invalid(crv, crvList, 'must include at least one of v1, v1beta1'));
+        if (requireRecognized && !known) yield serverReport(invalid(crv, crvList, 'must include at least one of v1, v1beta1'));
       }
     } else {
       if (ccRaw) yield serverReport(forbidden(cc, 'should not be set when strategy is not set to Webhook'));
@@ -58,6 +64,11 @@ export const conversion = defineRule({
     }
   },
 });
+
+function reviewVersions(conv: Rec | undefined): string[] {
+  const webhook = rec(conv?.['webhook']);
+  return webhook ? arr(webhook['conversionReviewVersions']).map(str) : [];
+}
 
 function* clientConfig(c: Rec, loc: Loc): Iterable<Report<'server'>> {
   const hasUrl = has(c, 'url');
