@@ -64,7 +64,10 @@ export function lintSources(files: readonly SourceFile[], opts: LintOptions): Li
   const crds = manifests.filter(isCrdManifest).map((m) => buildCrd(m, opts.kubeVersion, opts.cel));
   const rules = opts.rules ?? allRules;
   const fieldValidation = opts.fieldValidation ?? KUBECTL_FIELD_VALIDATION;
-  const installed = opts.old ? installedCrds(opts.old, opts) : new Map<string, InstalledCrd>();
+  const oldParsed = opts.old ? parseSources(opts.old) : undefined;
+  // an OLD file that cannot be read is an error of its own: its CRDs would silently become creates
+  if (oldParsed) findings.push(...oldParsed.findings);
+  const installed = oldParsed ? installedCrds(oldParsed.manifests, opts) : new Map<string, InstalledCrd>();
   // the installed CRDs the input does not replace keep their names, and held them first
   const replaced = new Set(crds.map((c) => c.name));
   const allCrds = installed.size === 0 ? crds : [...[...installed.values()].filter((i) => !replaced.has(i.crd.name)).map((i) => i.crd), ...crds];
@@ -111,18 +114,16 @@ export function lintSources(files: readonly SourceFile[], opts: LintOptions): Li
  * in the file, a CRD is taken as Established unless its names conflict with an earlier installed
  * CRD of its group (then the naming controller never accepted them and it never became Established).
  */
-function installedCrds(files: readonly SourceFile[], opts: LintOptions): Map<string, InstalledCrd> {
+function installedCrds(manifests: readonly Manifest[], opts: LintOptions): Map<string, InstalledCrd> {
   const crds: Crd[] = [];
   const seen = new Set<string>();
-  for (const f of files)
-    for (const d of parseFile(f))
-      for (const m of d.manifests) {
-        if (!isCrdManifest(m)) continue;
-        const crd = buildCrd(m, opts.kubeVersion, opts.cel);
-        if (crd.name === '' || seen.has(crd.name)) continue;
-        seen.add(crd.name);
-        crds.push(crd);
-      }
+  for (const m of manifests) {
+    if (!isCrdManifest(m)) continue;
+    const crd = buildCrd(m, opts.kubeVersion, opts.cel);
+    if (crd.name === '' || seen.has(crd.name)) continue;
+    seen.add(crd.name);
+    crds.push(crd);
+  }
   const conflicting = conflictingCrds(crds);
   return new Map(crds.map((c) => [c.name, installedCrd(c, !conflicting.has(c))]));
 }

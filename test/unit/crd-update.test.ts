@@ -93,6 +93,12 @@ describe('lint --old findings', () => {
     expect(r.summary.updates?.[0]?.accepted).toBe(true);
   });
 
+  it('an OLD file that cannot be read is reported, not silently taken as no installed CRD', () => {
+    const r = lint(read(join(FIXTURES, 'kind-changed', 'new.yaml')), [{ path: 'old.yaml', text: 'kind: [\n' }]);
+    expect(r.findings.map((f) => `${f.ruleId} ${f.file} ${f.severity}`)).toContain('parse old.yaml error');
+    expect(r.summary.updates).toEqual([]);
+  });
+
   it('the Established condition of OLD decides over the inference', () => {
     const dir = join(FIXTURES, 'kind-changed');
     const old = readFileSync(join(dir, 'old.yaml'), 'utf8');
