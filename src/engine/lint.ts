@@ -13,6 +13,8 @@ import { parseFile, type Manifest, type SourceFile } from '../manifest/parse.js'
 import { analyzeCrdSchemas, type SchemaAnalysis } from '../schema/analyze.js';
 import { updateSchemaOptions } from '../schema/update-options.js';
 import { conflictingCrds } from '../rules/naming-conflicts.js';
+import { caBundleError } from '../rules/conversion.js';
+import { rec } from '../crd/json.js';
 import { decodeFails } from '../rules/crd-decode.js';
 import { rules as allRules } from '../rules/index.js';
 import type { Report, ResourceRuleContext, Rule, RuleContext } from '../rules/types.js';
@@ -112,7 +114,8 @@ export function lintSources(files: readonly SourceFile[], opts: LintOptions): Li
 /**
  * The installed CRDs by name (the first document of a name wins). Without an Established condition
  * in the file, a CRD is taken as Established unless its names conflict with an earlier installed
- * CRD of its group (then the naming controller never accepted them and it never became Established).
+ * CRD of its group (then the naming controller never accepted them) or its conversion webhook's CA
+ * bundle cannot be loaded (then the establishing controller refuses it).
  */
 function installedCrds(manifests: readonly Manifest[], opts: LintOptions): Map<string, InstalledCrd> {
   const crds: Crd[] = [];
@@ -125,7 +128,13 @@ function installedCrds(manifests: readonly Manifest[], opts: LintOptions): Map<s
     crds.push(crd);
   }
   const conflicting = conflictingCrds(crds);
-  return new Map(crds.map((c) => [c.name, installedCrd(c, !conflicting.has(c))]));
+  return new Map(crds.map((c) => [c.name, installedCrd(c, !conflicting.has(c) && !invalidCaBundle(c))]));
+}
+
+/** The establishing controller sets Established=False (InvalidCABundle) while the webhook's CA bundle cannot be loaded. */
+function invalidCaBundle(crd: Crd): boolean {
+  const bundle = rec(rec(rec(crd.conversion?.['webhook'])?.['clientConfig']))?.['caBundle'];
+  return typeof bundle === 'string' && bundle !== '' && caBundleError(bundle) !== undefined;
 }
 
 /** The server's verdict on an update: rejected when any finding on the CRD carries a server cause or response. */
