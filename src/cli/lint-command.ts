@@ -69,12 +69,17 @@ export async function runLint(o: LintCliOptions, io: Io): Promise<ExitCode> {
   const ruleSeverity = parseRuleOverrides(o.rule);
   const local = await readInputs(o.paths, io.readStdin);
 
+  // --old cluster: the installed CRDs (with status) are OLD; the input's CRDs are updates or creates
+  const oldCluster = o.old?.includes('cluster') === true;
+  if (oldCluster && o.cluster === undefined) throw new UsageError('--old cluster needs --cluster (and its connection flags): the installed CRDs are read from there');
+  if (oldCluster && o.paths.length === 0) throw new UsageError('--old cluster: give the new CRDs (files, directories or - for stdin)');
   // --cluster: the installed CRDs come first, as the cluster has them; local CRDs follow (naming conflicts)
-  const installed = o.cluster ? await (await import('./cluster-run.js')).installedCrdSources(o.cluster, io) : [];
+  const installed = o.cluster && !oldCluster ? await (await import('./cluster-run.js')).installedCrdSources(o.cluster, io) : [];
+  const clusterOld = oldCluster ? await (await import('./cluster-run.js')).installedCrdSources(o.cluster!, io, true) : [];
   const inputs = { files: [...installed, ...local.files], problems: local.problems };
   const crdInputs = await readInputs(o.crd, io.readStdin);
   if (crdInputs.problems.length > 0) throw new InputError('unreadable', crdInputs.problems.map((p) => p.message).join('\n'));
-  const oldFiles = o.old && o.old.length > 0 ? await readOld(o.old, o.paths, io) : undefined;
+  const oldFiles = o.old && o.old.length > 0 ? [...clusterOld, ...(await readOld(o.old.filter((s) => s !== 'cluster'), o.paths, io))] : undefined;
   // CEL rules of --crd files are evaluated on the custom resources too: they need the engine as well
   const cel = await celFor([...inputs.files, ...crdInputs.files, ...(oldFiles ?? [])], loadCel);
   const opts = { kubeVersion: o.kubeVersion, cel, ruleSeverity, crdFiles: crdInputs.files, fieldValidation: o.fieldValidation, ...(oldFiles ? { old: oldFiles } : {}) };

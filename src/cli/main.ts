@@ -149,7 +149,7 @@ function createProgram(io: Io, run: Runners, setCode: (c: ExitCode) => void): Co
   addCrdOption(lint, 'CRDs to validate the custom resources of the input against, without linting them (repeatable)');
   lint.option(
     '--old <path>',
-    'the installed CRDs (files or directories, as kubectl get crd -o yaml prints them; git:REV reads the input paths at a git revision): input CRDs of the same name are checked as updates (repeatable)',
+    'the installed CRDs (files or directories, as kubectl get crd -o yaml prints them; git:REV reads the input paths at a git revision; cluster, with --cluster, the installed ones): input CRDs of the same name are checked as updates (repeatable)',
     collect,
     [],
   );
