@@ -48,7 +48,8 @@ export const versions = defineRule({
     // storage version whose name is no longer there (a second storage version, or a storage
     // version that repeats the name of an earlier one) is missing from storedVersions
     const stored = new Loc('status.storedVersions', listAt.at);
-    if (storage.length === 0) yield serverReport(invalid(stored, [], 'must have at least one stored version'));
+    // no storage version: PrepareForCreate leaves storedVersions a nil slice, printed as null
+    if (storage.length === 0) yield serverReport(invalid(stored, null, 'must have at least one stored version'));
     else {
       const storedVersions = [storage[0]!.name];
       const pending = new Set(storedVersions);
