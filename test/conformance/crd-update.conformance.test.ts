@@ -279,7 +279,18 @@ describe.skipIf(!HAVE_GO)('lint --old agrees with a real apiextensions-apiserver
             const next = mutate(d);
             if (!next) continue;
             // read it again each time: controllers (API approval, naming) may still be writing its status
-            const { installed, verdict: theirs } = await putDryRun(h, next);
+            let answer: { installed: Obj; verdict: Verdict };
+            try {
+              answer = await putDryRun(h, next);
+            } catch (e) {
+              // the v1.36 server panics on some revisions (gateway-api ListenerSet with its CEL-checked
+              // listeners list retyped to string: the connection is dropped): no answer to compare
+              if (!/socket hang up|ECONNRESET/.test(String(e))) throw e;
+              count(`corpus ${kind} (server dropped the connection)`, false);
+              console.warn(`crd-update: ${crdName} (${kind}): the server dropped the connection (a panic in the apiserver)`);
+              continue;
+            }
+            const { installed, verdict: theirs } = answer;
             const oldFiles = [{ path: 'installed.json', text: JSON.stringify(installed) }];
             const ours = crdxVerdict({ path: 'new.json', text: JSON.stringify(next) }, oldFiles, crdName);
             const agreed = JSON.stringify(ours) === JSON.stringify(theirs);
