@@ -230,7 +230,7 @@ export function prepareTestBench() {
 }
 
 /**
- * A copy of the corpus CRDs (as JSON documents) with one version added to each CRD: a copy of its
+ * A copy of the corpus CRDs (block YAML, as the corpus is) with one version added to each CRD: a copy of its
  * storage version under a new name, served and not stored (the input of the lint --old row).
  */
 export function reviseCorpus(src, out) {
@@ -251,10 +251,10 @@ export function reviseCorpus(src, out) {
           versions.push({ ...structuredClone(storage), name: `v${i}`, storage: false });
           crds++;
         }
-        return JSON.stringify(d);
+        return stringify(d, { lineWidth: 0, version: '1.1' }); // 1.1: strings such as yes stay quoted, as kubectl reads them
       });
       mkdirSync(join(out, project), { recursive: true });
-      writeFileSync(join(out, project, f), `${texts.join('\n---\n')}\n`);
+      writeFileSync(join(out, project, f), texts.join('---\n'));
     }
   return { dir: out, crds };
 }

@@ -74,6 +74,8 @@ export function lintSources(files: readonly SourceFile[], opts: LintOptions): Li
   const replaced = new Set(crds.map((c) => c.name));
   const allCrds = installed.size === 0 ? crds : [...[...installed.values()].filter((i) => !replaced.has(i.crd.name)).map((i) => i.crd), ...crds];
   const updated: Crd[] = [];
+  // updates the decoder refuses (400 BadRequest): rejected whatever else is found
+  const refused = new Set<Crd>();
   for (const crd of crds) {
     let analysis: readonly SchemaAnalysis[] | undefined;
     const old = crd.name !== '' ? installed.get(crd.name) : undefined;
@@ -89,6 +91,7 @@ export function lintSources(files: readonly SourceFile[], opts: LintOptions): Li
     const notServed = crd.requestVersion === 'v1beta1' && atLeast(crd.kube, 22);
     // a request the decoder refuses (400) is answered with that alone: no validation, no warnings
     const undecodable = !notServed && decodeFails(crd, fieldValidation);
+    if (undecodable) refused.add(crd);
     for (const rule of rules) {
       if (notServed && rule.id !== 'v1beta1-crd') continue;
       if (undecodable && rule.meta.serverFaithful && rule.id !== 'crd-decode') continue;
@@ -101,7 +104,7 @@ export function lintSources(files: readonly SourceFile[], opts: LintOptions): Li
   const final = finalize(findings);
   const errors = final.filter((f) => f.severity === 'error').length;
   const warnings = final.filter((f) => f.severity === 'warning').length;
-  const updates = updated.map((crd) => updateSummary(crd, final));
+  const updates = updated.map((crd) => updateSummary(crd, final, refused.has(crd)));
   return {
     findings: final,
     summary: { files: files.length, documents, errors, warnings, ...(opts.old ? { updates } : {}) },
@@ -137,8 +140,8 @@ function invalidCaBundle(crd: Crd): boolean {
   return typeof bundle === 'string' && bundle !== '' && caBundleError(bundle) !== undefined;
 }
 
-/** The server's verdict on an update: rejected when any finding on the CRD carries a server cause or response. */
-function updateSummary(crd: Crd, findings: readonly Finding[]): CrdUpdateSummary {
+/** The server's verdict on an update: rejected when the decoder refuses it or a finding on the CRD carries a server cause or response. */
+function updateSummary(crd: Crd, findings: readonly Finding[], undecodable: boolean): CrdUpdateSummary {
   const m = crd.manifest;
   const own = findings.filter((f) => f.file === m.file.path && f.document === m.docIndex && f.object?.name === crd.name && f.object?.kind === m.kind);
   const pos = m.locate([]);
@@ -147,7 +150,7 @@ function updateSummary(crd: Crd, findings: readonly Finding[]): CrdUpdateSummary
     file: m.file.path,
     line: pos.line,
     column: pos.column,
-    accepted: !own.some((f) => f.server !== undefined || f.response !== undefined),
+    accepted: !undecodable && !own.some((f) => f.server !== undefined || f.response !== undefined),
     findings: own.length,
   };
 }

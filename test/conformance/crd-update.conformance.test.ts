@@ -54,8 +54,9 @@ function crdxVerdict(newFile: SourceFile, old: readonly SourceFile[], name: stri
   const u = r.summary.updates?.find((x) => x.name === name);
   const causes = [...new Set(own.filter((f) => f.server).map((f) => causeText(f.server!.reason, f.server!.field, f.server!.message)))].sort();
   const warnings = own.filter((f) => f.ruleId === 'unrecognized-format' || f.ruleId === 'crd-warnings').map((f) => f.message.replace(/ \(type "[^"]*"\): the server warns and does not validate it$/, ''));
-  const decode = own.find((f) => f.response);
-  const status = decode?.response ? decode.response.code : u === undefined ? -1 : u.accepted ? 200 : 422;
+  // the decoder's refusal is a 400 BadRequest without causes
+  const decode = own.some((f) => f.ruleId === 'crd-decode' && f.severity === 'error');
+  const status = decode ? 400 : u === undefined ? -1 : u.accepted ? 200 : 422;
   return { status, causes, warnings: warnings.sort() };
 }
 

@@ -99,6 +99,14 @@ describe('lint --old findings', () => {
     expect(r.summary.updates).toEqual([]);
   });
 
+  it('an update the decoder refuses (400) is rejected', () => {
+    const dir = join(FIXTURES, 'version-added');
+    const text = readFileSync(join(dir, 'new.yaml'), 'utf8').replace('  name: widgets.example.com\n', '  name: widgets.example.com\n  labels: {system: yes}\n');
+    const r = lint({ path: 'new.yaml', text }, [read(join(dir, 'old.yaml'))]);
+    expect(r.findings.map((f) => f.ruleId)).toEqual(['crd-decode']);
+    expect(r.summary.updates?.[0]?.accepted).toBe(false);
+  });
+
   it('the Established condition of OLD decides over the inference', () => {
     const dir = join(FIXTURES, 'kind-changed');
     const old = readFileSync(join(dir, 'old.yaml'), 'utf8');
