@@ -13,7 +13,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BENCH, CORPUS, installPeers, prepareInputs, prepareTestBench, ROOT } from './setup.mjs';
+import { BENCH, CORPUS, installPeers, prepareInputs, prepareTestBench, reviseCorpus, ROOT } from './setup.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const COLD_RUNS = Number(process.env.BENCH_COLD_RUNS ?? 10);
@@ -143,6 +143,10 @@ try {
   // do worker threads pay on this machine? the same parse split over 2 threads
   const floorThreads = measure(process.execPath, [join(ROOT, 'bench', 'parse-floor.mjs'), '--workers', '2', corpusCrds]);
   row('floor with 2 worker threads, corpus CRDs', floorThreads, corpusBytes, corpusDocs, `${(floorCorpus.wall / floorThreads.wall).toFixed(2)}x the 1-thread floor`);
+  // lint --old: the corpus against itself with one version added to every CRD (each one an update)
+  const revised = reviseCorpus(corpusCrds, join(scratch, 'revised'));
+  const lintOld = measure(process.execPath, [BIN, 'lint', '--old', corpusCrds, revised.dir]);
+  row(`crdx lint --old: corpus CRDs against themselves, one version added to each (${revised.crds} updates)`, lintOld, corpusBytes, corpusDocs, `${(lintOld.wall / lintCorpus.wall).toFixed(2)}x the corpus lint`);
 
   // 3. the large input: custom resources against their CRDs, crdx and the peers
   log(`bench: large input (${large.objects} custom resources)`);

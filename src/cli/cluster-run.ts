@@ -99,9 +99,9 @@ export async function clusterSourcesForDefault(
 }
 
 /** For `lint --cluster`: every installed CRD, listed page by page, as sources. */
-export async function installedCrdSources(c: ClusterCliOptions, io: Io): Promise<SourceFile[]> {
+export async function installedCrdSources(c: ClusterCliOptions, io: Io, keepStatus = false): Promise<SourceFile[]> {
   return withCluster(c, io, 'listing CustomResourceDefinitions of the cluster', async (cluster) => {
     const { listInstalledCrds } = await import('../io/cluster-source.js');
-    return listInstalledCrds(cluster);
+    return listInstalledCrds(cluster, keepStatus);
   });
 }

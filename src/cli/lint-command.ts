@@ -1,6 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { ExitCode, InputError, UsageError } from '../core/errors.js';
-import type { Finding, Severity } from '../core/types.js';
+import type { Finding, Severity, Summary } from '../core/types.js';
+import type { SourceFile } from '../manifest/parse.js';
 import { lintSources, PARSE_RULE_ID } from '../engine/lint.js';
 import { applyBaseline, buildBaseline, parseBaseline, serializeBaseline, type Baseline } from '../engine/baseline.js';
 import { compareFindings } from '../engine/results.js';
@@ -44,6 +45,22 @@ async function readBaseline(file: string): Promise<Baseline> {
   return parseBaseline(text, file);
 }
 
+/** --old: files and directories as given, git:REV as the input paths at that revision. */
+async function readOld(specs: readonly string[], paths: readonly string[], io: Io): Promise<SourceFile[]> {
+  const out: SourceFile[] = [];
+  for (const s of specs) {
+    if (s.startsWith('git:')) {
+      const { readGitRevision } = await import('../io/git-source.js');
+      out.push(...(await readGitRevision(s.slice(4), paths, io.cwd)));
+      continue;
+    }
+    const r = await readInputs([s], io.readStdin);
+    if (r.problems.length > 0) throw new InputError('unreadable', r.problems.map((p) => `--old ${p.message}`).join('\n'));
+    out.push(...r.files);
+  }
+  return out;
+}
+
 export async function runLint(o: LintCliOptions, io: Io): Promise<ExitCode> {
   if (o.paths.length === 0 && o.cluster === undefined) throw new UsageError('no input: give files, directories or - for stdin (or --cluster)');
   if (o.updateBaseline && o.baseline === undefined) throw new UsageError('--update-baseline needs --baseline FILE: the file to write');
@@ -52,16 +69,22 @@ export async function runLint(o: LintCliOptions, io: Io): Promise<ExitCode> {
   const ruleSeverity = parseRuleOverrides(o.rule);
   const local = await readInputs(o.paths, io.readStdin);
 
+  // --old cluster: the installed CRDs (with status) are OLD; the input's CRDs are updates or creates
+  const oldCluster = o.old?.includes('cluster') === true;
+  if (oldCluster && o.cluster === undefined) throw new UsageError('--old cluster needs --cluster (and its connection flags): the installed CRDs are read from there');
+  if (oldCluster && o.paths.length === 0) throw new UsageError('--old cluster: give the new CRDs (files, directories or - for stdin)');
   // --cluster: the installed CRDs come first, as the cluster has them; local CRDs follow (naming conflicts)
-  const installed = o.cluster ? await (await import('./cluster-run.js')).installedCrdSources(o.cluster, io) : [];
+  const installed = o.cluster && !oldCluster ? await (await import('./cluster-run.js')).installedCrdSources(o.cluster, io) : [];
+  const clusterOld = oldCluster ? await (await import('./cluster-run.js')).installedCrdSources(o.cluster!, io, true) : [];
   const inputs = { files: [...installed, ...local.files], problems: local.problems };
   const crdInputs = await readInputs(o.crd, io.readStdin);
   if (crdInputs.problems.length > 0) throw new InputError('unreadable', crdInputs.problems.map((p) => p.message).join('\n'));
+  const oldFiles = o.old && o.old.length > 0 ? [...clusterOld, ...(await readOld(o.old.filter((s) => s !== 'cluster'), o.paths, io))] : undefined;
   // CEL rules of --crd files are evaluated on the custom resources too: they need the engine as well
-  const cel = await celFor([...inputs.files, ...crdInputs.files], loadCel);
-  const opts = { kubeVersion: o.kubeVersion, cel, ruleSeverity, crdFiles: crdInputs.files, fieldValidation: o.fieldValidation };
+  const cel = await celFor([...inputs.files, ...crdInputs.files, ...(oldFiles ?? [])], loadCel);
+  const opts = { kubeVersion: o.kubeVersion, cel, ruleSeverity, crdFiles: crdInputs.files, fieldValidation: o.fieldValidation, ...(oldFiles ? { old: oldFiles } : {}) };
   const bytes = inputs.files.reduce((n, f) => n + f.text.length, 0);
-  let result: { findings: readonly Finding[]; summary: { files: number; documents: number }; checked: number } | undefined;
+  let result: { findings: readonly Finding[]; summary: Pick<Summary, 'files' | 'documents' | 'updates'>; checked: number } | undefined;
   if (wantThreads(bytes, io.env)) {
     // large inputs: custom resources are checked on two threads (src/engine/lint-parallel.ts)
     const { lintSplit, lintShare } = await import('../engine/lint-parallel.js');

@@ -147,6 +147,12 @@ function createProgram(io: Io, run: Runners, setCode: (c: ExitCode) => void): Co
     .option('--max-warnings <n>', 'exit 1 when there are more warnings than this', parseCount)
     .option('--rule <id=severity>', 'override a rule severity: error, warning, info or off (repeatable)', collect, []);
   addCrdOption(lint, 'CRDs to validate the custom resources of the input against, without linting them (repeatable)');
+  lint.option(
+    '--old <path>',
+    'the installed CRDs (files or directories, as kubectl get crd -o yaml prints them; git:REV reads the input paths at a git revision; cluster, with --cluster, the installed ones): input CRDs of the same name are checked as updates (repeatable)',
+    collect,
+    [],
+  );
   addColorOptions(lint)
     .option('-q, --quiet', 'report errors only (--max-warnings still counts the warnings)')
     .option('--allow-empty', 'exit 0 when the input holds no document at all (default: exit 2)')
@@ -172,6 +178,7 @@ function createProgram(io: Io, run: Runners, setCode: (c: ExitCode) => void): Co
           fieldValidation: readValidateOption(o),
           baseline: o['baseline'] as string | undefined,
           updateBaseline: o['updateBaseline'] === true,
+          old: (o['old'] as string[] | undefined) ?? [],
         }),
       );
     });

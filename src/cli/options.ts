@@ -27,6 +27,8 @@ export interface LintCliOptions {
   readonly baseline?: string | undefined;
   /** --update-baseline: write the current findings to the --baseline file. */
   readonly updateBaseline?: boolean;
+  /** --old PATH|git:REV (repeatable): the installed CRDs; a CRD of the input with one of their names is an update. */
+  readonly old?: readonly string[];
 }
 
 export interface DefaultCliOptions {

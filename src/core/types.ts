@@ -73,6 +73,8 @@ export interface Finding {
   readonly response?: ServerResponse;
   /** The input could not be processed (syntax error, unreadable file). */
   readonly fatal?: true;
+  /** lint --old: the cause comes from the installed CRD, at this place of the OLD file. */
+  readonly old?: { readonly file: string; readonly line: number; readonly column: number };
 }
 
 /** Why a finding is not reported as a problem: a `# crdx-disable…` comment of the source, with its reason. */
@@ -98,6 +100,23 @@ interface BaselineSummary {
   readonly fixed: number;
 }
 
+/** lint --old: the server's verdict on one CRD of the input that replaces an installed one. */
+export interface CrdUpdateSummary {
+  readonly name: string;
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+  /** The server accepts the update (no server-faithful error). */
+  readonly accepted: boolean;
+  /** Findings of the engine on this CRD (all severities). */
+  readonly findings: number;
+}
+
+/** The one wording of an update's verdict, for every output format. */
+export function updateSummaryText(u: CrdUpdateSummary): string {
+  return `CustomResourceDefinition ${u.name}: update ${u.accepted ? 'accepted' : 'rejected'} by the server; ${u.findings} finding${u.findings === 1 ? '' : 's'}`;
+}
+
 export interface Summary {
   readonly files: number;
   readonly documents: number;
@@ -109,6 +128,8 @@ export interface Summary {
   readonly baseline?: BaselineSummary;
   /** More warnings than --max-warnings allows (counted before -q hides them): the run fails. */
   readonly tooManyWarnings?: { readonly warnings: number; readonly max: number };
+  /** lint --old: one entry per CRD of the input that updates an installed one, in input order. */
+  readonly updates?: readonly CrdUpdateSummary[];
 }
 
 /** The one wording of an exceeded --max-warnings, for every output format. */

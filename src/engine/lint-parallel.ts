@@ -1,5 +1,5 @@
 import type { CelEngine } from '../core/cel-engine.js';
-import type { Finding } from '../core/types.js';
+import type { Finding, Summary } from '../core/types.js';
 import type { SourceFile } from '../manifest/parse.js';
 import { lintSources, type LintOptions } from './lint.js';
 import { SPELLING_ESCAPE } from './ref-crds.js';
@@ -31,7 +31,7 @@ type ShareRunner = (req: ShareRequest) => Promise<ShareResult>;
 
 interface ParallelResult {
   readonly findings: readonly Finding[];
-  readonly summary: { files: number; documents: number; errors: number; warnings: number };
+  readonly summary: Pick<Summary, 'files' | 'documents' | 'errors' | 'warnings' | 'updates'>;
   readonly checked: number;
 }
 
@@ -80,7 +80,8 @@ export function splitFiles(files: readonly SourceFile[]): Split {
 export async function lintSplit(files: readonly SourceFile[], opts: Omit<LintOptions, 'rules'>, run: ShareRunner): Promise<ParallelResult | undefined> {
   const split = splitFiles(files);
   if (split.there.length === 0) return undefined;
-  const { cel: _here, ...plain } = opts;
+  // the worker gets no CRD of the input, hence no update either (--old stays here)
+  const { cel: _here, old: _old, ...plain } = opts;
   const remote = run({ files: split.there, opts: { ...plain, crdFiles: [...split.crdBearing, ...(opts.crdFiles ?? [])] } });
   // let the worker start before this thread is busy
   await new Promise((r) => setImmediate(r));
@@ -94,6 +95,7 @@ export async function lintSplit(files: readonly SourceFile[], opts: Omit<LintOpt
       documents: local.summary.documents + r.documents,
       errors: findings.filter((f) => f.severity === 'error').length,
       warnings: findings.filter((f) => f.severity === 'warning').length,
+      ...(local.summary.updates ? { updates: local.summary.updates } : {}),
     },
     checked: local.checked + r.checked,
   };

@@ -3,13 +3,18 @@ import { errorText, toCause } from '../core/field-error.js';
 import { KUBECTL_FIELD_VALIDATION, type FieldValidation } from '../core/field-validation.js';
 import { atLeast, type KubeVersion } from '../core/kube-version.js';
 import { formatPath } from '../core/path.js';
-import { type Finding, type Severity, type Summary } from '../core/types.js';
+import { type CrdUpdateSummary, type Finding, type Severity, type Summary } from '../core/types.js';
 import { CrdCatalog, splitApiVersion } from '../cr/catalog.js';
 import { simulateCreate, type CreateResult } from '../cr/create.js';
 import { wireValue } from '../cr/wire.js';
+import { installedCrd, type InstalledCrd } from '../crd/installed.js';
 import { buildCrd, isCrdManifest, type Crd } from '../crd/model.js';
 import { parseFile, type Manifest, type SourceFile } from '../manifest/parse.js';
 import { analyzeCrdSchemas, type SchemaAnalysis } from '../schema/analyze.js';
+import { updateSchemaOptions } from '../schema/update-options.js';
+import { conflictingCrds } from '../rules/naming-conflicts.js';
+import { caBundleError } from '../rules/conversion.js';
+import { rec } from '../crd/json.js';
 import { decodeFails } from '../rules/crd-decode.js';
 import { rules as allRules } from '../rules/index.js';
 import type { Report, ResourceRuleContext, Rule, RuleContext } from '../rules/types.js';
@@ -28,6 +33,12 @@ export interface LintOptions {
   readonly crdFiles?: readonly SourceFile[];
   /** The requests' fieldValidation (kubectl's --validate); default kubectl's, Strict. */
   readonly fieldValidation?: FieldValidation;
+  /**
+   * lint --old: files holding the installed CRDs. A CRD of the input whose name is among them is
+   * checked as the server checks an update of it; the others that the input does not replace still
+   * hold their names (naming conflicts).
+   */
+  readonly old?: readonly SourceFile[];
 }
 
 export interface LintResult {
@@ -55,18 +66,32 @@ export function lintSources(files: readonly SourceFile[], opts: LintOptions): Li
   const crds = manifests.filter(isCrdManifest).map((m) => buildCrd(m, opts.kubeVersion, opts.cel));
   const rules = opts.rules ?? allRules;
   const fieldValidation = opts.fieldValidation ?? KUBECTL_FIELD_VALIDATION;
+  const oldParsed = opts.old ? parseSources(opts.old) : undefined;
+  // an OLD file that cannot be read is an error of its own: its CRDs would silently become creates
+  if (oldParsed) findings.push(...oldParsed.findings);
+  const installed = oldParsed ? installedCrds(oldParsed.manifests, opts) : new Map<string, InstalledCrd>();
+  // the installed CRDs the input does not replace keep their names, and held them first
+  const replaced = new Set(crds.map((c) => c.name));
+  const allCrds = installed.size === 0 ? crds : [...[...installed.values()].filter((i) => !replaced.has(i.crd.name)).map((i) => i.crd), ...crds];
+  const updated: Crd[] = [];
+  // updates the decoder refuses (400 BadRequest): rejected whatever else is found
+  const refused = new Set<Crd>();
   for (const crd of crds) {
     let analysis: readonly SchemaAnalysis[] | undefined;
+    const old = crd.name !== '' ? installed.get(crd.name) : undefined;
+    if (old) updated.push(crd);
     const ctx: RuleContext = {
       crd,
-      allCrds: crds,
-      schemaAnalysis: () => (analysis ??= analyzeCrdSchemas(crd)),
+      allCrds,
+      schemaAnalysis: () => (analysis ??= analyzeCrdSchemas(crd, old ? updateSchemaOptions(old.crd) : undefined)),
       fieldValidation,
+      ...(old ? { update: { old } } : {}),
     };
     // a v1beta1 CRD on a server that no longer serves that API is never validated
     const notServed = crd.requestVersion === 'v1beta1' && atLeast(crd.kube, 22);
     // a request the decoder refuses (400) is answered with that alone: no validation, no warnings
     const undecodable = !notServed && decodeFails(crd, fieldValidation);
+    if (undecodable) refused.add(crd);
     for (const rule of rules) {
       if (notServed && rule.id !== 'v1beta1-crd') continue;
       if (undecodable && rule.meta.serverFaithful && rule.id !== 'crd-decode') continue;
@@ -79,12 +104,54 @@ export function lintSources(files: readonly SourceFile[], opts: LintOptions): Li
   const final = finalize(findings);
   const errors = final.filter((f) => f.severity === 'error').length;
   const warnings = final.filter((f) => f.severity === 'warning').length;
+  const updates = updated.map((crd) => updateSummary(crd, final, refused.has(crd)));
   return {
     findings: final,
-    summary: { files: files.length, documents, errors, warnings },
+    summary: { files: files.length, documents, errors, warnings, ...(opts.old ? { updates } : {}) },
     checked: manifests.length,
     crds,
     manifests,
+  };
+}
+
+/**
+ * The installed CRDs by name (the first document of a name wins). Without an Established condition
+ * in the file, a CRD is taken as Established unless its names conflict with an earlier installed
+ * CRD of its group (then the naming controller never accepted them) or its conversion webhook's CA
+ * bundle cannot be loaded (then the establishing controller refuses it).
+ */
+function installedCrds(manifests: readonly Manifest[], opts: LintOptions): Map<string, InstalledCrd> {
+  const crds: Crd[] = [];
+  const seen = new Set<string>();
+  for (const m of manifests) {
+    if (!isCrdManifest(m)) continue;
+    const crd = buildCrd(m, opts.kubeVersion, opts.cel);
+    if (crd.name === '' || seen.has(crd.name)) continue;
+    seen.add(crd.name);
+    crds.push(crd);
+  }
+  const conflicting = conflictingCrds(crds);
+  return new Map(crds.map((c) => [c.name, installedCrd(c, !conflicting.has(c) && !invalidCaBundle(c))]));
+}
+
+/** The establishing controller sets Established=False (InvalidCABundle) while the webhook's CA bundle cannot be loaded. */
+function invalidCaBundle(crd: Crd): boolean {
+  const bundle = rec(rec(rec(crd.conversion?.['webhook'])?.['clientConfig']))?.['caBundle'];
+  return typeof bundle === 'string' && bundle !== '' && caBundleError(bundle) !== undefined;
+}
+
+/** The server's verdict on an update: rejected when the decoder refuses it or a finding on the CRD carries a server cause or response. */
+function updateSummary(crd: Crd, findings: readonly Finding[], undecodable: boolean): CrdUpdateSummary {
+  const m = crd.manifest;
+  const own = findings.filter((f) => f.file === m.file.path && f.document === m.docIndex && f.object?.name === crd.name && f.object?.kind === m.kind);
+  const pos = m.locate([]);
+  return {
+    name: crd.name,
+    file: m.file.path,
+    line: pos.line,
+    column: pos.column,
+    accepted: !undecodable && !own.some((f) => f.server !== undefined || f.response !== undefined),
+    findings: own.length,
   };
 }
 
@@ -145,5 +212,11 @@ export function toFinding(rule: Rule, r: Report, m: Manifest, severity: Severity
     path: formatPath([...m.base, ...r.path]),
     ...(r.server ? { server: toCause(r.server) } : {}),
     ...(r.response ? { response: r.response } : {}),
+    ...(r.old ? { old: oldPosition(r.old.manifest, r.old.path) } : {}),
   };
+}
+
+function oldPosition(m: Manifest, path: readonly (string | number)[]): { file: string; line: number; column: number } {
+  const pos = m.locate(path);
+  return { file: m.file.path, line: pos.line, column: pos.column };
 }

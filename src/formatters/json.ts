@@ -1,4 +1,4 @@
-import { baselineFixedText, tooManyWarningsText, type Finding, type Summary, type SuppressedFinding } from '../core/types.js';
+import { baselineFixedText, tooManyWarningsText, updateSummaryText, type Finding, type Summary, type SuppressedFinding } from '../core/types.js';
 import type { Formatter } from './types.js';
 
 function findingJson(f: Finding): Record<string, unknown> {
@@ -15,6 +15,7 @@ function findingJson(f: Finding): Record<string, unknown> {
     ...(f.server ? { server: f.server } : {}),
     ...(f.response ? { response: f.response } : {}),
     ...(f.fatal ? { fatal: true } : {}),
+    ...(f.old ? { old: f.old } : {}),
   };
 }
 
@@ -23,6 +24,7 @@ function summaryJson(s: Summary): Record<string, unknown> {
     ...s,
     ...(s.baseline && s.baseline.fixed > 0 ? { baseline: { ...s.baseline, message: baselineFixedText(s.baseline) } } : {}),
     ...(s.tooManyWarnings ? { tooManyWarnings: { ...s.tooManyWarnings, message: tooManyWarningsText(s.tooManyWarnings) } } : {}),
+    ...(s.updates ? { updates: s.updates.map((u) => ({ ...u, message: updateSummaryText(u) })) } : {}),
   };
 }
 

@@ -1,4 +1,4 @@
-import { baselineFixedText, tooManyWarningsText, type Finding } from '../core/types.js';
+import { baselineFixedText, tooManyWarningsText, updateSummaryText, type Finding } from '../core/types.js';
 import { displayPath } from './sarif.js';
 import type { Formatter, FormatterContext } from './types.js';
 
@@ -143,6 +143,21 @@ export const junit: Formatter = (findings, ctx) => {
       `  <testsuite${attrs({ name: 'kubectl-crdx --baseline', tests: 1, failures: 0, errors: 0, skipped: 0 })}>\n    <testcase${attrs({ classname: 'kubectl-crdx', name: 'baseline' })}>\n      <system-out>${escapeText(text)}</system-out>\n    </testcase>\n  </testsuite>`,
     );
     tests++;
+  }
+  const ups = ctx.summary.updates ?? [];
+  if (ups.length > 0) {
+    // lint --old: one case per update; a rejected update fails (its causes are the findings above)
+    const rejected = ups.filter((u) => !u.accepted).length;
+    const cases = ups.map((u) => {
+      const text = escapeText(updateSummaryText(u));
+      const name = { classname: 'kubectl-crdx', name: `update ${u.name}` };
+      return u.accepted
+        ? `    <testcase${attrs(name)}>\n      <system-out>${text}</system-out>\n    </testcase>`
+        : `    <testcase${attrs(name)}>\n      <failure${attrs({ message: updateSummaryText(u), type: 'update-rejected' })}>${text}</failure>\n    </testcase>`;
+    });
+    parts.push(`  <testsuite${attrs({ name: 'kubectl-crdx --old', tests: ups.length, failures: rejected, errors: 0, skipped: 0 })}>\n${cases.join('\n')}\n  </testsuite>`);
+    tests += ups.length;
+    failures += rejected;
   }
   const tm = ctx.summary.tooManyWarnings;
   if (tm) {

@@ -1,4 +1,4 @@
-import { baselineFixedText, tooManyWarningsText, type Finding } from '../core/types.js';
+import { baselineFixedText, tooManyWarningsText, updateSummaryText, type Finding } from '../core/types.js';
 import type { Formatter } from './types.js';
 
 /** Control characters from manifests must not reach the terminal (no escape injection, no overwritten lines). */
@@ -29,7 +29,15 @@ export const stylish: Formatter = (findings, ctx) => {
       out += `  ${style.dim(r.where.padEnd(w))}  ${r.sev}${' '.repeat(8 - r.sevLen)}${r.text}  ${style.dim(`${r.rule} (${r.obj})`)}\n`;
     }
   }
-  const { errors, warnings, documents, files, tooManyWarnings, suppressed, baseline } = ctx.summary;
+  const { errors, warnings, documents, files, tooManyWarnings, suppressed, baseline, updates } = ctx.summary;
+  // lint --old: the server's verdict on each update, before the totals
+  if (updates && updates.length > 0) {
+    out += '\n';
+    for (const u of updates) {
+      const text = `${u.accepted ? '\u2714' : '\u2716'} ${printable(updateSummaryText(u))}`;
+      out += `${u.accepted ? text : style.red(text)}\n`;
+    }
+  }
   const total = errors + warnings;
   // suppressed and baselined findings are not problems: only their number is said
   const hidden = [

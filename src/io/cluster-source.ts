@@ -72,14 +72,17 @@ async function listCrdObjects(cluster: Cluster): Promise<Record<string, unknown>
     .map((x) => x.o);
 }
 
-function crdSource(cluster: Cluster, o: Record<string, unknown>): SourceFile {
+function crdSource(cluster: Cluster, o: Record<string, unknown>, keepStatus = false): SourceFile {
   const name = str(metaOf(o)['name']);
-  return renderSource(clusterFileName(cluster.context, 'customresourcedefinitions', name), stripServerFields(o, { status: true }));
+  return renderSource(clusterFileName(cluster.context, 'customresourcedefinitions', name), stripServerFields(o, { status: !keepStatus }));
 }
 
-/** Every installed CRD (apiextensions.k8s.io/v1), listed page by page. */
-export async function listInstalledCrds(cluster: Cluster): Promise<SourceFile[]> {
-  return (await listCrdObjects(cluster)).map((o) => crdSource(cluster, o));
+/**
+ * Every installed CRD (apiextensions.k8s.io/v1), listed page by page; `keepStatus` (lint --old
+ * cluster): with status, whose storedVersions and Established condition an update is checked against.
+ */
+export async function listInstalledCrds(cluster: Cluster, keepStatus = false): Promise<SourceFile[]> {
+  return (await listCrdObjects(cluster)).map((o) => crdSource(cluster, o, keepStatus));
 }
 
 interface GroupKind {

@@ -19,6 +19,13 @@ function isUrlWithHost(v: string): boolean {
   }
 }
 
+/** apihelpers.GetAPIApprovalState, the state only. */
+function approvalState(v: string): 'missing' | 'bypassed' | 'approved' | 'invalid' {
+  if (v === '') return 'missing';
+  if (v.startsWith('unapproved')) return 'bypassed';
+  return isUrlWithHost(v) ? 'approved' : 'invalid';
+}
+
 export const apiApproval = defineRule({
   id: 'api-approval',
   meta: serverMeta({
@@ -29,10 +36,12 @@ export const apiApproval = defineRule({
       reference: 'k8s.io/apiextensions-apiserver pkg/apis/apiextensions/validation/validation.go: validateAPIApproval; k8s.io/apiextensions-apiserver pkg/apihelpers/helpers.go: IsProtectedCommunityGroup, GetAPIApprovalState',
     },
   }),
-  *check({ crd }) {
+  *check({ crd, update }) {
     if (crd.requestVersion !== 'v1' || !isProtectedGroup(crd.group)) return;
     const ann = rec(rec(crd.manifest.value['metadata'])?.['annotations']);
     const v = str(ann?.[KEY]);
+    // an update that keeps the installed approval state is never refused over it
+    if (update && approvalState(str(rec(rec(update.old.crd.manifest.value['metadata'])?.['annotations'])?.[KEY])) === approvalState(v)) return;
     const loc = new Loc(`metadata.annotations[${KEY}]`, ['metadata', 'annotations', KEY]);
     if (v === '') {
       yield serverReport(

@@ -17,7 +17,9 @@ export const crdName = defineRule({
       reference: 'k8s.io/apiextensions-apiserver pkg/apis/apiextensions/validation/validation.go: ValidateCustomResourceDefinition; k8s.io/apimachinery pkg/api/validation/objectmeta.go: ValidateObjectMetaAccessor; k8s.io/apimachinery pkg/api/validation/generic.go: NameIsDNSSubdomain',
     },
   }),
-  *check({ crd }) {
+  *check({ crd, update }) {
+    // an update runs no name validation (ValidateObjectMetaUpdate): the name is the installed one's
+    if (update) return;
     const wanted = `${crd.names.plural}.${crd.group}`;
     const check = (loc: Loc, v: string) => {
       const errs = dns1123SubdomainErrors(v);

@@ -2,7 +2,7 @@ import { invalid, required } from '../core/field-error.js';
 import { Loc } from '../core/path.js';
 import { dns1035LabelErrors, dns1123SubdomainErrors } from '../crd/dns.js';
 import { rec, str } from '../crd/json.js';
-import { serverMeta } from './helpers.js';
+import { immutable, serverMeta } from './helpers.js';
 import { defineRule, serverReport, type Report } from './types.js';
 
 const SPEC = new Loc('spec', ['spec']);
@@ -14,11 +14,11 @@ export const groupAndNames = defineRule({
     docs: {
       description: 'spec.group must be a dotted DNS subdomain; plural, singular, kind, listKind, shortNames and categories must be valid names.',
       details:
-        'plural, singular, shortNames and categories are DNS-1035 labels; kind and listKind may have mixed case but must otherwise be DNS-1035 labels; kind and listKind may not be equal. singular and listKind are defaulted from kind.',
-      reference: 'k8s.io/apiextensions-apiserver pkg/apis/apiextensions/validation/validation.go: validateCustomResourceDefinitionSpec, ValidateCustomResourceDefinitionNames; k8s.io/apiextensions-apiserver pkg/apis/apiextensions/v1/defaults.go: SetDefaults_CustomResourceDefinitionSpec',
+        'plural, singular, shortNames and categories are DNS-1035 labels; kind and listKind may have mixed case but must otherwise be DNS-1035 labels; kind and listKind may not be equal. singular and listKind are defaulted from kind. On an update (lint --old) group and plural can never change, and kind only while the installed CRD is not Established (its names were never accepted).',
+      reference: 'k8s.io/apiextensions-apiserver pkg/apis/apiextensions/validation/validation.go: validateCustomResourceDefinitionSpec, ValidateCustomResourceDefinitionNames, validateCustomResourceDefinitionSpecUpdate; k8s.io/apiextensions-apiserver pkg/apis/apiextensions/v1/defaults.go: SetDefaults_CustomResourceDefinitionSpec',
     },
   }),
-  *check({ crd }) {
+  *check({ crd, update }) {
     const g = crd.group;
     const groupLoc = SPEC.child('group');
     if (g === '') yield serverReport(required(crd.spec['group'] === undefined ? groupLoc.withAt(['spec']) : groupLoc, ''));
@@ -32,6 +32,13 @@ export const groupAndNames = defineRule({
     const at = (k: string): Loc => (raw && k in raw ? NAMES.child(k) : NAMES.child(k).withAt(raw ? ['spec', 'names'] : ['spec']));
     for (const k of ['plural', 'singular', 'kind', 'listKind'] as const) if (n[k] === '') yield serverReport(required(at(k), ''));
     yield* namesErrors(n, at, raw);
+    if (update) {
+      const old = update.old.crd;
+      // kind only while the installed CRD is not Established; group and plural name the resource
+      if (update.old.established) yield* immutable(at('kind'), n.kind, old.names.kind, old, ['spec', 'names', 'kind']);
+      yield* immutable(crd.spec['group'] === undefined ? groupLoc.withAt(['spec']) : groupLoc, g, old.group, old, ['spec', 'group']);
+      yield* immutable(at('plural'), n.plural, old.names.plural, old, ['spec', 'names', 'plural']);
+    }
   },
 });
 

@@ -1,3 +1,7 @@
+import { invalid } from '../core/field-error.js';
+import type { Loc } from '../core/path.js';
+import type { JsonPath } from '../core/types.js';
+import type { Crd } from '../crd/model.js';
 import type { SchemaCategory } from '../schema/analyze.js';
 import { defineRule, SERVER_MESSAGES, serverReport, type Report, type Rule, type RuleMeta } from './types.js';
 
@@ -16,4 +20,9 @@ export function schemaCategoryRule(id: string, cat: SchemaCategory, meta: Server
 
 export function serverMeta(meta: ServerMeta): RuleMeta<'server'> {
   return { ...meta, type: 'problem', serverFaithful: true, defaultSeverity: 'error', messages: SERVER_MESSAGES };
+}
+
+/** ValidateImmutableField: the value of the update must equal the stored one. */
+export function* immutable(loc: Loc, value: string, oldValue: string, old: Crd, oldAt: JsonPath): Iterable<Report<'server'>> {
+  if (value !== oldValue) yield { ...serverReport(invalid(loc, value, 'field is immutable')), old: { manifest: old.manifest, path: oldAt } };
 }

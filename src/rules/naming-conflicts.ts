@@ -76,6 +76,11 @@ function namingConflicts(crds: readonly Crd[]): Map<Crd, Conflict[]> {
   return out;
 }
 
+/** The CRDs whose names the naming controller would not accept (in this order of creation). */
+export function conflictingCrds(crds: readonly Crd[]): Set<Crd> {
+  return new Set(namingConflicts(crds).keys());
+}
+
 const cache = new WeakMap<readonly Crd[], Map<Crd, Conflict[]>>();
 
 export const namingConflictsRule = defineRule({

@@ -17,12 +17,13 @@ export const preserveUnknownFields = defineRule({
       reference: 'k8s.io/apiextensions-apiserver pkg/apis/apiextensions/validation/validation.go: validatePreserveUnknownFields, validateCustomResourceDefinitionSpec',
     },
   }),
-  *check({ crd }) {
+  *check({ crd, update }) {
     if (!crd.preserveUnknownFields) return;
     if (crd.spec['preserveUnknownFields'] !== true) return;
     if (crd.schemas.some((t) => (jsonText(t.schema) ?? '').includes('"default":')))
       yield serverReport(invalid(PUF, true, 'must be false in order to use defaults in the schema'));
-    if (crd.requestVersion === 'v1') {
+    // an installed CRD that already prunes nothing may keep it (validatePreserveUnknownFields)
+    if (crd.requestVersion === 'v1' && update?.old.crd.spec['preserveUnknownFields'] !== true) {
       const ext = atLeast(crd.kube, 25) ? 'x-kubernetes-preserve-unknown-fields' : 'x-preserve-unknown-fields';
       yield serverReport(invalid(PUF, true, `cannot set to true, set ${ext} to true in spec.versions[*].schema instead`));
     }

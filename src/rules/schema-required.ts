@@ -1,5 +1,6 @@
 import { atLeast } from '../core/kube-version.js';
 import { required } from '../core/field-error.js';
+import { requireOpenAPISchema } from '../schema/update-options.js';
 import { serverMeta } from './helpers.js';
 import { defineRule, serverReport } from './types.js';
 
@@ -12,13 +13,15 @@ export const schemaRequired = defineRule({
       reference: 'k8s.io/apiextensions-apiserver pkg/apis/apiextensions/validation/validation.go: validateCustomResourceDefinitionSpec',
     },
   }),
-  *check({ crd }) {
+  *check({ crd, update }) {
     if (crd.hoisted.schema && crd.schemas.length > 0) return;
+    // an installed CRD with a version without schema relaxes the rule to served versions when pruning
+    const requireAll = !update || requireOpenAPISchema(update.old.crd);
     for (const v of crd.versions) {
       if (v.schema) continue;
       const loc = v.loc.child('schema').child('openAPIV3Schema');
       const at = 'schema' in v.raw ? loc : loc.withAt(v.loc.at);
-      if (crd.requestVersion === 'v1') yield serverReport(required(at, atLeast(crd.kube, 34) ? '' : 'schemas are required'));
+      if (crd.requestVersion === 'v1' && requireAll) yield serverReport(required(at, atLeast(crd.kube, 34) ? '' : 'schemas are required'));
       else if (!crd.preserveUnknownFields && v.served) yield serverReport(required(at, 'because otherwise all fields are pruned'));
     }
   },

@@ -1,10 +1,10 @@
 import { duplicate, invalid, required, tooMany } from '../core/field-error.js';
 import { Loc } from '../core/path.js';
 import { atLeast } from '../core/kube-version.js';
-import { rec, str } from '../crd/json.js';
+import { rec, semanticEqual, str } from '../crd/json.js';
 import { validFieldPath } from '../schema/field-path.js';
 import { newStructuralError } from '../schema/structural.js';
-import type { SchemaTarget } from '../crd/model.js';
+import type { Crd, SchemaTarget, Target } from '../crd/model.js';
 import type { Structural } from '../crd/structural-schema.js';
 import { serverMeta } from './helpers.js';
 import { defineRule, serverReport, type Report } from './types.js';
@@ -21,9 +21,11 @@ export const selectableFields = defineRule({
       reference: 'k8s.io/apiextensions-apiserver pkg/apis/apiextensions/validation/validation.go: validateCustomResourceDefinitionSpec, validateCustomResourceDefinitionVersion, ValidateCustomResourceSelectableFields; k8s.io/apiextensions-apiserver pkg/apiserver/schema/cel/validation.go: ValidFieldPath; k8s.io/apiextensions-apiserver pkg/apis/apiextensions/v1/conversion.go: Convert_v1_CustomResourceDefinitionSpec_To_apiextensions_CustomResourceDefinitionSpec',
     },
   }),
-  *check({ crd }) {
+  *check({ crd, update }) {
     if (!atLeast(crd.kube, 30)) return;
     for (const t of crd.selectableFields) {
+      // an update may keep an installed list of more than 8 fields unchanged (findTooManySelectableFieldsAllowed)
+      const allowTooMany = update !== undefined && keptOversized(t, update.old.crd);
       // which schema applies, as the server sees it after hoisting
       let target: SchemaTarget | undefined;
       if (t.hoisted) {
@@ -53,13 +55,21 @@ export const selectableFields = defineRule({
           const schemaAt = t.hoisted ? (crd.schemas[0]?.loc.at ?? t.loc.at) : (crd.schemas.find((s) => s.versions[0] === t.versions[0])?.loc.at ?? t.loc.at);
           yield serverReport(invalid(new Loc(`${parent}.schema.openAPIV3Schema`, schemaAt), '', nsErr));
         }
-        yield* checkList(t.value, target.structural, t.loc);
+        yield* checkList(t.value, target.structural, t.loc, allowTooMany);
       }
     }
   },
 });
 
-function* checkList(list: readonly unknown[], schema: Structural, loc: Loc): Iterable<Report<'server'>> {
+/** The installed CRD has this list (top-level, or of the version of that name) with more than 8 entries, unchanged. */
+function keptOversized(t: Target<readonly unknown[]>, old: Crd): boolean {
+  const before = t.hoisted
+    ? old.selectableFields.find((o) => o.hoisted)
+    : old.selectableFields.find((o) => !o.hoisted && o.versions[0]?.name === t.versions[0]?.name);
+  return before !== undefined && before.value.length > 8 && semanticEqual(before.value, t.value);
+}
+
+function* checkList(list: readonly unknown[], schema: Structural, loc: Loc, allowTooMany: boolean): Iterable<Report<'server'>> {
   const seen = new Set<string>();
   for (let i = 0; i < list.length; i++) {
     const f = rec(list[i]) ?? {};
@@ -81,5 +91,5 @@ function* checkList(list: readonly unknown[], schema: Structural, loc: Loc): Ite
     if (seen.has(norm)) yield serverReport(duplicate(pl, path));
     seen.add(norm);
   }
-  if (seen.size > 8) yield serverReport(tooMany(loc, seen.size, 8));
+  if (seen.size > 8 && !allowTooMany) yield serverReport(tooMany(loc, seen.size, 8));
 }

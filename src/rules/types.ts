@@ -3,6 +3,7 @@ import type { FieldValidation } from '../core/field-validation.js';
 import type { JsonPath, ServerResponse, Severity } from '../core/types.js';
 import type { Lookup } from '../cr/catalog.js';
 import type { CreateResult } from '../cr/create.js';
+import type { CrdUpdate } from '../crd/installed.js';
 import type { Crd } from '../crd/model.js';
 import type { Manifest } from '../manifest/parse.js';
 import type { SchemaAnalysis } from '../schema/analyze.js';
@@ -37,6 +38,8 @@ export interface Report<M extends string = string> {
   readonly server?: FieldError;
   /** The server fails the whole request without causes (400 BadRequest …). */
   readonly response?: ServerResponse;
+  /** The cause comes from the installed CRD (lint --old): where, inside the OLD object. */
+  readonly old?: { readonly manifest: Manifest; readonly path: JsonPath };
 }
 
 export interface RuleContext {
@@ -47,6 +50,8 @@ export interface RuleContext {
   schemaAnalysis(): readonly SchemaAnalysis[];
   /** The fieldValidation of the request (kubectl's --validate). */
   readonly fieldValidation: FieldValidation;
+  /** Present when the CRD replaces an installed one (lint --old): the request is an update. */
+  readonly update?: CrdUpdate;
 }
 
 /** A custom resource of the input whose group has a CRD among the inputs (or --crd). */

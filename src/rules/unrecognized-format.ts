@@ -1,6 +1,8 @@
 import { atLeast, kubeMinor } from '../core/kube-version.js';
 import { sType } from '../schema/raw.js';
 import { visitSchema } from '../schema/visit.js';
+import type { JsonPath } from '../core/types.js';
+import type { Crd } from '../crd/model.js';
 import { defineRule } from './types.js';
 
 const STRING_FORMATS = [
@@ -40,13 +42,19 @@ export const unrecognizedFormat = defineRule({
     },
     messages: { unrecognized: 'unrecognized format "{{format}}" (type "{{type}}"): the server warns and does not validate it' },
   },
-  *check({ crd }) {
+  *check({ crd, update }) {
     if (!atLeast(crd.kube, 34)) return;
-    for (const t of crd.schemas)
-      for (const [s, loc] of visitSchema(t.schema, t.loc)) {
-        const f = s['format'];
-        if (typeof f === 'string' && f !== '' && formatWarns(f, sType(s), kubeMinor(crd.kube)))
-          yield { messageId: 'unrecognized', data: { format: f, type: sType(s) }, path: [...loc.at, 'format'] };
-      }
+    // an update warns only about formats the installed CRD does not already use unrecognized (WarningsOnUpdate)
+    const known = new Set(update ? [...unrecognized(update.old.crd)].map(([f]) => f) : []);
+    for (const [f, type, at] of unrecognized(crd))
+      if (!known.has(f)) yield { messageId: 'unrecognized', data: { format: f, type }, path: at };
   },
 });
+
+function* unrecognized(crd: Crd): Iterable<[string, string, JsonPath]> {
+  for (const t of crd.schemas)
+    for (const [s, loc] of visitSchema(t.schema, t.loc)) {
+      const f = s['format'];
+      if (typeof f === 'string' && f !== '' && formatWarns(f, sType(s), kubeMinor(crd.kube))) yield [f, sType(s), [...loc.at, 'format']];
+    }
+}

@@ -15,6 +15,7 @@ import { newStructuralError, validateStructural } from './structural.js';
 import { walkSchema, type CelUnchecked } from './walk.js';
 import { isGoZero, type Schema } from './raw.js';
 import { jsonText } from '../core/json-text.js';
+import { CREATE_SCHEMA_OPTIONS, type SchemaValidationOptions } from './update-options.js';
 
 export type SchemaCategory = 'root' | 'structural' | 'pattern' | 'openapi' | 'defaults' | 'list-map' | 'cel' | 'cel-compile';
 
@@ -107,7 +108,7 @@ function rootAllowList(s: Schema, target: SchemaTarget, out: CategorizedError[])
   }
 }
 
-function analyzeSchema(crd: Crd, target: SchemaTarget): SchemaAnalysis {
+function analyzeSchema(crd: Crd, target: SchemaTarget, o: SchemaValidationOptions): SchemaAnalysis {
   const s = target.schema;
   const loc = target.loc;
   const errors: CategorizedError[] = [];
@@ -115,8 +116,9 @@ function analyzeSchema(crd: Crd, target: SchemaTarget): SchemaAnalysis {
   if (target.statusEnabled) rootAllowList(s, target, errors);
   if (s['nullable'] === true) errors.push({ ...forbidden(loc.child('nullable'), 'nullable cannot be true at the root'), cat: 'root' });
 
-  // v1 always requires a structural schema; v1beta1 (1.16-1.21) only when pruning, defaults or extensions ask for it
-  const requireStructural = v1 || !crd.preserveUnknownFields || usesStructuralFeatures(s);
+  // v1 always requires a structural schema (unless the stored object has a non-structural one);
+  // v1beta1 (1.16-1.21) only when pruning, defaults or extensions ask for it
+  const requireStructural = (v1 && o.requireStructuralSchema) || !crd.preserveUnknownFields || usesStructuralFeatures(s);
   let holdBack: FieldError | undefined;
   let structuralOk = false;
   let celOk = false;
@@ -129,7 +131,7 @@ function analyzeSchema(crd: Crd, target: SchemaTarget): SchemaAnalysis {
       if (st.length > 0) errors.push(...st);
       else {
         structuralOk = true;
-        const d = validateDefaults(target.structural, loc, kubeMinor(crd.kube), crd.cel);
+        const d = validateDefaults(target.structural, loc, kubeMinor(crd.kube), crd.cel, o.requirePrunedDefaults);
         if (d.length > 0) errors.push(...d.map((e) => ({ ...e, cat: 'defaults' as const })));
         else celOk = true;
       }
@@ -139,11 +141,11 @@ function analyzeSchema(crd: Crd, target: SchemaTarget): SchemaAnalysis {
   const celUnchecked: CelUnchecked[] = [];
   const celStats = { compiled: 0, rejected: 0, unchecked: 0 };
   const walk = walkSchema(s, loc, {
-    requireValidPropertyType: v1,
+    requireValidPropertyType: v1 && o.requireValidPropertyType,
     allowDefaults: v1,
     disallowDefaultsReason: beta && atLeast(crd.kube, 19) ? '(cannot set default values in apiextensions.k8s.io/v1beta1 CRDs, must use apiextensions.k8s.io/v1)' : '',
-    requireAtomicSetType: true,
-    requireMapListKeysMapSetValidation: true,
+    requireAtomicSetType: o.requireAtomicSetType,
+    requireMapListKeysMapSetValidation: o.requireMapListKeysMapSetValidation,
     celEnabled: celOk,
     shortCelMessages: atLeast(crd.kube, 34),
     cel: crd.cel,
@@ -162,6 +164,7 @@ function usesStructuralFeatures(s: Schema): boolean {
   return t.includes('"x-kubernetes-') || t.includes('"default"');
 }
 
-export function analyzeCrdSchemas(crd: Crd): SchemaAnalysis[] {
-  return crd.schemas.map((t) => analyzeSchema(crd, t));
+/** `opts`: the update's options derived from the stored CRD (update-options.ts); default a create's. */
+export function analyzeCrdSchemas(crd: Crd, opts: SchemaValidationOptions = CREATE_SCHEMA_OPTIONS): SchemaAnalysis[] {
+  return crd.schemas.map((t) => analyzeSchema(crd, t, opts));
 }

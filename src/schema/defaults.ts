@@ -14,11 +14,12 @@ import { coerceObjectMeta, validateObjectMeta } from './objectmeta.js';
 import { META_FIELDS, asEmbeddedResource, type Structural } from '../crd/structural-schema.js';
 import { validateValue, type ValueValidateOptions } from './value-validate.js';
 
-export function validateDefaults(root: Structural, loc: Loc, kubeMinor: number, cel: CelEngine | undefined): FieldError[] {
+/** `requirePruned`: false on an update of a CRD whose stored schemas already hold defaults that pruning changes. */
+export function validateDefaults(root: Structural, loc: Loc, kubeMinor: number, cel: CelEngine | undefined, requirePruned = true): FieldError[] {
   const out: FieldError[] = [];
   const vopts = { structural: true, listTypes: false, kubeMinor } as const;
   const rootAsResource = asEmbeddedResource(root);
-  visit(rootAsResource, rootAsResource, loc, false, [], out, vopts, cel);
+  visit(rootAsResource, rootAsResource, loc, false, [], out, vopts, cel, requirePruned);
   return out;
 }
 
@@ -36,6 +37,7 @@ function visit(
   out: FieldError[],
   vopts: ValueValidateOptions,
   cel: CelEngine | undefined,
+  requirePruned: boolean,
 ): void {
   // nothing to check where no default sits at or below the node
   if (!s.facts.defaultsBelow) return;
@@ -63,7 +65,7 @@ function visit(
       else out.push(...orCel(validateValue(def, s, dl, vopts), def, s, dl, cel));
     } else {
       const pr = prune(def, s, { isResourceRoot: embedded });
-      if (!deepEqual(pr.value, def)) out.push(invalid(dl, def, 'must not have unknown fields'));
+      if (requirePruned && !deepEqual(pr.value, def)) out.push(invalid(dl, def, 'must not have unknown fields'));
       const co = coerceObjectMeta(dl, def, s, embedded, { dropInvalidFields: false, returnUnknownFieldPaths: false });
       const ve = co.error ? [] : validateObjectMeta(dl, def, s, embedded);
       if (co.error) out.push(co.error);
@@ -71,10 +73,10 @@ function visit(
       else out.push(...orCel(validateValue(def, s, dl, vopts), def, s, dl, cel));
     }
   }
-  if (s.items !== undefined) visit(s.items, root, loc.child('items'), inMeta, [...mPath, '[]'], out, vopts, cel);
+  if (s.items !== undefined) visit(s.items, root, loc.child('items'), inMeta, [...mPath, '[]'], out, vopts, cel, requirePruned);
   for (const [k, p] of sortedProperties(s)) {
     const subMeta = inMeta || (isResourceRoot && META_FIELDS.has(k));
-    visit(p, root, loc.child('properties').key(k), subMeta, subMeta ? [...mPath, k] : mPath, out, vopts, cel);
+    visit(p, root, loc.child('properties').key(k), subMeta, subMeta ? [...mPath, k] : mPath, out, vopts, cel, requirePruned);
   }
 }
 
