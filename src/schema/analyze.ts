@@ -150,6 +150,7 @@ function analyzeSchema(crd: Crd, target: SchemaTarget, o: SchemaValidationOption
     shortCelMessages: atLeast(crd.kube, 34),
     cel: crd.cel,
     kubeMinor: kubeMinor(crd.kube),
+    ...(o.storedExpressions ? { storedExpressions: o.storedExpressions } : {}),
     celUnchecked,
     celStats,
     rootStructural: target.structural,

@@ -20,6 +20,18 @@ export interface SchemaValidationOptions {
   readonly requirePrunedDefaults: boolean;
   readonly requireAtomicSetType: boolean;
   readonly requireMapListKeysMapSetValidation: boolean;
+  /**
+   * The CEL expressions of the stored CRD (every version's schema): on update the server compiles
+   * a rule, or a messageExpression, whose text is among the stored ones of its kind in the
+   * stored-expressions environment (every library of the server), others with compatibility
+   * version minor − 1. Absent on create.
+   */
+  readonly storedExpressions?: StoredExpressions;
+}
+
+export interface StoredExpressions {
+  readonly rules: ReadonlySet<string>;
+  readonly messageExpressions: ReadonlySet<string>;
 }
 
 export const CREATE_SCHEMA_OPTIONS: SchemaValidationOptions = {
@@ -94,5 +106,23 @@ export function updateSchemaOptions(old: Crd): SchemaValidationOptions {
     requirePrunedDefaults: !old.schemas.some((t) => hasUnprunedDefaults(t.schema)),
     requireAtomicSetType: !anyNode(old, hasNonAtomicSetType),
     requireMapListKeysMapSetValidation: !anyNode(old, hasInvalidMapListKeysMapSet),
+    storedExpressions: storedExpressions(old),
   };
+}
+
+/** Every rule and messageExpression text in the stored CRD's schemas (apiextensions findPreexistingExpressions). */
+function storedExpressions(old: Crd): StoredExpressions {
+  const rules = new Set<string>();
+  const messageExpressions = new Set<string>();
+  anyNode(old, (s) => {
+    const list = s['x-kubernetes-validations'];
+    if (Array.isArray(list))
+      for (const v of list) {
+        if (!isRecord(v)) continue;
+        rules.add(typeof v['rule'] === 'string' ? v['rule'] : '');
+        if (typeof v['messageExpression'] === 'string' && v['messageExpression'].length > 0) messageExpressions.add(v['messageExpression']);
+      }
+    return false;
+  });
+  return { rules, messageExpressions };
 }

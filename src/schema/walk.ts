@@ -14,6 +14,7 @@ import { validFieldPath } from './field-path.js';
 import { celMissing, type CelEngine } from '../core/cel-engine.js';
 import { META_FIELDS } from '../crd/structural-schema.js';
 import { newStructuralError } from './structural.js';
+import type { StoredExpressions } from './update-options.js';
 import {
   addl,
   flag,
@@ -56,9 +57,10 @@ interface WalkOptions {
   readonly kubeMinor: number;
   /**
    * Expressions (rule and messageExpression texts) already stored in the CRD being updated: the
-   * server compiles those in the stored-expressions environment (every library). Empty on create.
+   * server compiles those in the stored-expressions environment (every library of the simulated
+   * server). Absent on create.
    */
-  readonly storedExpressions?: ReadonlySet<string>;
+  readonly storedExpressions?: StoredExpressions;
   /** Counts of the rules compiled here: type-checked clean, rejected with cel-go's text, left unchecked. */
   readonly celStats?: { compiled: number; rejected: number; unchecked: number };
   /** The root's typed schema (built from `root`), when the caller has it. */
@@ -416,7 +418,8 @@ function celCompiled(s: Schema, loc: Loc, ssv: Ssv, out: WalkError[], opts: Walk
   const unchecked = (at: Loc, rule: string, why: string): void => {
     opts.celUnchecked?.push({ at: at.at, field: at.field, rule, why });
   };
-  const compat = (text: string): number => (opts.storedExpressions?.has(text) ? Infinity : opts.kubeMinor - 1);
+  // the stored-expressions environment has every library of the server; new ones its minor − 1
+  const compat = (text: string, stored: ReadonlySet<string> | undefined): number => (stored?.has(text) ? opts.kubeMinor : opts.kubeMinor - 1);
   list.forEach((rule, i) => {
     const r = strOf(rule['rule']);
     if (r.trim().length === 0) return;
@@ -433,7 +436,7 @@ function celCompiled(s: Schema, loc: Loc, ssv: Ssv, out: WalkError[], opts: Walk
       unchecked(rl.child('rule'), r, `crdx cannot build the node's CEL type (${noDecl})`);
       usesOld = usesOldSelf(r);
     } else {
-      const v: ExprVerdict = compileExpression(r, decl, { compat: compat(r), optionalOldSelf, literals: GO_LITERAL_CHECKS }, 'bool');
+      const v: ExprVerdict = compileExpression(r, decl, { compat: compat(r, opts.storedExpressions?.rules), optionalOldSelf, literals: GO_LITERAL_CHECKS }, 'bool');
       if (opts.celStats) opts.celStats[v.kind === 'ok' ? 'compiled' : v.kind === 'error' ? 'rejected' : 'unchecked']++;
       if (v.kind === 'error') addCel(out, invalid(rl.child('rule'), ruleValue(rule), v.detail), 'cel-compile');
       else if (v.kind === 'unchecked') {
@@ -450,7 +453,7 @@ function celCompiled(s: Schema, loc: Loc, ssv: Ssv, out: WalkError[], opts: Walk
       if (mErr !== undefined) {
         addCel(out, invalid(rl.child('messageExpression'), ruleValue(rule), `messageExpression compilation failed: ERROR: <input>: Syntax error: ${mErr}`), 'cel');
       } else {
-        const v = compileExpression(me, decl!, { compat: compat(me), optionalOldSelf, literals: GO_LITERAL_CHECKS }, 'string');
+        const v = compileExpression(me, decl!, { compat: compat(me, opts.storedExpressions?.messageExpressions), optionalOldSelf, literals: GO_LITERAL_CHECKS }, 'string');
         if (v.kind === 'error') addCel(out, invalid(rl.child('messageExpression'), ruleValue(rule), v.detail), 'cel-compile');
         else if (v.kind === 'unchecked') unchecked(rl.child('messageExpression'), me, v.why);
       }

@@ -161,3 +161,34 @@ describe('ratcheting of parts the installed CRD already has (upstream validation
     });
   }
 });
+
+describe('CEL expressions the installed CRD already has compile in the stored-expressions environment', () => {
+  // on a 1.34 server new expressions compile with compatibility version 1.33, where the cel-go lists
+  // extension (distinct) is not declared; stored ones with every library of the server
+  const kubeVersion = { major: 1, minor: 34 };
+  const withRule = (rule: string, messageExpression?: string): string =>
+    crdWith(`{tags: {type: array, maxItems: 10, items: {type: string, maxLength: 10}, x-kubernetes-validations: [{rule: ${JSON.stringify(rule)}${messageExpression ? `, messageExpression: ${JSON.stringify(messageExpression)}` : ''}}]}}`);
+  const compileErrors = (newText: string, oldText?: string) =>
+    lintSources([{ path: 'new.yaml', text: newText }], { kubeVersion, cel, ...(oldText ? { old: [{ path: 'old.yaml', text: oldText }] } : {}) })
+      .findings.filter((f) => f.ruleId === 'cel-compile')
+      .map((f) => `${f.server?.field}: ${f.server?.message.split('\n')[0]}`);
+  const rule = 'self.distinct().size() == self.size()';
+
+  it('a rule using a library newer than minor − 1: refused on create, accepted on an update that keeps it', () => {
+    const text = withRule(rule);
+    const created = compileErrors(text);
+    expect(created).toHaveLength(1);
+    expect(created[0]).toMatch(/^spec\.validation\.openAPIV3Schema\.properties\[spec\]\.properties\[tags\]\.x-kubernetes-validations\[0\]\.rule: Invalid value: .*: compilation failed: ERROR: <input>:1:\d+: undeclared reference to 'distinct' \(in container ''\)$/);
+    expect(compileErrors(text, text)).toEqual([]);
+    // the same rule added by the update (the installed CRD has another one) is a new expression
+    expect(compileErrors(text, withRule('self.size() > 0'))).toHaveLength(1);
+  });
+
+  it('rules and messageExpressions are tracked apart: a stored rule text does not admit a messageExpression', () => {
+    const me = "self.distinct().size() == 1 ? 'x' : 'y'";
+    const old = withRule("self.distinct().size() == 1 ? true : false");
+    const next = withRule('self.size() > 0', me);
+    expect(compileErrors(next, old)).toHaveLength(1);
+    expect(compileErrors(next, withRule('self.size() >= 0', me))).toEqual([]);
+  });
+});
