@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { parseCel, walkExpr, ACCU_VAR } from '../../../src/schema/cel/ast.js';
+import { compileCel, formatIssues, type CheckEnv } from '../../../src/schema/cel/check.js';
+import { celTypeOf, escapeProperty, schemaDeclType } from '../../../src/schema/cel/decl.js';
+import { buildStructural } from '../../../src/crd/structural-schema.js';
+import { INT, STRING, formatType, listOf, struct } from '../../../src/schema/cel/types.js';
+
+const self = struct('selfType0', new Map([['replicas', INT], ['name', STRING], ['items', listOf(INT)], ['__namespace__', STRING]]));
+const env: CheckEnv = { compat: 35, variables: new Map([['self', self], ['oldSelf', self]]) };
+
+function compile(rule: string, e: CheckEnv = env): string {
+  const o = compileCel(rule, e, undefined);
+  if (o.syntaxError) return `syntax: ${o.syntaxError.message}`;
+  return o.issues.length ? formatIssues(o.parsed!.source, o.issues) : `ok: ${formatType(o.checked!.type)}`;
+}
+
+describe('CEL checker (cel-go semantics)', () => {
+  it('reports cel-go texts with location and caret', () => {
+    expect(compile("self.replicas == 'three'")).toBe(
+      "ERROR: <input>:1:15: found no matching overload for '_==_' applied to '(int, string)'\n | self.replicas == 'three'\n | ..............^",
+    );
+    expect(compile('self.nosuch > 1')).toBe("ERROR: <input>:1:5: undefined field 'nosuch'\n | self.nosuch > 1\n | ....^");
+    expect(compile('nope == 1')).toBe("ERROR: <input>:1:1: undeclared reference to 'nope' (in container '')\n | nope == 1\n | ^");
+    expect(compile("self.name.foo('x')")).toBe("ERROR: <input>:1:14: undeclared reference to 'foo' (in container '')\n | self.name.foo('x')\n | .............^");
+    expect(compile('self.name.startsWith(1)')).toBe(
+      "ERROR: <input>:1:21: found no matching overload for 'startsWith' applied to 'string.(int)'\n | self.name.startsWith(1)\n | ....................^",
+    );
+  });
+  it('types macros, optionals and library calls', () => {
+    expect(compile('self.items.all(x, x > 0)')).toBe('ok: bool');
+    expect(compile('self.items.map(x, x * 2)')).toBe('ok: list(int)');
+    expect(compile("self.?name.orValue('')")).toBe('ok: string');
+    expect(compile("quantity('1Gi').isGreaterThan(quantity('1'))")).toBe('ok: bool');
+    expect(compile('self.namespace')).toBe('ok: string');
+    expect(compile('self.namespace', { ...env, compat: 30 })).toContain("undefined field 'namespace'");
+    expect(compile("isIP('1.2.3.4')", { ...env, compat: 29 })).toContain("undeclared reference to 'isIP'");
+    expect(compile('self.items.exists(i, v, v > i)', { ...env, compat: 31 })).toContain("ERROR: <input>:1:18: undeclared reference to 'exists' (in container '')");
+  });
+  it('checks aggregate literals as the homogeneous-literal validator does', () => {
+    expect(compile("[1, 'a'].size() > 0")).toContain("ERROR: <input>:1:5: expected type 'int' but found 'string'");
+    expect(compile("[1, dyn('a')].size() > 0")).toContain("expected type 'int' but found 'dyn'");
+  });
+  it('records overload ids for the cost estimator', () => {
+    const o = compileCel('size(self.items) + self.items.sum()', env, undefined);
+    const call = o.parsed!.expr;
+    expect(call.kind).toBe('call');
+    expect(o.checked!.refOf(call.id)?.overloadIds).toEqual(['add_int64']);
+    const ids = [...walkExpr(call)].map((n) => o.checked!.refOf(n.id)?.overloadIds ?? []).flat();
+    expect(ids).toEqual(['add_int64', 'size_list', 'list_int_sum_int']);
+  });
+  it('expands macros into comprehensions as cel-go does', () => {
+    const p = parseCel('self.items.exists(x, x > 1)');
+    expect(p.ok).toBe(true);
+    if (!p.ok) return;
+    const c = p.parsed.expr;
+    expect(c.kind).toBe('comprehension');
+    if (c.kind !== 'comprehension') return;
+    expect(c.accuVar).toBe(ACCU_VAR);
+    expect(c.iterVar).toBe('x');
+    expect(c.loopCondition.kind === 'call' && c.loopCondition.fn).toBe('@not_strictly_false');
+    expect(c.loopStep.kind === 'call' && c.loopStep.fn).toBe('_||_');
+  });
+});
+
+describe('schema declared types', () => {
+  it('escapes property names as cel.Escape does', () => {
+    expect(escapeProperty('namespace')).toBe('__namespace__');
+    expect(escapeProperty('a.b-c/d')).toBe('a__dot__b__dash__c__slash__d');
+    expect(escapeProperty('a__b')).toBe('a__underscores__b');
+    expect(escapeProperty('1a')).toBeUndefined();
+    expect(escapeProperty('a b')).toBeUndefined();
+  });
+  it('computes sizes and the resource-root meta as SchemaDeclType does', () => {
+    const s = buildStructural({
+      type: 'object',
+      properties: {
+        spec: { type: 'object', required: ['name'], properties: { name: { type: 'string', maxLength: 10 }, list: { type: 'array', items: { type: 'string' } } } },
+      },
+    });
+    const d = schemaDeclType(s, true)!;
+    expect([...d.fields!.keys()].sort()).toEqual(['apiVersion', 'kind', 'metadata', 'spec']);
+    const spec = d.fields!.get('spec')!.type;
+    expect(spec.minSerializedSize).toBe(2 + 4 + 2 + 4);
+    expect(spec.fields!.get('name')!.type.maxElements).toBe(40);
+    expect(spec.fields!.get('list')!.type.maxElements).toBe(Math.trunc((3 * 1024 * 1024 - 2) / 3));
+    expect(formatType(celTypeOf(spec, 'selfType0.spec').fields!.get('list')!)).toBe('list(string)');
+  });
+});
