@@ -1,4 +1,6 @@
 import { apiApproval } from './api-approval.js';
+import { celCost } from './cel-cost.js';
+import { celCostExplanation } from './cel-cost-explanation.js';
 import { celNotEvaluated } from './cel-not-evaluated.js';
 import { celRules } from './cel-rules.js';
 import { clientSideApplySize } from './client-side-apply-size.js';
@@ -35,6 +37,8 @@ import type { Rule } from './types.js';
 /** Every rule, sorted by id. */
 export const rules: readonly Rule[] = [
   apiApproval,
+  celCost,
+  celCostExplanation,
   celNotEvaluated,
   celRules,
   clientSideApplySize,

@@ -27,13 +27,13 @@ export const STATIC_ESTIMATED_CRD_COST_LIMIT = 100_000_000n;
 
 /** What the checker gives for one expression: a checked tree, a compile error, or no answer. */
 export type CostCompile =
-  | { readonly ok: true; readonly ast: CostAst }
+  | { readonly ok: true; readonly ast: CostAst; /** the compilation depends on something crdx cannot decide */ readonly undecided?: string }
   | { readonly ok: false; readonly error: true }
   | { readonly ok: false; readonly error: false; readonly why: string };
 
 export interface CostCompiler {
   /** Check `expr` with `self` (and `oldSelf`) typed as the node `node` (isRoot: the schema root or an embedded resource). */
-  compile(expr: string, node: Structural, isRoot: boolean, kind: 'rule' | 'messageExpression'): CostCompile;
+  compile(expr: string, node: Structural, isRoot: boolean, kind: 'rule' | 'messageExpression', optionalOldSelf: boolean): CostCompile;
 }
 
 export interface ExpressionCost {
@@ -69,6 +69,8 @@ export interface SchemaCost {
   readonly errors: readonly FieldError[];
   readonly expressions: readonly ExpressionCost[];
   readonly skipped: readonly SkippedCost[];
+  /** expressions the checker rejects: the server reports their compile error and gives them no cost */
+  readonly rejected: readonly SkippedCost[];
   readonly total: bigint;
 }
 
@@ -139,6 +141,7 @@ export function schemaCost(root: Structural, rootLoc: Loc, opts: SchemaCostOptio
   const errors: FieldError[] = [];
   const expressions: ExpressionCost[] = [];
   const skipped: SkippedCost[] = [];
+  const rejected: SkippedCost[] = [];
   let total = 0n;
   let most: { loc: Loc; cost: bigint }[] = [];
   const observe = (loc: Loc, cost: bigint): void => {
@@ -165,9 +168,10 @@ export function schemaCost(root: Structural, rootLoc: Loc, opts: SchemaCostOptio
       const rl = loc.child('x-kubernetes-validations').index(i);
       const text = str(rule['rule']);
       if (text.trim().length === 0) return;
-      const r = opts.compiler.compile(text, s, nodeIsRoot, 'rule');
+      const optionalOldSelf = rule['optionalOldSelf'] === true;
+      const r = opts.compiler.compile(text, s, nodeIsRoot, 'rule', optionalOldSelf);
       if (!r.ok) {
-        if (!r.error) skipped.push({ loc: rl.child('rule'), kind: 'rule', expr: text, why: r.why });
+        (r.error ? rejected : skipped).push({ loc: rl.child('rule'), kind: 'rule', expr: text, why: r.error ? 'compile error' : r.why });
         return;
       }
       const x = expressionCostWith({ ast: r.ast, node: s, isRoot: nodeIsRoot, kind: 'rule', ancestors: chain }, new Map());
@@ -176,15 +180,19 @@ export function schemaCost(root: Structural, rootLoc: Loc, opts: SchemaCostOptio
         return;
       }
       const ruleLoc = rl.child('rule');
+      if (r.undecided !== undefined && x.cost > STATIC_ESTIMATED_COST_LIMIT) {
+        skipped.push({ loc: ruleLoc, kind: 'rule', expr: text, why: `it is over the cost limit but whether the server compiles it depends on ${r.undecided}` });
+        return;
+      }
       expressions.push({ loc: ruleLoc, kind: 'rule', expr: text, node: s, nodeLoc: loc, isRoot: nodeIsRoot, estimate: x.estimate, cardinality: x.cardinality, cardinalityBounded: x.bounded, cost: x.cost, ast: r.ast, decl: x.decl, ancestors: chain });
       if (x.cost > STATIC_ESTIMATED_COST_LIMIT) errors.push(forbidden(ruleLoc, costErrorMessage('estimated rule cost', x.cost, STATIC_ESTIMATED_COST_LIMIT)));
       observe(ruleLoc, x.cost);
       const me = str(rule['messageExpression']);
       if (me.trim().length === 0) return;
-      const mr = opts.compiler.compile(me, s, nodeIsRoot, 'messageExpression');
+      const mr = opts.compiler.compile(me, s, nodeIsRoot, 'messageExpression', optionalOldSelf);
       const ml = rl.child('messageExpression');
       if (!mr.ok) {
-        if (!mr.error) skipped.push({ loc: ml, kind: 'messageExpression', expr: me, why: mr.why });
+        (mr.error ? rejected : skipped).push({ loc: ml, kind: 'messageExpression', expr: me, why: mr.error ? 'compile error' : mr.why });
         return;
       }
       const mx = expressionCostWith({ ast: mr.ast, node: s, isRoot: nodeIsRoot, kind: 'messageExpression', ancestors: chain }, new Map());
@@ -199,5 +207,5 @@ export function schemaCost(root: Structural, rootLoc: Loc, opts: SchemaCostOptio
     for (const m of most) errors.push(forbidden(m.loc, 'contributed to estimated rule cost total exceeding cost limit for entire OpenAPIv3 schema'));
     errors.push(forbidden(rootLoc, costErrorMessage('x-kubernetes-validations estimated rule cost total for entire OpenAPIv3 schema', total, STATIC_ESTIMATED_CRD_COST_LIMIT)));
   }
-  return { errors, expressions, skipped, total };
+  return { errors, expressions, skipped, rejected, total };
 }

@@ -113,7 +113,8 @@ export function explainCost(x: ExpressionCost, limit: bigint = STATIC_ESTIMATED_
       if (cm !== undefined && cm <= limit) lo = mid;
       else hi = mid - 1n;
     }
-    suggestions.push({ node: c.node, loc: c.loc, keyword, value: lo, cost: costWith(lo)!, enclosing: c.enclosing });
+    // a bound of 0 (an always-empty field) is no advice
+    if (lo > 0n) suggestions.push({ node: c.node, loc: c.loc, keyword, value: lo, cost: costWith(lo)!, enclosing: c.enclosing });
   }
   suggestions.sort((a, b) => (a.value === b.value ? 0 : a.value > b.value ? -1 : 1));
   return { dominant, suggestions: suggestions.slice(0, maxSuggestions) };

@@ -67,10 +67,10 @@ export const union = (a: Range, b: Range): Range => range(a.min < b.min ? a.min 
 
 export type CostLiteral =
   | { readonly type: 'string'; readonly value: string }
-  | { readonly type: 'bytes'; readonly length: number }
+  | { readonly type: 'bytes'; readonly value: { readonly length: number } }
   | { readonly type: 'bool'; readonly value: boolean }
   | { readonly type: 'int'; readonly value: bigint }
-  | { readonly type: 'uint' | 'double' | 'null' | 'duration' | 'timestamp' };
+  | { readonly type: 'uint' | 'double' | 'null' | 'duration' | 'timestamp'; readonly value?: unknown };
 
 export type CostExpr =
   | { readonly kind: 'literal'; readonly id: number; readonly value: CostLiteral }
@@ -79,7 +79,7 @@ export type CostExpr =
   | { readonly kind: 'call'; readonly id: number; readonly fn: string; readonly target: CostExpr | undefined; readonly args: readonly CostExpr[] }
   | { readonly kind: 'list'; readonly id: number; readonly elements: readonly CostExpr[] }
   | { readonly kind: 'map'; readonly id: number; readonly entries: readonly { readonly key: CostExpr; readonly value: CostExpr }[] }
-  | { readonly kind: 'struct'; readonly id: number; readonly fields: readonly CostExpr[] }
+  | { readonly kind: 'struct'; readonly id: number; readonly fields: readonly { readonly value: CostExpr }[] }
   | {
       readonly kind: 'comprehension';
       readonly id: number;
@@ -191,7 +191,7 @@ function literalSize(e: CostExpr): Range | undefined {
     case 'literal': {
       const v = e.value;
       if (v.type === 'string') return range(BigInt(runeCount(v.value)));
-      if (v.type === 'bytes') return range(BigInt(v.length));
+      if (v.type === 'bytes') return range(BigInt(v.value.length));
       return range(1n);
     }
     case 'list':
@@ -313,7 +313,7 @@ class Coster {
         break;
       case 'struct': {
         let sum = range(0n);
-        for (const f of e.fields) sum = add(sum, this.cost(f));
+        for (const f of e.fields) sum = add(sum, this.cost(f.value));
         c = add(sum, range(STRUCT_CREATE_BASE_COST));
         break;
       }
@@ -501,7 +501,8 @@ class Coster {
   private listElement(list: AstNode): AstNode | undefined {
     const p = list.type?.params;
     if (!p || p.length === 0) return undefined;
-    return { path: list.path ? [...list.path, '@items'] : undefined, type: p[0], expr: undefined, computedSize: undefined };
+    // a node without a path (nil in cel-go) gives an element without one: its size is unknown
+    return { path: list.path && list.path.length > 0 ? [...list.path, '@items'] : undefined, type: p[0], expr: undefined, computedSize: undefined };
   }
 
   private functionCost(e: CostExpr, fn: string, id: string, target: AstNode | undefined, args: AstNode[], argCosts: Range[]): CallEstimate {

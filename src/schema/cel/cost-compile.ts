@@ -1,0 +1,76 @@
+/**
+ * The bridge from the CEL type checker (check.ts) to the cost estimator: compiles an expression
+ * with `self` (and `oldSelf`) typed as the schema node, as compilation.go compileRule does for a
+ * new CRD (the environment of compatibility version n-1), and hands the checked tree over as
+ * `CostAst`. An expression the server would not compile has no cost (the server reports the
+ * compile error, and its MaxCost stays 0); one whose compilation crdx cannot decide is reported
+ * as not estimated.
+ */
+import { kubeMinor } from '../../core/kube-version.js';
+import { parseDuration } from '../../go/duration.js';
+import { compileRegex } from '../../go/regexp.js';
+import { parseTimeRFC3339 } from '../../go/time.js';
+import type { Crd } from '../../crd/model.js';
+import type { Structural } from '../../crd/structural-schema.js';
+import { compileCel, type LiteralChecks } from './check.js';
+import type { CostAst } from './cost.js';
+import type { CostCompile, CostCompiler } from './cost-crd.js';
+import { celTypeOf, schemaDeclType } from './decl.js';
+import { optionalOf, type CelType } from './types.js';
+
+/** The compatibility version (minor) new expressions compile with: one below the server's. */
+export function newExpressionCompat(crd: Crd): number {
+  return kubeMinor(crd.kube) - 1;
+}
+
+export function costCompiler(crd: Crd): CostCompiler {
+  return costCompilerFor(newExpressionCompat(crd));
+}
+
+/** The compiler of the environment of a compatibility version (minor of 1.x). */
+export function costCompilerFor(compat: number): CostCompiler {
+  return {
+    compile(expr, node, isRoot, kind, optionalOldSelf) {
+      const decl = schemaDeclType(node, isRoot);
+      if (!decl) return { ok: false, error: false, why: 'the node has no CEL type' };
+      const key = `${kind}\0${optionalOldSelf}\0${expr}`;
+      const perNode = node.derive(`cel-cost-compile-${isRoot}-${compat}`, () => new Map<string, CostCompile>());
+      const hit = perNode.get(key);
+      if (hit) return hit;
+      const self = celTypeOf(decl);
+      const variables = new Map<string, CelType>([
+        ['self', self],
+        ['oldSelf', optionalOldSelf ? optionalOf(self) : self],
+      ]);
+      const out = compileOne(expr, kind, compat, variables);
+      perNode.set(key, out);
+      return out;
+    },
+  };
+}
+
+/** The literal validators of compat 1.29+, with the Go parsers crdx has (time.ParseDuration, time.Parse RFC 3339, regexp). */
+const LITERALS: LiteralChecks = {
+  duration: (s) => parseDuration(s) !== undefined,
+  timestamp: (s) => !('error' in parseTimeRFC3339(s)),
+  regex: (s) => compileRegex(s).ok,
+};
+
+function compileOne(expr: string, kind: 'rule' | 'messageExpression', compat: number, variables: ReadonlyMap<string, CelType>): CostCompile {
+  let r;
+  try {
+    r = compileCel(expr, { compat, variables }, LITERALS);
+  } catch (e) {
+    return { ok: false, error: false, why: `the type checker failed (${(e as Error).message})` };
+  }
+  if (r.syntaxError || r.issues.length > 0 || !r.checked || !r.parsed) return { ok: false, error: true };
+  const out = r.checked.type;
+  if (kind === 'rule' ? out.kind !== 'bool' : out.kind !== 'string') return { ok: false, error: true };
+  const checked = r.checked;
+  const ast: CostAst = {
+    root: r.parsed.expr,
+    typeOf: (id) => checked.typeOf(id),
+    overloadIds: (id) => checked.refOf(id)?.overloadIds ?? [],
+  };
+  return { ok: true, ast, ...(r.undecided !== undefined ? { undecided: r.undecided } : {}) };
+}
