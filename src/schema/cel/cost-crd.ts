@@ -18,6 +18,7 @@
  */
 import { forbidden, type FieldError } from '../../core/field-error.js';
 import type { Loc } from '../../core/path.js';
+import { formatFloatFixed } from '../../go/float.js';
 import type { Structural } from '../../crd/structural-schema.js';
 import { MAX_U64, estimateCost, type CostAst, type CostResult } from './cost.js';
 import { maxCardinality, sizeAtPath, sizeDecl, type Bounds, type SizeDecl } from './cost-decl.js';
@@ -105,7 +106,7 @@ export function nodeMaxElements(s: Structural, bounds: Bounds = new Map()): bigi
 /** getCostErrorMessage: the factor as the server prints it. */
 export function costErrorMessage(costName: string, cost: bigint, limit: bigint): string {
   const f = Number(cost) / Number(limit);
-  const factor = f > 100 ? 'more than 100x' : f < 1.5 ? `${f.toFixed(6)}x` : `${f.toFixed(1)}x`;
+  const factor = f > 100 ? 'more than 100x' : f < 1.5 ? `${formatFloatFixed(f, 6)}x` : `${formatFloatFixed(f, 1)}x`;
   return `${costName} exceeds budget by factor of ${factor} (try simplifying the rule, or adding maxItems, maxProperties, and maxLength where arrays, maps, and strings are declared)`;
 }
 

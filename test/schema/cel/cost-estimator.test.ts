@@ -144,5 +144,10 @@ describe('getCostErrorMessage', () => {
     expect(msg(123_456_789n)).toContain('by factor of 12.3x');
     expect(msg(1_000_000_000n)).toContain('by factor of 100.0x');
     expect(msg(1_000_000_001n)).toContain('by factor of more than 100x');
+    // an exact half rounds to even, as Go prints it (seen on the server: 62,500,000 → 6.2x)
+    expect(msg(62_500_000n)).toContain('by factor of 6.2x');
+    expect(msg(63_500_000n)).toContain('by factor of 6.3x'); // 6.35 is stored as 6.3499…
+    expect(msg(67_500_000n)).toContain('by factor of 6.8x');
+    expect(msg(62_500_001n)).toContain('by factor of 6.3x');
   });
 });
