@@ -13,7 +13,7 @@ import { parseTimeRFC3339 } from '../../go/time.js';
 import type { Crd } from '../../crd/model.js';
 import type { Structural } from '../../crd/structural-schema.js';
 import { compileCel, type LiteralChecks } from './check.js';
-import type { CostAst } from './cost.js';
+import type { CostAst, CostExpr } from './cost.js';
 import type { CostCompile, CostCompiler } from './cost-crd.js';
 import { celTypeOf, schemaDeclType } from './decl.js';
 import { optionalOf, type CelType } from './types.js';
@@ -68,9 +68,54 @@ function compileOne(expr: string, kind: 'rule' | 'messageExpression', compat: nu
   if (kind === 'rule' ? out.kind !== 'bool' : out.kind !== 'string') return { ok: false, error: true };
   const checked = r.checked;
   const ast: CostAst = {
-    root: r.parsed.expr,
+    root: globalCalls(r.parsed.expr, (id) => checked.typeOf(id) !== undefined),
     typeOf: (id) => checked.typeOf(id),
     overloadIds: (id) => checked.refOf(id)?.overloadIds ?? [],
   };
   return { ok: true, ast, ...(r.undecided !== undefined ? { undecided: r.undecided } : {}) };
+}
+
+function qualified(e: CostExpr): string | undefined {
+  if (e.kind === 'ident') return e.name;
+  if (e.kind === 'select' && !e.testOnly) {
+    const q = qualified(e.operand);
+    return q === undefined ? undefined : `${q}.${e.field}`;
+  }
+  return undefined;
+}
+
+/**
+ * The checked tree as cel-go hands it to the estimator: a call through a namespace
+ * (`sets.contains(a, b)`, `ip.isCanonical(s)`, `strings.quote(s)`) is a global call of the
+ * qualified function, without a target. Our checker leaves such a target unchecked (no type).
+ */
+export function globalCalls(e: CostExpr, checked: (id: number) => boolean): CostExpr {
+  const r = (x: CostExpr): CostExpr => globalCalls(x, checked);
+  switch (e.kind) {
+    case 'literal':
+    case 'ident':
+      return e;
+    case 'select':
+      return { ...e, operand: r(e.operand) };
+    case 'call': {
+      const q = e.target && !checked(e.target.id) ? qualified(e.target) : undefined;
+      if (q !== undefined) return { ...e, fn: `${q}.${e.fn}`, target: undefined, args: e.args.map(r) };
+      return { ...e, target: e.target ? r(e.target) : undefined, args: e.args.map(r) };
+    }
+    case 'list':
+      return { ...e, elements: e.elements.map(r) };
+    case 'map':
+      return { ...e, entries: e.entries.map((en) => ({ ...en, key: r(en.key), value: r(en.value) })) };
+    case 'struct':
+      return { ...e, fields: e.fields.map((f) => ({ ...f, value: r(f.value) })) };
+    case 'comprehension':
+      return {
+        ...e,
+        iterRange: r(e.iterRange),
+        accuInit: r(e.accuInit),
+        loopCondition: r(e.loopCondition),
+        loopStep: r(e.loopStep),
+        result: r(e.result),
+      };
+  }
 }

@@ -111,8 +111,11 @@ export interface CostAst {
   overloadIds(id: number): readonly string[];
 }
 
-/** The size of the value at a field path (first element the variable), or undefined. */
-export type SizeAtPath = (path: readonly string[]) => Range | undefined;
+/**
+ * The size estimator (checker.CostEstimator.EstimateSize): the size of a node from its field path
+ * (first element the variable; empty when the node has none) and its type, or undefined.
+ */
+export type SizeAtPath = (path: readonly string[], type: CostType | undefined) => Range | undefined;
 
 export interface CostOptions {
   /** PresenceTestHasCost: Kubernetes sets false (has() adds nothing of its own). */
@@ -472,8 +475,7 @@ class Coster {
     if (known) return known;
     const lit = literalSize(e);
     if (lit) return lit;
-    const path = this.getPath(e);
-    const est = path.length > 0 ? this.sizeAt(path) : undefined;
+    const est = this.sizeAt(this.getPath(e), this.typeOf(e));
     if (est) {
       this.sizes.set(e.id, est);
       return est;
@@ -495,7 +497,7 @@ class Coster {
 
   /** library sizeEstimate: computed size, else the declared size by path, else unknown */
   private libSize(n: AstNode): Range {
-    return n.computedSize ?? (n.path && n.path.length > 0 ? this.sizeAt(n.path) : undefined) ?? UNKNOWN_SIZE;
+    return n.computedSize ?? this.sizeAt(n.path ?? [], n.type) ?? UNKNOWN_SIZE;
   }
 
   private listElement(list: AstNode): AstNode | undefined {
