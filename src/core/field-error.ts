@@ -74,11 +74,12 @@ function renderValue(v: unknown): string {
   if (v === null || v === undefined) return 'null';
   if (typeof v === 'string') return quote(v);
   if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') return goValue(v);
-  // Not quite json.Marshal: Go sorts a map's keys and HTML-escapes <, > and &. A value here may
-  // stand for a Go struct (fields in declaration order), which a plain object cannot tell apart
-  // from a map, so the keys keep their order (and JSON.stringify's escaping) for now.
+  // Not quite json.Marshal: Go sorts a map's keys. A value here may stand for a Go struct (fields
+  // in declaration order), which a plain object cannot tell apart from a map, so the keys keep
+  // their order. Go's HTML-safe escaping (<, >, & and U+2028/U+2029 as \u003c …) is applied: those
+  // characters only occur inside JSON strings, where JSON.stringify leaves them as they are.
   try {
-    return JSON.stringify(v);
+    return JSON.stringify(v).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
   } catch {
     return String(v);
   }

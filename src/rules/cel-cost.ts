@@ -8,7 +8,7 @@ import { defineRule, serverReport, SERVER_MESSAGES, type Report } from './types.
 
 /** Errors the server counts as schema errors of a node (they stop the CEL checks of that node and above). */
 function isSchemaError(e: FieldError & { readonly cat: string }): boolean {
-  if (e.cat === 'root' || e.cat === 'structural' || e.cat === 'pattern') return false;
+  if (e.cat === 'root' || e.cat === 'structural' || e.cat === 'pattern' || e.cat === 'cel-compile') return false;
   if (e.cat === 'cel') return !(e.type === 'Invalid' && /\.(rule|messageExpression|optionalOldSelf)$/.test(e.field)) && !e.field.endsWith('x-kubernetes-validations');
   return true;
 }

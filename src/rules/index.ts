@@ -1,4 +1,5 @@
 import { apiApproval } from './api-approval.js';
+import { celCompile } from './cel-compile.js';
 import { celCost } from './cel-cost.js';
 import { celCostExplanation } from './cel-cost-explanation.js';
 import { celNotEvaluated } from './cel-not-evaluated.js';
@@ -37,6 +38,7 @@ import type { Rule } from './types.js';
 /** Every rule, sorted by id. */
 export const rules: readonly Rule[] = [
   apiApproval,
+  celCompile,
   celCost,
   celCostExplanation,
   celNotEvaluated,

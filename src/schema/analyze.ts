@@ -12,11 +12,11 @@ import { Loc } from '../core/path.js';
 import type { Crd, SchemaTarget } from '../crd/model.js';
 import { validateDefaults } from './defaults.js';
 import { newStructuralError, validateStructural } from './structural.js';
-import { walkSchema } from './walk.js';
+import { walkSchema, type CelUnchecked } from './walk.js';
 import { isGoZero, type Schema } from './raw.js';
 import { jsonText } from '../core/json-text.js';
 
-export type SchemaCategory = 'root' | 'structural' | 'pattern' | 'openapi' | 'defaults' | 'list-map' | 'cel';
+export type SchemaCategory = 'root' | 'structural' | 'pattern' | 'openapi' | 'defaults' | 'list-map' | 'cel' | 'cel-compile';
 
 type CategorizedError = FieldError & { readonly cat: SchemaCategory };
 
@@ -25,6 +25,10 @@ export interface SchemaAnalysis {
   readonly errors: readonly CategorizedError[];
   /** ValidateStructural found nothing (so defaults were validated). */
   readonly structural: boolean;
+  /** x-kubernetes-validations rules whose compilation crdx cannot reproduce (the server may reject them). */
+  readonly celUnchecked: readonly CelUnchecked[];
+  /** How many rules the CEL checker compiled here, rejected, or could not check. */
+  readonly celStats: { readonly compiled: number; readonly rejected: number; readonly unchecked: number };
 }
 
 /** Internal JSONSchemaProps fields in declaration order, with their wire names. */
@@ -132,6 +136,8 @@ function analyzeSchema(crd: Crd, target: SchemaTarget): SchemaAnalysis {
     }
   }
   const beta = !v1;
+  const celUnchecked: CelUnchecked[] = [];
+  const celStats = { compiled: 0, rejected: 0, unchecked: 0 };
   const walk = walkSchema(s, loc, {
     requireValidPropertyType: v1,
     allowDefaults: v1,
@@ -141,10 +147,14 @@ function analyzeSchema(crd: Crd, target: SchemaTarget): SchemaAnalysis {
     celEnabled: celOk,
     shortCelMessages: atLeast(crd.kube, 34),
     cel: crd.cel,
+    kubeMinor: kubeMinor(crd.kube),
+    celUnchecked,
+    celStats,
+    rootStructural: target.structural,
   });
   errors.push(...walk);
   if (errors.length === 0 && holdBack) errors.push({ ...holdBack, cat: 'structural' });
-  return { target, errors, structural: structuralOk };
+  return { target, errors, structural: structuralOk, celUnchecked, celStats };
 }
 
 function usesStructuralFeatures(s: Schema): boolean {

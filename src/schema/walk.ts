@@ -3,12 +3,16 @@
  * with specStandardValidatorV3): forbidden keywords, defaults in resource meta, list/map types,
  * and the shape of x-kubernetes-validations rules.
  */
-import { forbidden, invalid, notSupported, required, type FieldError } from '../core/field-error.js';
+import { OMIT, forbidden, invalid, notSupported, required, type FieldError } from '../core/field-error.js';
+import type { JsonPath } from '../core/types.js';
+import { buildStructural, type Structural } from '../crd/structural-schema.js';
+import { compileExpression, GO_LITERAL_CHECKS, type ExprVerdict } from './cel/compile.js';
+import { escapeProperty, schemaDeclType, type DeclType } from './cel/decl.js';
 import type { Loc } from '../core/path.js';
 import { isRecord } from '../core/types.js';
 import { validFieldPath } from './field-path.js';
 import { celMissing, type CelEngine } from '../core/cel-engine.js';
-import { META_FIELDS, buildStructural } from '../crd/structural-schema.js';
+import { META_FIELDS } from '../crd/structural-schema.js';
 import { newStructuralError } from './structural.js';
 import {
   addl,
@@ -24,7 +28,16 @@ import {
   type Schema,
 } from './raw.js';
 
-type WalkCat = 'openapi' | 'defaults' | 'list-map' | 'cel';
+type WalkCat = 'openapi' | 'defaults' | 'list-map' | 'cel' | 'cel-compile';
+
+/** A rule (or messageExpression) whose compilation crdx cannot reproduce: the server may reject it. */
+export interface CelUnchecked {
+  /** Path of the rule's field (…x-kubernetes-validations[i].rule or .messageExpression) in the manifest. */
+  readonly at: JsonPath;
+  readonly field: string;
+  readonly rule: string;
+  readonly why: string;
+}
 type WalkError = FieldError & { readonly cat: WalkCat };
 
 interface WalkOptions {
@@ -39,7 +52,76 @@ interface WalkOptions {
   readonly shortCelMessages: boolean;
   /** The CEL engine (syntax of rules); undefined: the schema must hold no rule. */
   readonly cel: CelEngine | undefined;
+  /** Minor of the simulated server (new rules compile with compatibility version minor − 1). */
+  readonly kubeMinor: number;
+  /**
+   * Expressions (rule and messageExpression texts) already stored in the CRD being updated: the
+   * server compiles those in the stored-expressions environment (every library). Empty on create.
+   */
+  readonly storedExpressions?: ReadonlySet<string>;
+  /** Counts of the rules compiled here: type-checked clean, rejected with cel-go's text, left unchecked. */
+  readonly celStats?: { compiled: number; rejected: number; unchecked: number };
+  /** The root's typed schema (built from `root`), when the caller has it. */
+  readonly rootStructural?: Structural;
+  /** Where rules crdx cannot compile faithfully are collected (reported as warnings). */
+  readonly celUnchecked?: CelUnchecked[];
 }
+
+/** The type information of a node for its rules (apiextensions CELSchemaContext). */
+interface CelCtx {
+  readonly parent: CelCtx | undefined;
+  readonly access: ((p: TypeInfo) => TypeInfo | undefined) | undefined;
+  readonly raw: Schema;
+  readonly inScope: boolean;
+  /** The node's typed schema when the caller has it (the root's). */
+  readonly structural?: Structural | undefined;
+  info?: TypeInfo | { error: string } | undefined;
+}
+interface TypeInfo {
+  readonly structural: Structural | undefined;
+  readonly decl: DeclType | undefined;
+}
+
+function hasRules(raw: Schema): boolean {
+  const v = raw['x-kubernetes-validations'];
+  return Array.isArray(v) && v.length > 0;
+}
+
+function childCtx(parent: CelCtx, raw: Schema, access: CelCtx['access']): CelCtx {
+  return { parent, access, raw, inScope: parent.inScope || hasRules(raw) };
+}
+
+/** CELSchemaContext.TypeInfo: from the parent's type where it can be reached, else converted from the node. */
+function typeInfo(c: CelCtx): TypeInfo | { error: string } | undefined {
+  if (!c.inScope) return undefined;
+  if (c.info !== undefined) return c.info;
+  if (c.parent) {
+    const p = typeInfo(c.parent);
+    if (p && 'error' in p) return (c.info = p);
+    if (p && c.access) {
+      const got = c.access(p);
+      if (got) return (c.info = got);
+    }
+  }
+  const isRoot = c.parent === undefined || c.raw['x-kubernetes-embedded-resource'] === true;
+  if (newStructuralError(c.raw) !== undefined) return (c.info = { error: 'the node is not a structural schema' });
+  const st = c.structural ?? buildStructural(c.raw);
+  const decl = schemaDeclType(st, isRoot);
+  if (!decl) return (c.info = { error: 'unable to convert structural schema to CEL declarations' });
+  return (c.info = { structural: st, decl });
+}
+
+const propertyAccess =
+  (k: string) =>
+  (p: TypeInfo): TypeInfo | undefined => {
+    if (!p.structural?.declaresProperties) return undefined;
+    const escaped = escapeProperty(k);
+    const f = escaped === undefined ? undefined : p.decl?.fields?.get(escaped);
+    return f ? { structural: p.structural.properties.get(k), decl: f.type } : undefined;
+  };
+const itemsAccess = (p: TypeInfo): TypeInfo | undefined => (p.structural?.items ? { structural: p.structural.items, decl: p.decl?.elem } : undefined);
+const additionalAccess = (p: TypeInfo): TypeInfo | undefined =>
+  p.structural?.additionalProperties ? { structural: p.structural.additionalProperties.schema, decl: p.decl?.elem } : undefined;
 
 interface Ssv {
   readonly allowDefaults: boolean;
@@ -59,8 +141,20 @@ export function walkSchema(root: Schema, loc: Loc, opts: WalkOptions): WalkError
     uncorrelatablePath: undefined,
   };
   const out: WalkError[] = [];
-  walk(root, loc, ssv, true, opts, out, opts.celEnabled);
+  const cel: CelCtx | undefined = opts.celEnabled
+    ? { parent: undefined, access: undefined, raw: root, inScope: hasRules(root), structural: opts.rootStructural }
+    : undefined;
+  walk(root, loc, ssv, true, opts, out, cel);
   return out;
+}
+
+/** The errors of CEL compilation (the server's CELErrors, as opposed to its SchemaErrors). */
+const CEL_ERRORS = new WeakSet<WalkError>();
+
+function addCel(out: WalkError[], e: FieldError, cat: WalkCat): void {
+  const we = { ...e, cat };
+  CEL_ERRORS.add(we);
+  out.push(we);
 }
 
 function add(out: WalkError[], e: FieldError, cat: WalkCat): void {
@@ -80,7 +174,7 @@ function mapIsCorrelatable(s: Schema): boolean {
   return mt === undefined || mt === null || mt === 'granular' || mt === 'atomic';
 }
 
-function walk(s: Schema, loc: Loc, ssv: Ssv, isRoot: boolean, opts: WalkOptions, out: WalkError[], cel: boolean): void {
+function walk(s: Schema, loc: Loc, ssv: Ssv, isRoot: boolean, opts: WalkOptions, out: WalkError[], cel: CelCtx | undefined): void {
   const start = out.length;
   standard(s, loc, ssv, opts, out);
   if (s['uniqueItems'] === true)
@@ -93,7 +187,7 @@ function walk(s: Schema, loc: Loc, ssv: Ssv, isRoot: boolean, opts: WalkOptions,
       add(out, forbidden(loc.child('additionalProperties'), 'additionalProperties and properties are mutual exclusive'), 'openapi');
     let sub = ssv;
     if (ssv.insideResourceMeta) sub = withForbiddenDefaults(ssv, 'inside additionalProperties applying to object metadata');
-    if (isRecord(ap)) walk(ap, loc.child('additionalProperties'), sub, false, opts, out, cel);
+    if (isRecord(ap)) walk(ap, loc.child('additionalProperties'), sub, false, opts, out, cel && childCtx(cel, ap, additionalAccess));
   }
 
   for (const [k, p] of props(s)) {
@@ -103,34 +197,34 @@ function walk(s: Schema, loc: Loc, ssv: Ssv, isRoot: boolean, opts: WalkOptions,
       sub = { ...sub, insideResourceMeta: true };
       if (isRoot) sub = withForbiddenDefaults(sub, `in top-level ${k}`);
     }
-    walk(p, loc.child('properties').key(k), sub, false, opts, out, cel);
+    walk(p, loc.child('properties').key(k), sub, false, opts, out, cel && childCtx(cel, p, propertyAccess(k)));
   }
 
   for (const k of ['allOf', 'oneOf', 'anyOf'] as const)
-    schemaList(s, k).forEach((x, i) => walk(x, loc.child(k).index(i), ssv, false, opts, out, false));
+    schemaList(s, k).forEach((x, i) => walk(x, loc.child(k).index(i), ssv, false, opts, out, undefined));
   const not = notSchema(s);
-  if (not) walk(not, loc.child('not'), ssv, false, opts, out, false);
+  if (not) walk(not, loc.child('not'), ssv, false, opts, out, undefined);
   const defs = s['definitions'];
   if (isRecord(defs))
     for (const k of Object.keys(defs).sort()) {
       const d = defs[k];
-      if (isRecord(d)) walk(d, loc.child('definitions').key(k), ssv, false, opts, out, false);
+      if (isRecord(d)) walk(d, loc.child('definitions').key(k), ssv, false, opts, out, undefined);
     }
 
   if (present(s, 'items')) {
     let sub = ssv;
     if (s['x-kubernetes-list-type'] !== 'map') sub = withForbidOldSelf(sub, loc);
     const it = itemsSchema(s);
-    if (it) walk(it, loc.child('items'), sub, false, opts, out, cel);
+    if (it) walk(it, loc.child('items'), sub, false, opts, out, cel && childCtx(cel, it, itemsAccess));
     const arr = itemsArray(s);
-    if (arr) arr.forEach((x, i) => walk(x, loc.child('items').index(i), sub, false, opts, out, cel));
+    if (arr) arr.forEach((x, i) => walk(x, loc.child('items').index(i), sub, false, opts, out, cel && childCtx(cel, x, undefined)));
   }
 
   const deps = s['dependencies'];
   if (isRecord(deps))
     for (const k of Object.keys(deps).sort()) {
       const d = deps[k];
-      if (isRecord(d)) walk(d, loc.child('dependencies').key(k), ssv, false, opts, out, false);
+      if (isRecord(d)) walk(d, loc.child('dependencies').key(k), ssv, false, opts, out, undefined);
     }
 
   if (s['x-kubernetes-preserve-unknown-fields'] === false)
@@ -138,7 +232,8 @@ function walk(s: Schema, loc: Loc, ssv: Ssv, isRoot: boolean, opts: WalkOptions,
 
   listAndMapTypes(s, loc, opts, out);
   celShape(s, loc, opts, out);
-  if (cel && out.slice(start).length === 0) celCompiled(s, loc, ssv, out, opts.cel);
+  // CEL errors below (OpenAPISchemaErrorList.CELErrors) do not keep this node's rules from compiling
+  if (cel && out.slice(start).every((e) => CEL_ERRORS.has(e))) celCompiled(s, loc, ssv, out, opts, cel);
 }
 
 function standard(s: Schema, loc: Loc, ssv: Ssv, opts: WalkOptions, out: WalkError[]): void {
@@ -295,31 +390,76 @@ function ruleValue(rule: Record<string, unknown>): Record<string, unknown> {
 }
 
 /**
- * The parts of CEL compilation we reproduce without a full CEL compiler: syntax errors of rules
- * and message expressions, transition rules on uncorrelatable parts of the schema, and
- * optionalOldSelf without oldSelf.
+ * CEL compilation of a node's rules as the server runs it on a CRD write (validation.go, after the
+ * node and everything below it passed the schema checks; compilation.go compileRule): the rule
+ * against the node's declared type, then its messageExpression, then the oldSelf checks. Syntax
+ * errors keep the engine's parser text (category `cel`); type errors, non-bool rules and
+ * non-string message expressions carry cel-go's text (category `cel-compile`). Where crdx cannot
+ * reproduce the verdict, the rule is collected in `opts.celUnchecked` instead of passing silently.
  */
-function celCompiled(s: Schema, loc: Loc, ssv: Ssv, out: WalkError[], cel: CelEngine | undefined): void {
-  rules(s).forEach((rule, i) => {
+function celCompiled(s: Schema, loc: Loc, ssv: Ssv, out: WalkError[], opts: WalkOptions, ctx: CelCtx): void {
+  const list = rules(s);
+  if (list.length === 0) return;
+  const cel = opts.cel;
+  const vl = loc.child('x-kubernetes-validations');
+  const info = typeInfo(ctx);
+  let decl: DeclType | undefined;
+  let noDecl: string | undefined;
+  if (info === undefined || 'error' in info) noDecl = info ? info.error : 'no type information';
+  else if (info.decl === undefined) noDecl = 'the declared type of the node is not known';
+  else decl = info.decl;
+  if (decl === undefined && noDecl === 'unable to convert structural schema to CEL declarations') {
+    const detail = `internal error: failed to construct type information for x-kubernetes-validations rules: ${noDecl}`;
+    addCel(out, { type: 'Internal', field: vl.field, value: OMIT, detail, at: vl.at, atKey: true }, 'cel-compile');
+    return;
+  }
+  const unchecked = (at: Loc, rule: string, why: string): void => {
+    opts.celUnchecked?.push({ at: at.at, field: at.field, rule, why });
+  };
+  const compat = (text: string): number => (opts.storedExpressions?.has(text) ? Infinity : opts.kubeMinor - 1);
+  list.forEach((rule, i) => {
     const r = strOf(rule['rule']);
     if (r.trim().length === 0) return;
     if (!cel) throw celMissing('CRD schema check');
-    const rl = loc.child('x-kubernetes-validations').index(i);
+    const rl = vl.index(i);
+    const optionalOldSelf = rule['optionalOldSelf'] === true;
+    let usesOld = false;
+    let compiled = false;
     const syntax = cel.syntaxError(r);
     if (syntax !== undefined) {
-      add(out, invalid(rl.child('rule'), ruleValue(rule), `compilation failed: ERROR: <input>: Syntax error: ${syntax}`), 'cel');
-    }
-    if (syntax === undefined && usesOldSelf(r)) {
-      if (ssv.uncorrelatablePath !== undefined)
-        add(out, invalid(rl.child('rule'), r, `oldSelf cannot be used on the uncorrelatable portion of the schema within ${ssv.uncorrelatablePath}`), 'cel');
-    } else if (present(rule, 'optionalOldSelf')) {
-      add(out, invalid(rl.child('optionalOldSelf'), rule['optionalOldSelf'], 'may not be set if oldSelf is not used in rule'), 'cel');
+      addCel(out, invalid(rl.child('rule'), ruleValue(rule), `compilation failed: ERROR: <input>: Syntax error: ${syntax}`), 'cel');
+    } else if (decl === undefined) {
+      if (opts.celStats) opts.celStats.unchecked++;
+      unchecked(rl.child('rule'), r, `crdx cannot build the node's CEL type (${noDecl})`);
+      usesOld = usesOldSelf(r);
+    } else {
+      const v: ExprVerdict = compileExpression(r, decl, { compat: compat(r), optionalOldSelf, literals: GO_LITERAL_CHECKS }, 'bool');
+      if (opts.celStats) opts.celStats[v.kind === 'ok' ? 'compiled' : v.kind === 'error' ? 'rejected' : 'unchecked']++;
+      if (v.kind === 'error') addCel(out, invalid(rl.child('rule'), ruleValue(rule), v.detail), 'cel-compile');
+      else if (v.kind === 'unchecked') {
+        unchecked(rl.child('rule'), r, v.why);
+        usesOld = usesOldSelf(r);
+      } else {
+        compiled = true;
+        usesOld = v.usesOldSelf;
+      }
     }
     const me = strOf(rule['messageExpression']);
-    if (me.trim().length > 0) {
+    if (compiled && me.trim().length > 0) {
       const mErr = cel.syntaxError(me);
-      if (mErr !== undefined)
-        add(out, invalid(rl.child('messageExpression'), ruleValue(rule), `messageExpression compilation failed: ERROR: <input>: Syntax error: ${mErr}`), 'cel');
+      if (mErr !== undefined) {
+        addCel(out, invalid(rl.child('messageExpression'), ruleValue(rule), `messageExpression compilation failed: ERROR: <input>: Syntax error: ${mErr}`), 'cel');
+      } else {
+        const v = compileExpression(me, decl!, { compat: compat(me), optionalOldSelf, literals: GO_LITERAL_CHECKS }, 'string');
+        if (v.kind === 'error') addCel(out, invalid(rl.child('messageExpression'), ruleValue(rule), v.detail), 'cel-compile');
+        else if (v.kind === 'unchecked') unchecked(rl.child('messageExpression'), me, v.why);
+      }
+    }
+    if (usesOld) {
+      if (ssv.uncorrelatablePath !== undefined)
+        addCel(out, invalid(rl.child('rule'), r, `oldSelf cannot be used on the uncorrelatable portion of the schema within ${ssv.uncorrelatablePath}`), 'cel');
+    } else if (present(rule, 'optionalOldSelf')) {
+      addCel(out, invalid(rl.child('optionalOldSelf'), rule['optionalOldSelf'], 'may not be set if oldSelf is not used in rule'), 'cel');
     }
   });
 }

@@ -155,13 +155,13 @@ function isDigit(c: string | undefined): boolean {
   return c !== undefined && c >= '0' && c <= '9';
 }
 function isHex(c: string | undefined): boolean {
-  return c !== undefined && /^[0-9a-fA-F]$/.test(c);
+  return c !== undefined && c.length === 1 && ((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'));
 }
 function isIdStart(c: string | undefined): boolean {
-  return c !== undefined && /^[_a-zA-Z]$/.test(c);
+  return c !== undefined && c.length === 1 && (c === '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'));
 }
 function isIdPart(c: string | undefined): boolean {
-  return c !== undefined && /^[_a-zA-Z0-9]$/.test(c);
+  return isIdStart(c) || isDigit(c);
 }
 
 function utf8(s: string): number[] {
@@ -892,6 +892,42 @@ export function parseCel(text: string, macros: MacroSet = ALL_MACROS): ParseResu
     if (e instanceof SyntaxErr) return { ok: false, syntaxError: { offset: e.offset, message: e.message } };
     throw e;
   }
+}
+
+/** Every node of the tree, parents before children, as an array. */
+export function allNodes(e: Expr, out: Expr[] = []): Expr[] {
+  out.push(e);
+  switch (e.kind) {
+    case 'select':
+      allNodes(e.operand, out);
+      break;
+    case 'call':
+      if (e.target) allNodes(e.target, out);
+      for (const a of e.args) allNodes(a, out);
+      break;
+    case 'list':
+      for (const a of e.elements) allNodes(a, out);
+      break;
+    case 'map':
+      for (const en of e.entries) {
+        allNodes(en.key, out);
+        allNodes(en.value, out);
+      }
+      break;
+    case 'struct':
+      for (const f of e.fields) allNodes(f.value, out);
+      break;
+    case 'comprehension':
+      allNodes(e.iterRange, out);
+      allNodes(e.accuInit, out);
+      allNodes(e.loopCondition, out);
+      allNodes(e.loopStep, out);
+      allNodes(e.result, out);
+      break;
+    default:
+      break;
+  }
+  return out;
 }
 
 /** Every node of the tree, parents before children. */

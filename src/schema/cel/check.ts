@@ -21,7 +21,7 @@
  * expressions on a 1.36 server); `compat: Infinity` is the stored-expressions environment (every
  * library), which the server uses for rules unchanged from the stored CRD.
  */
-import { parseCel, walkExpr, type CallExpr, type ComprehensionExpr, type Expr, type ListExpr, type MapExpr, type ParsedExpr, type SelectExpr, locate } from './ast.js';
+import { allNodes, parseCel, type CallExpr, type ComprehensionExpr, type Expr, type ListExpr, type MapExpr, type ParsedExpr, type SelectExpr, locate } from './ast.js';
 import { functionsFor, type FunctionDecl, type OverloadDecl } from './functions.js';
 import { isCelReserved } from './decl.js';
 import {
@@ -621,8 +621,7 @@ function isEquivalentType(a: CelType, b: CelType): boolean {
 }
 
 /** The homogeneous aggregate literal validator (cel.ValidateHomogeneousAggregateLiterals). */
-function homogeneousLiterals(e: Expr, r: CheckResult, out: CheckIssue[]): void {
-  const nodes = [...walkExpr(e)];
+function homogeneousLiterals(nodes: readonly Expr[], r: CheckResult, out: CheckIssue[]): void {
   const typeAt = (x: Expr): CelType => r.typeOf(x.id) ?? ERROR;
   for (const l of nodes) {
     if (l.kind !== 'list') continue;
@@ -678,20 +677,26 @@ export interface CompileOutcome {
   readonly undecided: string | undefined;
 }
 
+const PARSED = new Map<string, ReturnType<typeof parseCel>>();
+
 /** Parse + check + AST validators, as cel.Env.Compile does for the CRD environment. */
 export function compileCel(text: string, env: CheckEnv, literals: LiteralChecks | undefined): CompileOutcome {
   const macros = { optionals: env.compat >= 28, twoVar: env.compat >= 32, sortBy: env.compat >= 34 };
-  const p = parseCel(text, macros);
+  // the tree is never changed by checking, so one parse serves every type the text is checked against
+  const key = `${Number(macros.optionals)}${Number(macros.twoVar)}${Number(macros.sortBy)}\0${text}`;
+  let p = PARSED.get(key);
+  if (!p) PARSED.set(key, (p = parseCel(text, macros)));
   if (!p.ok) return { parsed: undefined, checked: undefined, issues: [], syntaxError: p.syntaxError, undecided: undefined };
   if (p.issues.length > 0) return { parsed: p.parsed, checked: undefined, issues: p.issues, syntaxError: undefined, undecided: undefined };
   const checker = new Checker(env);
   const r = checker.run(p.parsed.expr);
   if (r.errors.length > 0) return { parsed: p.parsed, checked: r, issues: r.errors, syntaxError: undefined, undecided: undefined };
   const issues: CheckIssue[] = [];
-  homogeneousLiterals(p.parsed.expr, r, issues);
+  const nodes = allNodes(p.parsed.expr);
+  homogeneousLiterals(nodes, r, issues);
   let undecided: string | undefined;
   if (env.compat >= 29) {
-    for (const n of walkExpr(p.parsed.expr)) {
+    for (const n of nodes) {
       if (n.kind !== 'call') continue;
       if (n.fn !== 'duration' && n.fn !== 'timestamp' && n.fn !== 'matches') continue;
       // cel-go checks argument 0 of the call node: the pattern of s.matches(p), the string of matches(s, p)

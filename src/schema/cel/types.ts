@@ -136,3 +136,22 @@ export function isAssignableType(target: CelType, from: CelType): boolean {
   if (target.kind !== from.kind || target.name !== from.name || target.params.length !== from.params.length) return false;
   return target.params.every((p, i) => isAssignableType(p, from.params[i]!));
 }
+
+const typeIds = new WeakMap<CelType, number>();
+const idsByShape = new Map<string, number>();
+
+/**
+ * A number that is the same for two types exactly when they are the same type (kind, name,
+ * parameters and declared fields, recursively): what a cache of checked expressions keys on, so
+ * that versions of a CRD whose schemas agree share their compilations.
+ */
+export function celTypeId(t: CelType): number {
+  const hit = typeIds.get(t);
+  if (hit !== undefined) return hit;
+  let shape = `${t.kind}\0${t.name}\0${t.params.map(celTypeId).join(',')}`;
+  if (t.fields) for (const [f, ft] of t.fields) shape += `\0${f}=${celTypeId(ft)}`;
+  let id = idsByShape.get(shape);
+  if (id === undefined) idsByShape.set(shape, (id = idsByShape.size + 1));
+  typeIds.set(t, id);
+  return id;
+}

@@ -1,0 +1,80 @@
+/**
+ * Compiling one x-kubernetes-validations rule as the apiserver does when a CRD is written
+ * (apiextensions-apiserver pkg/apiserver/schema/cel/compilation.go compileRule): the rule against
+ * `self`/`oldSelf` of the node's declared type (oldSelf as optional_type(T) with
+ * optionalOldSelf), in the new-expressions environment (compatibility version = server minor − 1)
+ * or, for expressions already stored in the CRD, the stored-expressions environment (every
+ * library). The result says what the server reports, or that crdx cannot tell (`unchecked`).
+ *
+ * Results are cached per declared type, environment and text: a CRD with many versions or many
+ * identical rules compiles each once.
+ */
+import { parseDuration } from '../../go/duration.js';
+import { compileRegex } from '../../go/regexp.js';
+import { parseTimeRFC3339 } from '../../go/time.js';
+import { locate } from './ast.js';
+import { compileCel, formatIssues, type CheckEnv, type CompileOutcome, type LiteralChecks } from './check.js';
+import { celTypeOf, type DeclType } from './decl.js';
+import { BOOL, STRING, celTypeId, optionalOf, type CelType } from './types.js';
+
+export interface RuleCompileOptions {
+  /** Minor of the compatibility version (1.x); Infinity: the stored-expressions environment. */
+  readonly compat: number;
+  readonly optionalOldSelf: boolean;
+  readonly literals: LiteralChecks | undefined;
+}
+
+export type ExprVerdict =
+  /** Compiles; `usesOldSelf` from the checked reference map. */
+  | { readonly kind: 'ok'; readonly usesOldSelf: boolean; readonly outcome: CompileOutcome }
+  /** The server's detail text (`compilation failed: …`, `cel expression must evaluate to a bool`, …). */
+  | { readonly kind: 'error'; readonly detail: string }
+  /** crdx cannot reproduce the verdict; why. */
+  | { readonly kind: 'unchecked'; readonly why: string };
+
+const cache = new WeakMap<DeclType, Map<string, ExprVerdict>>();
+/** The same verdicts by the self type's identity (versions with equal schemas share them). */
+const byType = new Map<string, ExprVerdict>();
+
+function envFor(decl: DeclType, compat: number, optionalOldSelf: boolean): CheckEnv {
+  const self: CelType = celTypeOf(decl);
+  return { compat, variables: new Map([['self', self], ['oldSelf', optionalOldSelf ? optionalOf(self) : self]]) };
+}
+
+function verdict(text: string, decl: DeclType, o: RuleCompileOptions, want: 'bool' | 'string'): ExprVerdict {
+  const out = compileCel(text, envFor(decl, o.compat, o.optionalOldSelf), o.literals);
+  const failed = want === 'bool' ? 'compilation failed: ' : 'messageExpression compilation failed: ';
+  if (out.syntaxError) {
+    const loc = out.parsed ? undefined : locate(Array.from(text), out.syntaxError.offset);
+    return { kind: 'unchecked', why: `crdx's CEL parser rejects it (${out.syntaxError.message}${loc ? ` at ${loc.line}:${loc.column + 1}` : ''}), a syntax cel-go may accept` };
+  }
+  if (out.issues.length > 0) return { kind: 'error', detail: failed + formatIssues(out.parsed!.source, out.issues) };
+  if (out.undecided) return { kind: 'unchecked', why: `crdx cannot run ${out.undecided}` };
+  const t = out.checked!.type;
+  if (want === 'bool' && t.kind !== BOOL.kind) return { kind: 'error', detail: 'cel expression must evaluate to a bool' };
+  if (want === 'string' && t.kind !== STRING.kind) return { kind: 'error', detail: 'messageExpression must evaluate to a string' };
+  let usesOldSelf = false;
+  for (let id = 1; id <= out.parsed!.maxId; id++) if (out.checked!.refOf(id)?.name === 'oldSelf') usesOldSelf = true;
+  return { kind: 'ok', usesOldSelf, outcome: out };
+}
+
+/** compileRule's verdict on a rule (want 'bool') or a messageExpression (want 'string'). */
+export function compileExpression(text: string, decl: DeclType, o: RuleCompileOptions, want: 'bool' | 'string'): ExprVerdict {
+  let m = cache.get(decl);
+  if (!m) cache.set(decl, (m = new Map()));
+  const key = `${want}\0${o.compat}\0${o.optionalOldSelf}\0${text}`;
+  const hit = m.get(key);
+  if (hit) return hit;
+  const typeKey = `${celTypeId(celTypeOf(decl))}\0${key}`;
+  let v = byType.get(typeKey);
+  if (!v) byType.set(typeKey, (v = verdict(text, decl, o, want)));
+  m.set(key, v);
+  return v;
+}
+
+/** The 1.29 literal validators with Go's parsers (time.ParseDuration, time.Parse RFC 3339, regexp via RE2JS). */
+export const GO_LITERAL_CHECKS: LiteralChecks = {
+  duration: (s) => parseDuration(s) !== undefined,
+  timestamp: (s) => !('error' in parseTimeRFC3339(s)),
+  regex: (s) => compileRegex(s).ok,
+};
