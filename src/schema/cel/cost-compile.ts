@@ -14,7 +14,7 @@ import type { Crd } from '../../crd/model.js';
 import type { Structural } from '../../crd/structural-schema.js';
 import { compileCel, type LiteralChecks } from './check.js';
 import type { CostAst, CostExpr } from './cost.js';
-import type { CostCompile, CostCompiler } from './cost-crd.js';
+import { costOptionsFor, type CostCompile, type CostCompiler } from './cost-crd.js';
 import { celTypeOf, schemaDeclType } from './decl.js';
 import { optionalOf, type CelType } from './types.js';
 
@@ -69,6 +69,7 @@ function compileOne(expr: string, kind: 'rule' | 'messageExpression', compat: nu
   const checked = r.checked;
   const ast: CostAst = {
     root: globalCalls(r.parsed.expr, (id) => checked.typeOf(id) !== undefined),
+    options: costOptionsFor(compat),
     typeOf: (id) => checked.typeOf(id),
     overloadIds: (id) => checked.refOf(id)?.overloadIds ?? [],
   };

@@ -20,7 +20,7 @@ import { forbidden, type FieldError } from '../../core/field-error.js';
 import type { Loc } from '../../core/path.js';
 import { formatFloatFixed } from '../../go/float.js';
 import type { Structural } from '../../crd/structural-schema.js';
-import { MAX_U64, estimateCost, type CostAst, type CostResult } from './cost.js';
+import { MAX_U64, estimateCost, type CostAst, type CostOptions, type CostResult } from './cost.js';
 import { maxCardinality, sizeAtPath, sizeDecl, type Bounds, type SizeDecl } from './cost-decl.js';
 
 export const STATIC_ESTIMATED_COST_LIMIT = 10_000_000n;
@@ -123,7 +123,7 @@ export function expressionCostWith(
 ): { readonly estimate: CostResult; readonly cost: bigint; readonly cardinality: bigint; readonly bounded: boolean; readonly decl: SizeDecl } | undefined {
   const decl = sizeDecl(x.node, x.isRoot, bounds);
   if (!decl) return undefined;
-  const estimate = estimateCost(x.ast, sizeAtPath(decl), K8S_COST_OPTIONS);
+  const estimate = estimateCost(x.ast, sizeAtPath(decl), x.ast.options ?? K8S_COST_OPTIONS);
   if (x.kind === 'messageExpression') return { estimate, cost: estimate.cost.max, cardinality: 1n, bounded: true, decl };
   let card: bigint | undefined = 1n;
   for (let i = 0; i + 1 < x.ancestors.length && card !== undefined; i++) {
@@ -137,6 +137,11 @@ export function expressionCostWith(
 
 /** Options of the Kubernetes 1.36 environment for the estimator. */
 export const K8S_COST_OPTIONS = { presenceTestHasCost: false, listsVersion: 3, sets: true } as const;
+
+/** The estimator options of the environment of a compatibility version (ext.Sets from 1.29, ext.Lists v3 from 1.34). */
+export function costOptionsFor(compat: number): CostOptions {
+  return { presenceTestHasCost: false, listsVersion: compat >= 34 ? 3 : 0, sets: compat >= 29 };
+}
 
 export function schemaCost(root: Structural, rootLoc: Loc, opts: SchemaCostOptions): SchemaCost {
   const errors: FieldError[] = [];

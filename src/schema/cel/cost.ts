@@ -107,6 +107,8 @@ export interface CostType {
 
 export interface CostAst {
   readonly root: CostExpr;
+  /** the estimator options of the environment the tree was checked in (default: Kubernetes 1.36) */
+  readonly options?: CostOptions;
   typeOf(id: number): CostType | undefined;
   overloadIds(id: number): readonly string[];
 }
