@@ -91,7 +91,11 @@ export function mulGuard(base: bigint, card: bigint): bigint {
 /** extractMaxElements of a parent schema: undefined means unbounded. */
 export function nodeMaxElements(s: Structural, bounds: Bounds = new Map()): bigint | undefined {
   const o = bounds.get(s);
-  const clamp = (v: number | bigint | undefined): bigint | undefined => (v === undefined ? undefined : BigInt(v) < 0n ? 0n : BigInt(v));
+  const clamp = (v: number | bigint | undefined): bigint | undefined => {
+    if (v === undefined) return undefined;
+    const b = typeof v === 'bigint' ? v : Number.isFinite(v) ? BigInt(Math.trunc(v)) : undefined;
+    return b === undefined ? undefined : b < 0n ? 0n : b;
+  };
   switch (s.generic.type) {
     case 'object':
       if (s.additionalProperties !== undefined) return o ?? clamp(s.valueValidation.maxProperties);

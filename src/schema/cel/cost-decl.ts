@@ -61,7 +61,7 @@ export function escapeProperty(name: string): string | undefined {
   return out;
 }
 
-const toBig = (v: number | bigint): bigint => (typeof v === 'bigint' ? v : BigInt(Math.trunc(v)));
+const toBig = (v: number | bigint): bigint => (typeof v === 'bigint' ? v : Number.isFinite(v) ? BigInt(Math.trunc(v)) : 0n);
 const zeroIfNegative = (v: bigint): bigint => (v < 0n ? 0n : v);
 
 function stringMax(s: Structural): bigint {
