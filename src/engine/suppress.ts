@@ -183,10 +183,7 @@ export function applySuppressions(findings: readonly Finding[], files: readonly 
     const suppressions: Suppression[] = covering.map((d) => ({ kind: 'inSource', justification: d.reason, line: d.line, column: d.column }));
     suppressed.push({ ...f, suppressions });
   }
-  // a file that could not be read to the end has no verdict on its comments (unused, …)
-  const unread = new Set(findings.filter((f) => f.fatal).map((f) => f.file));
-  for (const [file, ds] of byFile) {
-    if (unread.has(file)) continue;
+  for (const ds of byFile.values()) {
     for (const d of ds) {
       if (d.malformed !== undefined) {
         const what = d.malformed === 'crdx-disable' || d.malformed === 'crdx-disable-next-line'
