@@ -36,3 +36,24 @@ export function formatFloat(x: number, fmt: 'f' | 'g', bits: 32 | 64 = 64): stri
   if (dp >= digits.length) return sign + digits + '0'.repeat(dp - digits.length);
   return `${sign}${digits.slice(0, dp)}.${digits.slice(dp)}`;
 }
+
+/**
+ * strconv.FormatFloat(x, 'f', prec, 64) (fmt's %.Nf) for a finite x below 1e21: the exact decimal
+ * value of the float64 rounded to `prec` digits, an exact half to even (Go prints 6.25 as "6.2"
+ * where JavaScript's toFixed gives "6.3").
+ */
+export function formatFloatFixed(x: number, prec: number): string {
+  const sign = x < 0 || Object.is(x, -0) ? '-' : '';
+  const exact = Math.abs(x).toFixed(100);
+  const dot = exact.indexOf('.');
+  const intPart = exact.slice(0, dot);
+  const frac = exact.slice(dot + 1);
+  const kept = intPart + frac.slice(0, prec);
+  const rest = frac.slice(prec);
+  const half = rest[0] === '5' && /^0*$/.test(rest.slice(1));
+  const up = rest[0]! > '5' || (rest[0] === '5' && !half) || (half && Number(kept[kept.length - 1]) % 2 === 1);
+  let digits = kept;
+  if (up) digits = (BigInt(kept) + 1n).toString().padStart(kept.length, '0');
+  const ip = digits.slice(0, digits.length - prec) || '0';
+  return sign + (prec > 0 ? `${ip}.${digits.slice(digits.length - prec)}` : ip);
+}

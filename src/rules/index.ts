@@ -1,5 +1,7 @@
 import { apiApproval } from './api-approval.js';
 import { celCompile } from './cel-compile.js';
+import { celCost } from './cel-cost.js';
+import { celCostExplanation } from './cel-cost-explanation.js';
 import { celNotEvaluated } from './cel-not-evaluated.js';
 import { celRules } from './cel-rules.js';
 import { clientSideApplySize } from './client-side-apply-size.js';
@@ -37,6 +39,8 @@ import type { Rule } from './types.js';
 export const rules: readonly Rule[] = [
   apiApproval,
   celCompile,
+  celCost,
+  celCostExplanation,
   celNotEvaluated,
   celRules,
   clientSideApplySize,

@@ -1,0 +1,60 @@
+import type { FieldError } from '../core/field-error.js';
+import type { Loc } from '../core/path.js';
+import type { Crd } from '../crd/model.js';
+import type { SchemaAnalysis } from '../schema/analyze.js';
+import { schemaCost, type SchemaCost } from '../schema/cel/cost-crd.js';
+import { costCompiler } from '../schema/cel/cost-compile.js';
+import { defineRule, serverReport, SERVER_MESSAGES, type Report } from './types.js';
+
+/** Errors the server counts as schema errors of a node (they stop the CEL checks of that node and above). */
+function isSchemaError(e: FieldError & { readonly cat: string }): boolean {
+  if (e.cat === 'root' || e.cat === 'structural' || e.cat === 'pattern' || e.cat === 'cel-compile') return false;
+  if (e.cat === 'cel') return !(e.type === 'Invalid' && /\.(rule|messageExpression|optionalOldSelf)$/.test(e.field)) && !e.field.endsWith('x-kubernetes-validations');
+  return true;
+}
+
+/** The CEL context exists: the schema is structural and its defaults are valid. */
+function celContext(a: SchemaAnalysis): boolean {
+  if (!a.structural) return false;
+  // ValidateDefaults errors (not the walk's "must not be set") leave the schema without a CEL context
+  return !a.errors.some((e) => e.cat === 'defaults' && !(e.type === 'Forbidden' && e.detail.startsWith('must not be set')));
+}
+
+const atOrBelow = (field: string, node: string): boolean => field === node || field.startsWith(`${node}.`) || field.startsWith(`${node}[`);
+
+const memo = new WeakMap<Crd, readonly { readonly analysis: SchemaAnalysis; readonly cost: SchemaCost }[]>();
+
+/** The cost checks of every schema of the CRD, computed once per CRD. */
+export function crdCosts(crd: Crd, analyses: readonly SchemaAnalysis[]): readonly { readonly analysis: SchemaAnalysis; readonly cost: SchemaCost }[] {
+  const known = memo.get(crd);
+  if (known) return known;
+  const out = analyses
+    .filter((a) => celContext(a) && a.target.structural.facts.celBelow)
+    .map((a) => {
+      const schemaErrs = a.errors.filter(isSchemaError).map((e) => e.field);
+      const celAllowed = (loc: Loc): boolean => !schemaErrs.some((f) => atOrBelow(f, loc.field));
+      return { analysis: a, cost: schemaCost(a.target.structural, a.target.loc, { compiler: costCompiler(crd), celAllowed }) };
+    });
+  memo.set(crd, out);
+  return out;
+}
+
+export const celCost = defineRule({
+  id: 'cel-cost',
+  meta: {
+    type: 'problem',
+    serverFaithful: true,
+    defaultSeverity: 'error',
+    messages: SERVER_MESSAGES,
+    docs: {
+      description: 'The estimated cost of x-kubernetes-validations rules must stay within the per-rule and per-CRD budgets.',
+      details:
+        'The server estimates the worst-case cost of each rule from the declared sizes (maxItems, maxProperties, maxLength; without them, as many elements as fit in a 3 MiB request), multiplies it by how often the rule can run (the maxItems/maxProperties of the enclosing lists and maps), and rejects the CRD when one rule exceeds 10,000,000 units or all rules and messageExpressions of a schema together exceed 100,000,000 (naming the largest contributors). crdx reproduces cel-go\'s estimator and the Kubernetes library cost functions number for number; `cel-cost-explanation` says which part of the rule dominates and which bound would fix it.',
+      reference:
+        'k8s.io/apiextensions-apiserver pkg/apis/apiextensions/validation/validation.go: ValidateCustomResourceDefinitionOpenAPISchema, getExpressionCost, getCostErrorMessage; k8s.io/apiextensions-apiserver pkg/apis/apiextensions/validation/cel_validation.go: CELSchemaContext, TotalCost.ObserveExpressionCost; k8s.io/apiserver pkg/cel/library/cost.go: CostEstimator.EstimateCallCost',
+    },
+  },
+  *check(ctx): Iterable<Report<'server'>> {
+    for (const { cost } of crdCosts(ctx.crd, ctx.schemaAnalysis())) for (const e of cost.errors) yield serverReport(e);
+  },
+});

@@ -1,0 +1,122 @@
+/**
+ * The bridge from the CEL type checker (check.ts) to the cost estimator: compiles an expression
+ * with `self` (and `oldSelf`) typed as the schema node, as compilation.go compileRule does for a
+ * new CRD (the environment of compatibility version n-1), and hands the checked tree over as
+ * `CostAst`. An expression the server would not compile has no cost (the server reports the
+ * compile error, and its MaxCost stays 0); one whose compilation crdx cannot decide is reported
+ * as not estimated.
+ */
+import { kubeMinor } from '../../core/kube-version.js';
+import { parseDuration } from '../../go/duration.js';
+import { compileRegex } from '../../go/regexp.js';
+import { parseTimeRFC3339 } from '../../go/time.js';
+import type { Crd } from '../../crd/model.js';
+import type { Structural } from '../../crd/structural-schema.js';
+import { compileCel, type LiteralChecks } from './check.js';
+import type { CostAst, CostExpr } from './cost.js';
+import { costOptionsFor, type CostCompile, type CostCompiler } from './cost-crd.js';
+import { celTypeOf, schemaDeclType } from './decl.js';
+import { optionalOf, type CelType } from './types.js';
+
+/** The compatibility version (minor) new expressions compile with: one below the server's. */
+export function newExpressionCompat(crd: Crd): number {
+  return kubeMinor(crd.kube) - 1;
+}
+
+export function costCompiler(crd: Crd): CostCompiler {
+  return costCompilerFor(newExpressionCompat(crd));
+}
+
+/** The compiler of the environment of a compatibility version (minor of 1.x). */
+export function costCompilerFor(compat: number): CostCompiler {
+  return {
+    compile(expr, node, isRoot, kind, optionalOldSelf) {
+      const decl = schemaDeclType(node, isRoot);
+      if (!decl) return { ok: false, error: false, why: 'the node has no CEL type' };
+      const key = `${kind}\0${optionalOldSelf}\0${expr}`;
+      const perNode = node.derive(`cel-cost-compile-${isRoot}-${compat}`, () => new Map<string, CostCompile>());
+      const hit = perNode.get(key);
+      if (hit) return hit;
+      const self = celTypeOf(decl);
+      const variables = new Map<string, CelType>([
+        ['self', self],
+        ['oldSelf', optionalOldSelf ? optionalOf(self) : self],
+      ]);
+      const out = compileOne(expr, kind, compat, variables);
+      perNode.set(key, out);
+      return out;
+    },
+  };
+}
+
+/** The literal validators of compat 1.29+, with the Go parsers crdx has (time.ParseDuration, time.Parse RFC 3339, regexp). */
+const LITERALS: LiteralChecks = {
+  duration: (s) => parseDuration(s) !== undefined,
+  timestamp: (s) => !('error' in parseTimeRFC3339(s)),
+  regex: (s) => compileRegex(s).ok,
+};
+
+function compileOne(expr: string, kind: 'rule' | 'messageExpression', compat: number, variables: ReadonlyMap<string, CelType>): CostCompile {
+  let r;
+  try {
+    r = compileCel(expr, { compat, variables }, LITERALS);
+  } catch (e) {
+    return { ok: false, error: false, why: `the type checker failed (${(e as Error).message})` };
+  }
+  if (r.syntaxError || r.issues.length > 0 || !r.checked || !r.parsed) return { ok: false, error: true };
+  const out = r.checked.type;
+  if (kind === 'rule' ? out.kind !== 'bool' : out.kind !== 'string') return { ok: false, error: true };
+  const checked = r.checked;
+  const ast: CostAst = {
+    root: globalCalls(r.parsed.expr, (id) => checked.typeOf(id) !== undefined),
+    options: costOptionsFor(compat),
+    typeOf: (id) => checked.typeOf(id),
+    overloadIds: (id) => checked.refOf(id)?.overloadIds ?? [],
+  };
+  return { ok: true, ast, ...(r.undecided !== undefined ? { undecided: r.undecided } : {}) };
+}
+
+function qualified(e: CostExpr): string | undefined {
+  if (e.kind === 'ident') return e.name;
+  if (e.kind === 'select' && !e.testOnly) {
+    const q = qualified(e.operand);
+    return q === undefined ? undefined : `${q}.${e.field}`;
+  }
+  return undefined;
+}
+
+/**
+ * The checked tree as cel-go hands it to the estimator: a call through a namespace
+ * (`sets.contains(a, b)`, `ip.isCanonical(s)`, `strings.quote(s)`) is a global call of the
+ * qualified function, without a target. Our checker leaves such a target unchecked (no type).
+ */
+export function globalCalls(e: CostExpr, checked: (id: number) => boolean): CostExpr {
+  const r = (x: CostExpr): CostExpr => globalCalls(x, checked);
+  switch (e.kind) {
+    case 'literal':
+    case 'ident':
+      return e;
+    case 'select':
+      return { ...e, operand: r(e.operand) };
+    case 'call': {
+      const q = e.target && !checked(e.target.id) ? qualified(e.target) : undefined;
+      if (q !== undefined) return { ...e, fn: `${q}.${e.fn}`, target: undefined, args: e.args.map(r) };
+      return { ...e, target: e.target ? r(e.target) : undefined, args: e.args.map(r) };
+    }
+    case 'list':
+      return { ...e, elements: e.elements.map(r) };
+    case 'map':
+      return { ...e, entries: e.entries.map((en) => ({ ...en, key: r(en.key), value: r(en.value) })) };
+    case 'struct':
+      return { ...e, fields: e.fields.map((f) => ({ ...f, value: r(f.value) })) };
+    case 'comprehension':
+      return {
+        ...e,
+        iterRange: r(e.iterRange),
+        accuInit: r(e.accuInit),
+        loopCondition: r(e.loopCondition),
+        loopStep: r(e.loopStep),
+        result: r(e.result),
+      };
+  }
+}

@@ -1,0 +1,124 @@
+/**
+ * Static CEL cost against the real server: mutants of every corpus CRD with rules that remove or
+ * tighten maxItems / maxLength / maxProperties and add or nest comprehensions, so that verdicts
+ * cross the budget both ways. Each mutant goes to the server (dry-run create) and through lint;
+ * the set of cost causes (reason, field and full message) must be equal, and so must the
+ * presence of a 422 caused by cost. CRDX_COST_PORT / CRDX_COST_DIR pick the server's port and
+ * state directory; CRDX_COST_LIMIT caps the number of seed CRDs (default all).
+ */
+import { stringify } from 'yaml';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_KUBE_VERSION } from '../../src/core/kube-version.js';
+import { lintSources } from '../../src/engine/lint.js';
+import { parseFile } from '../../src/manifest/parse.js';
+import { buildCrd, isCrdManifest } from '../../src/crd/model.js';
+import { analyzeCrdSchemas } from '../../src/schema/analyze.js';
+import { crdCosts } from '../../src/rules/cel-cost.js';
+import { corpusFiles } from '../helpers/corpus.js';
+import { cel } from '../helpers/cel.js';
+import { CRD_API, goAvailable, startHarness, type Harness } from './harness.js';
+import { COST, MUTATIONS, type Obj } from './cost-mutations.js';
+
+const LIMIT = Number(process.env['CRDX_COST_LIMIT'] ?? Infinity);
+
+function seeds(): { name: string; crd: Obj }[] {
+  const out: { name: string; crd: Obj }[] = [];
+  for (const f of corpusFiles('crds')) {
+    if (!f.text.includes('x-kubernetes-validations')) continue;
+    for (const d of parseFile({ path: f.path, text: f.text }))
+      for (const m of d.manifests) if (m.kind === 'CustomResourceDefinition' && JSON.stringify(m.value).includes('x-kubernetes-validations')) out.push({ name: `${f.project}/${String((m.value['metadata'] as Obj)['name'])}`, crd: m.value });
+  }
+  return out.slice(0, LIMIT);
+}
+
+const key = (reason: string, field: string, message: string): string => `${reason} ${field}: ${message}`;
+const CONTRIBUTED = ': Forbidden: contributed to estimated rule cost total';
+const fieldOf = (k: string): string => k.slice(k.indexOf(' ') + 1, k.indexOf(': '));
+
+/**
+ * The server names the four most expensive contributors to a total over budget, walking
+ * properties in Go map order (random): among contributors of equal cost, which are named varies
+ * from request to request. Two cause sets agree modulo that order when they are equal but for
+ * contributors whose cost equals the cheapest one named.
+ */
+function equalModuloTies(ours: string[], theirs: string[], costs: ReadonlyMap<string, bigint>): boolean {
+  const plain = (xs: string[]) => xs.filter((x) => !x.includes(CONTRIBUTED));
+  if (JSON.stringify(plain(ours)) !== JSON.stringify(plain(theirs))) return false;
+  const schemaOf = (f: string): string => f.slice(0, f.indexOf('openAPIV3Schema'));
+  const contributors = (xs: string[]) => xs.filter((x) => x.includes(CONTRIBUTED)).map(fieldOf);
+  const oc = contributors(ours);
+  const tc = contributors(theirs);
+  // each schema has its own total and names its own contributors
+  for (const schema of new Set([...oc, ...tc].map(schemaOf))) {
+    const o = oc.filter((f) => schemaOf(f) === schema);
+    const t = tc.filter((f) => schemaOf(f) === schema);
+    if (o.length !== t.length) return false;
+    const named = o.map((f) => costs.get(f));
+    if (named.some((c) => c === undefined)) return false;
+    const least = named.reduce((a, b) => (a! < b! ? a : b))!;
+    const diff = [...o.filter((f) => !t.includes(f)), ...t.filter((f) => !o.includes(f))];
+    if (!diff.every((f) => costs.get(f) === least)) return false;
+  }
+  return true;
+}
+
+describe.skipIf(!goAvailable())('static CEL cost: corpus mutants against the server', () => {
+  let h: Harness;
+  const tally = { mutants: 0, agree: 0, tieOrder: 0, serverCost: 0, crdxCost: 0, notEstimated: 0, crossedUp: 0, crossedDown: 0 };
+  beforeAll(async () => {
+    h = await startHarness({
+      ...(process.env['CRDX_COST_PORT'] ? { port: Number(process.env['CRDX_COST_PORT']) } : {}),
+      ...(process.env['CRDX_COST_DIR'] ? { dir: process.env['CRDX_COST_DIR'] } : {}),
+    });
+  }, 1_800_000);
+  afterAll(async () => {
+    console.log(
+      `cost tally: ${tally.agree}/${tally.mutants} mutants agree on the cost causes (${tally.tieOrder} of them up to the order of equal-cost contributors the server names); server rejected ${tally.serverCost} for cost, crdx ${tally.crdxCost}; ` +
+        `${tally.crossedUp} mutants went over budget from a seed under it, and ${tally.crossedDown} came back under after a mutant of the same seed was over; ${tally.notEstimated} mutants had expressions crdx did not estimate`,
+    );
+    await h?.stop();
+  });
+
+  for (const { name, crd } of seeds()) {
+    describe(name, () => {
+      const verdicts = new Map<string, boolean>();
+      for (const [mname, apply] of MUTATIONS) {
+        const m = structuredClone(crd);
+        if (!apply(m)) continue;
+        it(mname, async () => {
+          tally.mutants++;
+          const text = stringify(m, { version: '1.1', aliasDuplicateObjects: false, lineWidth: 0 });
+          const findings = lintSources([{ path: 'mutant.yaml', text }], { kubeVersion: DEFAULT_KUBE_VERSION, cel }).findings;
+          const ours = findings.filter((f) => f.ruleId === 'cel-cost' && f.server).map((f) => key(f.server!.reason, f.server!.field, f.server!.message)).sort();
+          const skipped = findings.filter((f) => f.ruleId === 'cel-not-evaluated' && f.messageId === 'cost');
+          if (skipped.length > 0) tally.notEstimated++;
+          const res = await h.request('POST', `${CRD_API}?dryRun=All&fieldValidation=Strict`, m);
+          const causes = (res.body?.details?.causes ?? []) as { reason: string; field: string; message: string }[];
+          const theirs = causes.filter((c) => COST.test(c.message)).map((c) => key(c.reason, c.field, c.message)).sort();
+          if (theirs.length > 0) tally.serverCost++;
+          if (ours.length > 0) tally.crdxCost++;
+          const over = theirs.length > 0;
+          const wasOver = [...verdicts.values()].some(Boolean);
+          const wasUnder = [...verdicts.values()].some((v) => !v);
+          if (over && wasUnder) tally.crossedUp++;
+          if (!over && wasOver) tally.crossedDown++;
+          verdicts.set(mname, over);
+          if (JSON.stringify(ours) !== JSON.stringify(theirs)) {
+            const costs = new Map<string, bigint>();
+            for (const mm of parseFile({ path: 'mutant.yaml', text }).flatMap((d) => d.manifests).filter(isCrdManifest)) {
+              const crd = buildCrd(mm, DEFAULT_KUBE_VERSION, cel);
+              for (const { cost } of crdCosts(crd, analyzeCrdSchemas(crd))) for (const x of cost.expressions) costs.set(x.loc.field, x.cost);
+            }
+            if (equalModuloTies(ours, theirs, costs)) {
+              tally.tieOrder++;
+              tally.agree++;
+              return;
+            }
+          }
+          expect(ours, `server HTTP ${res.status}; not estimated: ${skipped.map((f) => f.message).join('; ')}`).toEqual(theirs);
+          tally.agree++;
+        }, 120_000);
+      }
+    });
+  }
+});
