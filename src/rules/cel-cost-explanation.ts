@@ -54,7 +54,7 @@ export const celCostExplanation = defineRule({
     },
   },
   *check(ctx): Iterable<Report<'over'>> {
-    for (const { cost } of crdCosts(ctx.crd, ctx.schemaAnalysis()))
+    for (const { cost } of crdCosts(ctx))
       for (const x of cost.expressions) if (x.cost > STATIC_ESTIMATED_COST_LIMIT) yield { messageId: 'over', data: describe(ctx.crd, x), path: x.loc.at };
   },
 });

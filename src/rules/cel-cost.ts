@@ -1,10 +1,12 @@
 import type { FieldError } from '../core/field-error.js';
 import type { Loc } from '../core/path.js';
-import type { Crd } from '../crd/model.js';
+import type { CrdUpdate } from '../crd/installed.js';
+import { schemaTargetFor, type SchemaTarget } from '../crd/model.js';
+import { deepEqual } from '../go/equal.js';
 import type { SchemaAnalysis } from '../schema/analyze.js';
 import { schemaCost, type SchemaCost } from '../schema/cel/cost-crd.js';
 import { costCompiler } from '../schema/cel/cost-compile.js';
-import { defineRule, serverReport, SERVER_MESSAGES, type Report } from './types.js';
+import { defineRule, serverReport, SERVER_MESSAGES, type Report, type RuleContext } from './types.js';
 
 /** Errors the server counts as schema errors of a node (they stop the CEL checks of that node and above). */
 function isSchemaError(e: FieldError & { readonly cat: string }): boolean {
@@ -22,20 +24,38 @@ function celContext(a: SchemaAnalysis): boolean {
 
 const atOrBelow = (field: string, node: string): boolean => field === node || field.startsWith(`${node}.`) || field.startsWith(`${node}[`);
 
-const memo = new WeakMap<Crd, readonly { readonly analysis: SchemaAnalysis; readonly cost: SchemaCost }[]>();
+const memo = new WeakMap<RuleContext['schemaAnalysis'], readonly { readonly analysis: SchemaAnalysis; readonly cost: SchemaCost }[]>();
 
-/** The cost checks of every schema of the CRD, computed once per CRD. */
-export function crdCosts(crd: Crd, analyses: readonly SchemaAnalysis[]): readonly { readonly analysis: SchemaAnalysis; readonly cost: SchemaCost }[] {
-  const known = memo.get(crd);
+/**
+ * On update, a schema equal to the stored one for its version (for the top-level schema: the first
+ * version's) is exempt from the per-expression limit; its costs still count in the schema's total
+ * (apiextensions findVersionsWithUnchangedSchemas, suppressExpressionCostForUnchangedSchema).
+ * Equality is of the schemas as written (the server compares its decoded form; they differ only
+ * where one side spells out a zero value).
+ */
+function unchangedFromStored(target: SchemaTarget, update: CrdUpdate | undefined): boolean {
+  const v = target.versions[0];
+  if (!update || !v) return false;
+  const ov = update.old.crd.versions.find((o) => o.name === v.name);
+  const old = ov && schemaTargetFor(update.old.crd, ov);
+  return old !== undefined && deepEqual(old.schema, target.schema);
+}
+
+/** The cost checks of every schema of the CRD, computed once per rule context (a CRD, created or updated). */
+export function crdCosts(ctx: Pick<RuleContext, 'crd' | 'schemaAnalysis' | 'update'>): readonly { readonly analysis: SchemaAnalysis; readonly cost: SchemaCost }[] {
+  const known = memo.get(ctx.schemaAnalysis);
   if (known) return known;
+  const crd = ctx.crd;
+  const analyses = ctx.schemaAnalysis();
   const out = analyses
     .filter((a) => celContext(a) && a.target.structural.facts.celBelow)
     .map((a) => {
       const schemaErrs = a.errors.filter(isSchemaError).map((e) => e.field);
       const celAllowed = (loc: Loc): boolean => !schemaErrs.some((f) => atOrBelow(f, loc.field));
-      return { analysis: a, cost: schemaCost(a.target.structural, a.target.loc, { compiler: costCompiler(crd), celAllowed }) };
+      const suppressPerExpressionCost = unchangedFromStored(a.target, ctx.update);
+      return { analysis: a, cost: schemaCost(a.target.structural, a.target.loc, { compiler: costCompiler(crd), celAllowed, suppressPerExpressionCost }) };
     });
-  memo.set(crd, out);
+  memo.set(ctx.schemaAnalysis, out);
   return out;
 }
 
@@ -55,6 +75,6 @@ export const celCost = defineRule({
     },
   },
   *check(ctx): Iterable<Report<'server'>> {
-    for (const { cost } of crdCosts(ctx.crd, ctx.schemaAnalysis())) for (const e of cost.errors) yield serverReport(e);
+    for (const { cost } of crdCosts(ctx)) for (const e of cost.errors) yield serverReport(e);
   },
 });

@@ -44,7 +44,7 @@ export const celNotEvaluated = defineRule({
         const what = u.field.endsWith('.messageExpression') ? 'messageExpression' : 'rule';
         yield { messageId: 'compile' as const, data: { what, rule: ruleText(u.rule), why: u.why }, path: u.at };
       }
-    for (const { cost } of crdCosts(ctx.crd, ctx.schemaAnalysis()))
+    for (const { cost } of crdCosts(ctx))
       for (const s of cost.skipped) yield { messageId: 'cost' as const, data: { kind: s.kind, rule: ruleText(s.expr), why: s.why }, path: s.loc.at };
   },
   *checkResource({ lookup, result }) {

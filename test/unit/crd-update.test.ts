@@ -192,3 +192,20 @@ describe('CEL expressions the installed CRD already has compile in the stored-ex
     expect(compileErrors(next, withRule('self.size() >= 0', me))).toEqual([]);
   });
 });
+
+describe('the per-expression cost limit on an update', () => {
+  // a nested comprehension over 8 unbounded strings: about 20,000,000, over the per-rule budget, under the total
+  const over = (extra = '') =>
+    crdWith(`{${extra}tags: {type: array, maxItems: 8, items: {type: string}, x-kubernetes-validations: [{rule: "self.all(x, self.all(y, x == y))"}]}}`);
+  const costErrors = (newText: string, oldText?: string) =>
+    lintSources([{ path: 'new.yaml', text: newText }], { kubeVersion: DEFAULT_KUBE_VERSION, cel, ...(oldText ? { old: [{ path: 'old.yaml', text: oldText }] } : {}) })
+      .findings.filter((f) => f.ruleId === 'cel-cost')
+      .map((f) => `${f.server?.reason} ${f.server?.field}`);
+
+  it('applies on create and when the schema changed; not to a version whose schema the update leaves as stored', () => {
+    const field = 'FieldValueForbidden spec.validation.openAPIV3Schema.properties[spec].properties[tags].x-kubernetes-validations[0].rule';
+    expect(costErrors(over())).toEqual([field]);
+    expect(costErrors(over(), over())).toEqual([]);
+    expect(costErrors(over('size: {type: string}, '), over())).toEqual([field]);
+  });
+});

@@ -79,6 +79,8 @@ export interface SchemaCostOptions {
   readonly compiler: CostCompiler;
   /** The server compiles the rules of a node only when no schema error sits at or below it. */
   readonly celAllowed: (nodeLoc: Loc) => boolean;
+  /** An update left this schema unchanged: no per-expression limit (the total still counts). */
+  readonly suppressPerExpressionCost?: boolean;
 }
 
 /** multiplyWithOverflowGuard */
@@ -195,7 +197,7 @@ export function schemaCost(root: Structural, rootLoc: Loc, opts: SchemaCostOptio
         return;
       }
       expressions.push({ loc: ruleLoc, kind: 'rule', expr: text, node: s, nodeLoc: loc, isRoot: nodeIsRoot, estimate: x.estimate, cardinality: x.cardinality, cardinalityBounded: x.bounded, cost: x.cost, ast: r.ast, decl: x.decl, ancestors: chain });
-      if (x.cost > STATIC_ESTIMATED_COST_LIMIT) errors.push(forbidden(ruleLoc, costErrorMessage('estimated rule cost', x.cost, STATIC_ESTIMATED_COST_LIMIT)));
+      if (!opts.suppressPerExpressionCost && x.cost > STATIC_ESTIMATED_COST_LIMIT) errors.push(forbidden(ruleLoc, costErrorMessage('estimated rule cost', x.cost, STATIC_ESTIMATED_COST_LIMIT)));
       observe(ruleLoc, x.cost);
       const me = str(rule['messageExpression']);
       if (me.trim().length === 0) return;
@@ -208,7 +210,7 @@ export function schemaCost(root: Structural, rootLoc: Loc, opts: SchemaCostOptio
       const mx = expressionCostWith({ ast: mr.ast, node: s, isRoot: nodeIsRoot, kind: 'messageExpression', ancestors: chain }, new Map());
       if (!mx) return;
       expressions.push({ loc: ml, kind: 'messageExpression', expr: me, node: s, nodeLoc: loc, isRoot: nodeIsRoot, estimate: mx.estimate, cardinality: 1n, cardinalityBounded: true, cost: mx.cost, ast: mr.ast, decl: mx.decl, ancestors: chain });
-      if (mx.cost > STATIC_ESTIMATED_COST_LIMIT) errors.push(forbidden(ml, costErrorMessage('estimated messageExpression cost', mx.cost, STATIC_ESTIMATED_COST_LIMIT)));
+      if (!opts.suppressPerExpressionCost && mx.cost > STATIC_ESTIMATED_COST_LIMIT) errors.push(forbidden(ml, costErrorMessage('estimated messageExpression cost', mx.cost, STATIC_ESTIMATED_COST_LIMIT)));
       observe(ml, mx.cost);
     });
   };
