@@ -35,12 +35,21 @@ export const celNotEvaluated = defineRule({
       rule: 'CEL rule {{rule}} ({{where}}) was not evaluated: {{why}}; the server evaluates it and may reject this object',
       part: 'CEL rules ({{where}}) were not evaluated: {{why}}; the server evaluates them and may reject this object',
       compile: 'CEL {{what}} {{rule}} was not compiled as the server compiles it: {{why}}; the server may reject this CRD',
+      default: 'CEL rule {{rule}} was not evaluated on the default at {{where}}: {{why}}; the server evaluates it there and may reject this CRD',
+      defaultPart: 'CEL rules were not evaluated on the default at {{where}}: {{why}}; the server evaluates them there and may reject this CRD',
       cost: 'the cost of CEL {{kind}} {{rule}} was not estimated: {{why}}; the server estimates it and rejects the CRD when it is over budget',
     },
   },
   *check(ctx) {
     for (const a of ctx.schemaAnalysis())
       for (const u of a.celUnchecked) {
+        if (u.onDefault) {
+          const p = ctx.crd.manifest.locate(u.onDefault);
+          const where = `${ctx.crd.manifest.file.path}:${p.line}:${p.column}`;
+          if (u.rule === '') yield { messageId: 'defaultPart' as const, data: { where, why: u.why }, path: u.at };
+          else yield { messageId: 'default' as const, data: { rule: ruleText(u.rule), where, why: u.why }, path: u.at };
+          continue;
+        }
         const what = u.field.endsWith('.messageExpression') ? 'messageExpression' : 'rule';
         yield { messageId: 'compile' as const, data: { what, rule: ruleText(u.rule), why: u.why }, path: u.at };
       }

@@ -122,6 +122,7 @@ function analyzeSchema(crd: Crd, target: SchemaTarget, o: SchemaValidationOption
   let holdBack: FieldError | undefined;
   let structuralOk = false;
   let celOk = false;
+  const celUnchecked: CelUnchecked[] = [];
   if (requireStructural) {
     const nsErr = newStructuralError(s);
     if (nsErr !== undefined) {
@@ -131,14 +132,13 @@ function analyzeSchema(crd: Crd, target: SchemaTarget, o: SchemaValidationOption
       if (st.length > 0) errors.push(...st);
       else {
         structuralOk = true;
-        const d = validateDefaults(target.structural, loc, kubeMinor(crd.kube), crd.cel, o.requirePrunedDefaults);
+        const d = validateDefaults(target.structural, loc, kubeMinor(crd.kube), crd.cel, o.requirePrunedDefaults, celUnchecked);
         if (d.length > 0) errors.push(...d.map((e) => ({ ...e, cat: 'defaults' as const })));
         else celOk = true;
       }
     }
   }
   const beta = !v1;
-  const celUnchecked: CelUnchecked[] = [];
   const celStats = { compiled: 0, rejected: 0, unchecked: 0 };
   const walk = walkSchema(s, loc, {
     requireValidPropertyType: v1 && o.requireValidPropertyType,

@@ -195,12 +195,16 @@ class Walk {
   /** The cost bounds of the rules evaluated so far (the per-object budget). */
   private spent = 0;
   private readonly env: CelEnvs;
+  /** Errors on unchanged values are ratcheted (an update with the ratcheting correlation). */
+  private readonly ratchets: boolean;
   constructor(
-    private readonly update: boolean,
+    update: boolean,
     private readonly cel: CelEngine,
     private readonly typeAsValue: boolean,
+    ratcheting = true,
   ) {
     this.env = environment(cel);
+    this.ratchets = update && ratcheting;
   }
 
   private skip(rule: string, loc: Loc, schemaAt: JsonPath, why: string): void {
@@ -312,14 +316,14 @@ class Walk {
           continue;
         }
         // an operator applied to an int-or-string value of the other kind (the only values the checker leaves dyn)
-        if (/^no such overload: dyn<\w+> (?:<|<=|>|>=|\+|-|\*|\/|%) \w+/.test(errorText(err)) && !(this.update && ratchet && !c.usesOldSelf)) {
+        if (/^no such overload: dyn<\w+> (?:<|<=|>|>=|\+|-|\*|\/|%) \w+/.test(errorText(err)) && !(this.ratchets && ratchet && !c.usesOldSelf)) {
           const why = c.message !== undefined && c.message.length > 0 ? c.message.trim() : c.rule.trim();
           this.errors.push({ type: 'Invalid', field: loc.field === '' ? '<nil>' : loc.field, value: s.generic.type, detail: `'no such overload': call arguments did not match a supported operator, function or macro signature for rule: ${why}`, at: loc.at });
           continue;
         }
         // a library error with cel-go's text (cel/lib/*), or a missing key / index past the end
-        const key = err instanceof CelGoError ? err.message : (c.usesOldSelf || !this.update || !ratchet) && missingKeyOf(err) !== undefined ? goMissingKey(c.rule, c.ast, (text) => evaluateText(text, ctx, this.env.plain)) : undefined;
-        if (key === undefined || (err instanceof CelGoError && this.update && ratchet && !c.usesOldSelf)) {
+        const key = err instanceof CelGoError ? err.message : (c.usesOldSelf || !this.ratchets || !ratchet) && missingKeyOf(err) !== undefined ? goMissingKey(c.rule, c.ast, (text) => evaluateText(text, ctx, this.env.plain)) : undefined;
+        if (key === undefined || (err instanceof CelGoError && this.ratchets && ratchet && !c.usesOldSelf)) {
           skip(`crdx's evaluation failed (${errorText(err)})`);
           continue;
         }
@@ -332,7 +336,7 @@ class Walk {
         skip('crdx evaluated it to a value that is not a bool');
         continue;
       }
-      if (!c.usesOldSelf && this.update && ratchet) {
+      if (!c.usesOldSelf && this.ratchets && ratchet) {
         // the server sends this as a warning; not reproduced
         skip('it fails on a value the update leaves unchanged: the server ratchets it and answers with a warning crdx does not reproduce yet');
         continue;
@@ -408,4 +412,27 @@ export function evaluateCel(obj: Record<string, unknown>, old: Record<string, un
     return whole(`crdx's evaluation failed (${errorText(e)})`);
   }
   return { errors: w.errors, complete: w.skipped.length === 0, skipped: w.skipped };
+}
+
+/**
+ * The CEL rules at and below a schema node run on its default, as the CRD's default validation does
+ * (apiextensions defaulting/validation.go): first as an update from the default to itself (transition
+ * rules see it as oldSelf), then, when that passed, as a create (optionalOldSelf rules without it). No
+ * ratcheting: the validator is built without a correlation. Errors are at `loc` (…default).
+ */
+export function evaluateCelOnDefault(value: unknown, schema: Structural, loc: Loc, isResourceRoot: boolean, cel: CelEngine, kube?: KubeVersion): CelOutcome {
+  if (!schema.facts.celBelow) return { errors: [], complete: true, skipped: [] };
+  const typeAsValue = kube !== undefined && kube.major === 1 && kube.minor <= 34;
+  const run = (old: unknown): CelOutcome => {
+    const w = new Walk(old !== undefined, cel, typeAsValue, false);
+    try {
+      w.node(value, old, schema, loc, isResourceRoot, false, []);
+    } catch (e) {
+      return { errors: [], complete: false, skipped: [{ rule: '', at: loc.at, schemaAt: [], why: `crdx's evaluation failed (${errorText(e)})` }] };
+    }
+    return { errors: w.errors, complete: w.skipped.length === 0, skipped: w.skipped };
+  };
+  const asUpdate = run(value);
+  if (asUpdate.errors.length > 0 || !asUpdate.complete) return asUpdate;
+  return run(undefined);
 }

@@ -38,6 +38,8 @@ export interface CelUnchecked {
   readonly field: string;
   readonly rule: string;
   readonly why: string;
+  /** Set when the rule was not evaluated on a default (where that default is in the manifest), not compiled. */
+  readonly onDefault?: JsonPath;
 }
 type WalkError = FieldError & { readonly cat: WalkCat };
 
@@ -117,6 +119,7 @@ const propertyAccess =
   (k: string) =>
   (p: TypeInfo): TypeInfo | undefined => {
     if (!p.structural?.declaresProperties) return undefined;
+    // a name that cannot be escaped, or a field the parent's type omits: converted on its own
     const escaped = escapeProperty(k);
     const f = escaped === undefined ? undefined : p.decl?.fields?.get(escaped);
     return f ? { structural: p.structural.properties.get(k), decl: f.type } : undefined;
@@ -413,6 +416,12 @@ function celCompiled(s: Schema, loc: Loc, ssv: Ssv, out: WalkError[], opts: Walk
   if (decl === undefined && noDecl === 'unable to convert structural schema to CEL declarations') {
     const detail = `internal error: failed to construct type information for x-kubernetes-validations rules: ${noDecl}`;
     addCel(out, { type: 'Internal', field: vl.field, value: OMIT, detail, at: vl.at, atKey: true }, 'cel-compile');
+    return;
+  }
+  // type information reached through the parent without a declared type (items or
+  // additionalProperties under a node whose type has no element type): cel.Compile refuses the node
+  if (info !== undefined && !('error' in info) && info.decl === undefined) {
+    addCel(out, { type: 'Internal', field: vl.field, value: OMIT, detail: 'failed to convert to declType for CEL validation rules', at: vl.at, atKey: true }, 'cel-compile');
     return;
   }
   const unchecked = (at: Loc, rule: string, why: string): void => {

@@ -199,8 +199,7 @@ describe('§21 F. Defaults', () => {
     });
 
   // All three expected errors come from evaluating the CEL rules against the defaults.
-  // the server's answer, which crdx does not give yet: it.fails until it does (then make it an it())
-  it.fails('TV70 defaults that fail CEL rules: not implemented (needs a CEL compiler/evaluator to check defaults against x-kubernetes-validations)', () => {
+  it('TV70 defaults that fail CEL rules', () => {
     expectExactly(lint(tv70('nope', 'nope', { field1: 2, field2: 1 })), [
       ['Invalid', `${S}.properties[embedded].properties[metadata].properties[name].default`],
       ['Invalid', `${S}.properties[value].default`, "failed rule: self.startsWith('kube')"],
