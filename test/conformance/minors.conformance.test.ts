@@ -185,7 +185,7 @@ const CASES: readonly Case[] = [
     cr: cr(shortName, { s: 'Bad_Name' }),
     crExpect: (m) =>
       m >= 35
-        ? { accepted: false, causes: ['FieldValueInvalid spec.s: Invalid value: "Bad_Name": spec.s in body must be of type k8s-short-name: "Bad_Name"'] }
+        ? { accepted: false, causes: ['FieldValueTypeInvalid spec.s: Invalid value: "Bad_Name": spec.s in body must be of type k8s-short-name: "Bad_Name"'] }
         : { accepted: true },
   },
   {
