@@ -110,8 +110,6 @@ function cr(c: Obj, spec: Obj, name = 'sample'): Obj {
   return { apiVersion: `${s.group}/v1`, kind: 'Thing', metadata: { name, namespace: 'default' }, spec };
 }
 
-const RULES = 'spec.validation.openAPIV3Schema.properties[spec].properties[s].x-kubernetes-validations[0].rule';
-
 /** A rule on a string field `s` (maxLength 64, so that cost never decides) and a sample value. */
 function stringRuleCase(id: string, about: string, rule: string, since: number, undeclared: RegExp, bad: string): Case {
   const c = crd({ s: { type: 'string', maxLength: 64, 'x-kubernetes-validations': [{ rule }] } });
@@ -135,7 +133,7 @@ const shortName = crd({ s: { type: 'string', format: 'k8s-short-name' } });
 
 const CASES: readonly Case[] = [
   stringRuleCase('cel-ip', 'IP/CIDR libraries: introduced 1.30, in new rules from 1.31', 'ip(self).family() == 4', 31, /undeclared reference to 'ip'/, '::1'),
-  stringRuleCase('cel-format', 'format library: introduced 1.31, in new rules from 1.32', '!format.dns1123Label().validate(self).hasValue()', 32, /undeclared reference to 'format'|format\.dns1123Label/, 'Bad_Label'),
+  stringRuleCase('cel-format', 'format library: introduced 1.31, in new rules from 1.32', '!format.dns1123Label().validate(self).hasValue()', 32, /undeclared reference to 'format'/, 'Bad_Label'),
   stringRuleCase('cel-semver', 'semver library: introduced 1.33, in new rules from 1.34', 'isSemver(self)', 34, /undeclared reference to 'isSemver'/, '1.2'),
   (() => {
     const c = crd({
@@ -145,7 +143,7 @@ const CASES: readonly Case[] = [
       id: 'cel-two-var',
       about: 'two-variable comprehensions: introduced 1.32, in new rules from 1.33',
       crd: c,
-      crdExpect: (m: number) => (m >= 33 ? { accepted: true } : { accepted: false, cause: /all|comprehension|overload|undeclared/ }),
+      crdExpect: (m: number) => (m >= 33 ? { accepted: true } : { accepted: false, cause: /undeclared reference to 'all'/ }),
       cr: cr(c, { m: { a: 'a' } }),
       crExpect: (m: number) => ({ accepted: false, causes: [`FieldValueInvalid spec.m: Invalid value: ${m >= 35 ? '' : '"object": '}failed rule: self.all(k, v, k != v)`] }),
     };
@@ -158,7 +156,7 @@ const CASES: readonly Case[] = [
       id: 'cel-ext-lists',
       about: 'cel-go ext.Lists (sort, …): introduced 1.34, in new rules from 1.35',
       crd: c,
-      crdExpect: (m: number) => (m >= 35 ? { accepted: true } : { accepted: false, cause: /sort/ }),
+      crdExpect: (m: number) => (m >= 35 ? { accepted: true } : { accepted: false, cause: /undeclared reference to 'sort'/ }),
       cr: cr(c, { l: [2, 1] }),
       crExpect: () => ({ accepted: false, causes: ['FieldValueInvalid spec.l: Invalid value: failed rule: self.sort() == self'] }),
     };
