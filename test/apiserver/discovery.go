@@ -10,7 +10,6 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/labels"
 	"k8s.io/apimachinery/pkg/version"
-	"k8s.io/apiserver/pkg/endpoints/discovery/aggregated"
 )
 
 // installRootDiscovery serves GET /apis, which a standalone
@@ -81,7 +80,7 @@ func installRootDiscovery(s *extensionsapiserver.CustomResourceDefinitions) {
 		w.Header().Set("Content-Type", "application/json")
 		_ = json.NewEncoder(w).Encode(list)
 	})
-	wrapped := aggregated.WrapAggregatedDiscoveryToHandler(legacy, gs.AggregatedDiscoveryGroupManager, nil)
+	wrapped := wrapRootDiscovery(legacy, gs.AggregatedDiscoveryGroupManager)
 	gs.Handler.GoRestfulContainer.Add(wrapped.GenerateWebService("/apis", metav1.APIGroupList{}))
 }
 

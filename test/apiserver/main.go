@@ -124,7 +124,7 @@ func run() error {
 	loopbackIP := net.ParseIP("127.0.0.1")
 
 	// 3. apiserver options
-	if err := o.ServerRunOptions.ComponentGlobalsRegistry.Set(); err != nil {
+	if err := applyComponentGlobals(o); err != nil {
 		return err
 	}
 	o.ServerRunOptions.AdvertiseAddress = loopbackIP
@@ -176,7 +176,7 @@ func run() error {
 	// 4. run
 	runErr := make(chan error, 1)
 	go func() {
-		runErr <- server.GenericAPIServer.PrepareRun().RunWithContext(ctx)
+		runErr <- runServer(ctx, server.GenericAPIServer)
 	}()
 
 	readyErr := make(chan error, 1)
@@ -227,6 +227,7 @@ func newConfig(o *options.CustomResourceDefinitionsServerOptions) (*extensionsap
 	if err := o.ServerRunOptions.ApplyTo(&serverConfig.Config); err != nil {
 		return nil, err
 	}
+	adjustRecommendedConfig(serverConfig)
 	if err := o.RecommendedOptions.ApplyTo(serverConfig); err != nil {
 		return nil, err
 	}

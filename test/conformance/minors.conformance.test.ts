@@ -1,0 +1,412 @@
+/**
+ * Version-sensitive differential suite: for every Kubernetes minor the harness builds
+ * (test/apiserver/minors, `harness.mjs minors`; CRDX_MINORS=1.33,1.37 narrows it), a real
+ * apiextensions-apiserver of that minor is started and sent the cases whose outcome depends on the
+ * version: CEL libraries in new rules (each one enabled at the minor after it was introduced, the
+ * compatibility version being n-1), formats (k8s-short-name, unrecognized-format warnings, typed
+ * formats), the CEL failure message rendering, selectableFields, the schema-required message and
+ * the cost of rules on metadata.name.
+ *
+ * Two things are checked per case and minor:
+ *  - the server's answer is the one upstream's sources say for that minor (this proves the harness
+ *    really runs that minor, and that our reading of the version switches is right);
+ *  - crdx (lintSources / defaultSources with kubeVersion 1.<minor>) gives the same answer: verdict,
+ *    causes (reason, field, message) and unrecognized-format warnings. Where crdx says it could not
+ *    evaluate a rule (celNotEvaluated) the difference is a declared gap, not a disagreement. A minor
+ *    crdx does not simulate (after DEFAULT_KUBE_VERSION) is not compared.
+ * Known disagreements are listed in KNOWN and must still disagree (once one agrees, remove it).
+ * CRDX_MINORS_REPORT=FILE writes every row (minor, case, outcome, both answers) as JSON.
+ */
+import { writeFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isSimulated, type KubeVersion } from '../../src/core/kube-version.js';
+import type { Finding } from '../../src/core/types.js';
+import { defaultSources } from '../../src/engine/default.js';
+import { lintSources } from '../../src/engine/lint.js';
+import { cel } from '../helpers/cel.js';
+import { CRD_API, goAvailable, harnessMinors, startHarness, waitForConditionTrue, type Harness, type Response } from './harness.js';
+
+const HAVE_GO = goAvailable();
+if (!HAVE_GO) console.warn('minors suite skipped: it needs Go on PATH to build the real apiextensions-apiserver (test/apiserver)');
+
+type Obj = Record<string, unknown>;
+
+/** The minors to run: CRDX_MINORS (e.g. "1.33,1.37") or every one the harness builds. */
+function selectedMinors(): number[] {
+  const all = harnessMinors();
+  const env = process.env['CRDX_MINORS']?.trim();
+  if (!env) return all;
+  const wanted = env.split(',').map((s) => {
+    const m = /^v?(?:1\.)?(\d+)$/.exec(s.trim());
+    if (!m) throw new Error(`CRDX_MINORS: not a Kubernetes minor: ${s}`);
+    return Number(m[1]);
+  });
+  for (const w of wanted) if (!all.includes(w)) throw new Error(`CRDX_MINORS: the harness does not build 1.${w} (it builds ${all.map((m) => `1.${m}`).join(', ')})`);
+  return [...new Set(wanted)].sort((a, b) => a - b);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cases
+
+/** What the server answers to a CRD create, reduced to what the cases compare. */
+interface CrdAnswer {
+  readonly accepted: boolean;
+  /** `reason field: message` of every cause, sorted. */
+  readonly causes: readonly string[];
+  /** The formats of `unrecognized format "<f>"` warnings, in order. */
+  readonly unrecognizedFormats: readonly string[];
+}
+
+interface CrAnswer {
+  readonly accepted: boolean;
+  readonly causes: readonly string[];
+  readonly warnings: readonly string[];
+}
+
+interface Case {
+  readonly id: string;
+  /** The version switch the case is about, for the report. */
+  readonly about: string;
+  readonly crd: Obj;
+  /** The server's answer to the CRD for a minor, as upstream's sources say. */
+  readonly crdExpect: (minor: number) => {
+    accepted: boolean;
+    unrecognizedFormats?: readonly string[];
+    cause?: RegExp;
+    /** Paths (spec.versions[0].x) the created CRD must keep, or must not have (the server dropped them). */
+    kept?: readonly string[];
+    dropped?: readonly string[];
+  };
+  /** A custom resource sent (dry run) once the CRD is Established, and the server's answer for a minor. */
+  readonly cr?: Obj;
+  readonly crExpect?: (minor: number) => { accepted: boolean; causes?: readonly string[] };
+}
+
+let caseNo = 0;
+/** A CRD with one served version v1 whose spec has `props` (and `spec` extra keys); its own group so that cases never collide. */
+function crd(props: Obj, opts: { spec?: Obj; root?: Obj; versionExtra?: Obj; schema?: Obj | null } = {}): Obj {
+  const group = `c${++caseNo}.minors.crdx.test`;
+  const schema =
+    opts.schema === null
+      ? undefined
+      : (opts.schema ?? {
+          openAPIV3Schema: { type: 'object', ...(opts.root ?? {}), properties: { spec: { type: 'object', ...(opts.spec ?? {}), properties: props } } },
+        });
+  return {
+    apiVersion: 'apiextensions.k8s.io/v1',
+    kind: 'CustomResourceDefinition',
+    metadata: { name: `things.${group}` },
+    spec: {
+      group,
+      scope: 'Namespaced',
+      names: { plural: 'things', singular: 'thing', kind: 'Thing', listKind: 'ThingList' },
+      versions: [{ name: 'v1', served: true, storage: true, ...(schema ? { schema } : {}), ...(opts.versionExtra ?? {}) }],
+    },
+  };
+}
+
+function cr(c: Obj, spec: Obj, name = 'sample'): Obj {
+  const s = c['spec'] as { group: string };
+  return { apiVersion: `${s.group}/v1`, kind: 'Thing', metadata: { name, namespace: 'default' }, spec };
+}
+
+/** A rule on a string field `s` (maxLength 64, so that cost never decides) and a sample value. */
+function stringRuleCase(id: string, about: string, rule: string, since: number, undeclared: RegExp, bad: string): Case {
+  const c = crd({ s: { type: 'string', maxLength: 64, 'x-kubernetes-validations': [{ rule }] } });
+  return {
+    id,
+    about,
+    crd: c,
+    crdExpect: (m) => (m >= since ? { accepted: true } : { accepted: false, cause: undeclared }),
+    cr: cr(c, { s: bad }),
+    crExpect: (m) => ({ accepted: false, causes: [`FieldValueInvalid spec.s: Invalid value: ${m >= 35 ? JSON.stringify(bad) : '"string"'}: failed rule: ${rule}`] }),
+  };
+}
+
+const selectable = crd({ color: { type: 'string' } }, { versionExtra: { selectableFields: [{ jsonPath: '.spec.color' }] } });
+const selectableBad = crd({ color: { type: 'string' } }, { versionExtra: { selectableFields: [{ jsonPath: '.spec.nope' }] } });
+const messages = crd(
+  { replicas: { type: 'integer' }, max: { type: 'integer' }, s: { type: 'string', maxLength: 64, 'x-kubernetes-validations': [{ rule: 'self.size() < 5' }] } },
+  { spec: { 'x-kubernetes-validations': [{ rule: 'self.replicas <= self.max', message: 'replicas must not exceed max' }] } },
+);
+const shortName = crd({ s: { type: 'string', format: 'k8s-short-name' } });
+
+const CASES: readonly Case[] = [
+  stringRuleCase('cel-ip', 'IP/CIDR libraries: introduced 1.30, in new rules from 1.31', 'ip(self).family() == 4', 31, /undeclared reference to 'ip'/, '::1'),
+  stringRuleCase('cel-format', 'format library: introduced 1.31, in new rules from 1.32', '!format.dns1123Label().validate(self).hasValue()', 32, /undeclared reference to 'format'/, 'Bad_Label'),
+  stringRuleCase('cel-semver', 'semver library: introduced 1.33, in new rules from 1.34', 'isSemver(self)', 34, /undeclared reference to 'isSemver'/, '1.2'),
+  (() => {
+    const c = crd({
+      m: { type: 'object', maxProperties: 8, additionalProperties: { type: 'string', maxLength: 8 }, 'x-kubernetes-validations': [{ rule: 'self.all(k, v, k != v)' }] },
+    });
+    return {
+      id: 'cel-two-var',
+      about: 'two-variable comprehensions: introduced 1.32, in new rules from 1.33',
+      crd: c,
+      crdExpect: (m: number) => (m >= 33 ? { accepted: true } : { accepted: false, cause: /undeclared reference to 'all'/ }),
+      cr: cr(c, { m: { a: 'a' } }),
+      crExpect: (m: number) => ({ accepted: false, causes: [`FieldValueInvalid spec.m: Invalid value: ${m >= 35 ? '' : '"object": '}failed rule: self.all(k, v, k != v)`] }),
+    };
+  })(),
+  (() => {
+    const c = crd({
+      l: { type: 'array', maxItems: 8, items: { type: 'integer' }, 'x-kubernetes-validations': [{ rule: 'self.sort() == self' }] },
+    });
+    return {
+      id: 'cel-ext-lists',
+      about: 'cel-go ext.Lists (sort, …): introduced 1.34, in new rules from 1.35',
+      crd: c,
+      crdExpect: (m: number) => (m >= 35 ? { accepted: true } : { accepted: false, cause: /undeclared reference to 'sort'/ }),
+      cr: cr(c, { l: [2, 1] }),
+      crExpect: () => ({ accepted: false, causes: ['FieldValueInvalid spec.l: Invalid value: failed rule: self.sort() == self'] }),
+    };
+  })(),
+  {
+    id: 'cel-message-rendering',
+    about: 'CEL failure rendering: the value (scalars) or nothing (objects) from 1.35, the type name before',
+    crd: messages,
+    crdExpect: () => ({ accepted: true }),
+    cr: cr(messages, { replicas: 5, max: 3, s: 'abcdefg' }),
+    crExpect: (m) => ({
+      accepted: false,
+      causes: [
+        `FieldValueInvalid spec.s: Invalid value: ${m >= 35 ? '"abcdefg"' : '"string"'}: failed rule: self.size() < 5`,
+        `FieldValueInvalid spec: Invalid value: ${m >= 35 ? '' : '"object": '}replicas must not exceed max`,
+      ].sort(),
+    }),
+  },
+  {
+    id: 'format-k8s-short-name',
+    about: 'k8s-short-name: a known format at compatibility version 1.34 (so from 1.35); warnings from 1.34',
+    crd: shortName,
+    crdExpect: (m) => ({ accepted: true, unrecognizedFormats: m === 34 ? ['k8s-short-name'] : [] }),
+    cr: cr(shortName, { s: 'Bad_Name' }),
+    crExpect: (m) =>
+      m >= 35
+        ? { accepted: false, causes: ['FieldValueTypeInvalid spec.s: Invalid value: "Bad_Name": spec.s in body must be of type k8s-short-name: "Bad_Name"'] }
+        : { accepted: true },
+  },
+  {
+    id: 'format-unknown-string',
+    about: 'unrecognized-format warnings on strings from 1.34',
+    crd: crd({ s: { type: 'string', format: 'no-such-format' } }),
+    crdExpect: (m) => ({ accepted: true, unrecognizedFormats: m >= 34 ? ['no-such-format'] : [] }),
+  },
+  {
+    id: 'format-on-integer',
+    about: 'formats on integers: warned from 1.36 (typed formats), not before',
+    crd: crd({ i: { type: 'integer', format: 'no-such-format' } }),
+    crdExpect: (m) => ({ accepted: true, unrecognizedFormats: m >= 36 ? ['no-such-format'] : [] }),
+  },
+  {
+    id: 'format-string-on-integer',
+    about: 'a string format on an integer: warned from 1.36',
+    crd: crd({ i: { type: 'integer', format: 'uuid' } }),
+    crdExpect: (m) => ({ accepted: true, unrecognizedFormats: m >= 36 ? ['uuid'] : [] }),
+  },
+  {
+    id: 'selectable-fields',
+    about: 'selectableFields: alpha and off by default in 1.30 (dropped on create), beta and on in 1.31, GA 1.32',
+    crd: selectable,
+    crdExpect: (m) => ({ accepted: true, kept: m >= 31 ? ['spec.versions[0].selectableFields'] : [], dropped: m >= 31 ? [] : ['spec.versions[0].selectableFields'] }),
+  },
+  {
+    id: 'selectable-fields-missing',
+    about: 'selectableFields naming a field the schema lacks: refused from 1.31 (1.30 drops them)',
+    crd: selectableBad,
+    crdExpect: (m) => (m >= 31 ? { accepted: false, cause: /selectableFields\[0\]\.jsonPath/ } : { accepted: true, dropped: ['spec.versions[0].selectableFields'] }),
+  },
+  {
+    id: 'schema-required',
+    about: 'a v1 version without a schema: the message changed in 1.34',
+    crd: crd({}, { schema: null }),
+    crdExpect: () => ({ accepted: false, cause: /spec\.versions\[0\]\.schema\.openAPIV3Schema/ }),
+  },
+  {
+    id: 'cost-metadata-name',
+    about: 'metadata.name bounded to 253 bytes in cost estimates from 1.37',
+    crd: crd({ s: { type: 'string' } }, { root: { 'x-kubernetes-validations': [{ rule: "self.metadata.name.matches('^[a-z]([-a-z0-9]*[a-z0-9])?$') && self.metadata.name.split('-').all(p, p.matches('^[a-z0-9]+$'))" }] } }),
+    crdExpect: (m) => (m >= 37 ? { accepted: true } : { accepted: false, cause: /cost/ }),
+  },
+];
+
+/** Disagreements between crdx and the server found by this suite, by case, part and minors. They must still disagree. */
+interface Known {
+  readonly case: string;
+  readonly part: 'crd' | 'cr';
+  readonly when: (minor: number) => boolean;
+  readonly why: string;
+}
+const NO_CEL_ENV = "crdx does not compile new rules in that minor's CEL environment (compatibility version n-1): it accepts, silently, a rule using a library the server does not declare yet";
+const KNOWN: readonly Known[] = [
+  { case: 'cel-ip', part: 'crd', when: (m) => m <= 30, why: NO_CEL_ENV },
+  { case: 'cel-format', part: 'crd', when: (m) => m <= 31, why: NO_CEL_ENV },
+  { case: 'cel-two-var', part: 'crd', when: (m) => m <= 32, why: NO_CEL_ENV },
+  { case: 'cel-semver', part: 'crd', when: (m) => m <= 33, why: NO_CEL_ENV },
+  { case: 'cel-ext-lists', part: 'crd', when: (m) => m <= 34, why: NO_CEL_ENV },
+  { case: 'cel-message-rendering', part: 'cr', when: (m) => m <= 34, why: 'crdx renders CEL failures as 1.35 does (the value, or nothing for objects) at every version; up to 1.34 the server writes the schema type ("string", "object")' },
+  { case: 'selectable-fields-missing', part: 'crd', when: (m) => m === 30, why: 'crdx validates selectableFields from 1.30, but the 1.30 server has CustomResourceFieldSelectors alpha and off: it drops them without a word' },
+  { case: 'format-k8s-short-name', part: 'crd', when: (m) => m === 34, why: 'crdx knows k8s-short-name at 1.34, but the 1.34 server warns with its compatibility version (1.33): unrecognized format "k8s-short-name"' },
+  { case: 'format-on-integer', part: 'crd', when: (m) => m === 34, why: 'crdx warns about an unknown format on any type at 1.34; the 1.34 server warns only on strings' },
+  { case: 'cost-metadata-name', part: 'crd', when: (m) => m <= 36, why: 'crdx does not estimate rule costs: it accepts, silently, a rule the server refuses as exceeding the cost budget' },
+];
+const knownFor = (minor: number, id: string, part: 'crd' | 'cr') => KNOWN.find((k) => k.case === id && k.part === part && k.when(minor));
+
+// ---------------------------------------------------------------------------------------------
+// Answers
+
+const cause = (x: { reason: string; field: string; message: string }) => `${x.reason} ${x.field}: ${x.message}`;
+const formatsOf = (texts: readonly string[]) => texts.flatMap((t) => [.../unrecognized format "((?:[^"\\]|\\.)*)"/.exec(t)?.slice(1, 2) ?? []]);
+
+function serverCrd(r: Response): CrdAnswer {
+  return {
+    accepted: r.status === 200 || r.status === 201,
+    causes: ((r.body?.details?.causes ?? []) as { reason: string; field: string; message: string }[]).map(cause).sort(),
+    unrecognizedFormats: formatsOf(r.warnings),
+  };
+}
+
+function serverCr(r: Response): CrAnswer {
+  return {
+    accepted: r.status === 200 || r.status === 201,
+    causes: ((r.body?.details?.causes ?? []) as { reason: string; field: string; message: string }[]).map(cause).sort(),
+    warnings: r.warnings,
+  };
+}
+
+function findingCause(f: Finding): string {
+  return f.server ? cause(f.server) : `${f.ruleId}: ${f.message}`;
+}
+
+function crdxCrd(c: Case, kube: KubeVersion): CrdAnswer {
+  const res = lintSources([{ path: `${c.id}.crd.yaml`, text: JSON.stringify(c.crd) }], { kubeVersion: kube, cel });
+  const errors = res.findings.filter((f) => f.severity === 'error');
+  return {
+    accepted: errors.length === 0,
+    causes: [...new Set(errors.map(findingCause))].sort(),
+    unrecognizedFormats: formatsOf(res.findings.filter((f) => f.ruleId === 'unrecognized-format').map((f) => f.message)),
+  };
+}
+
+function crdxCr(c: Case, kube: KubeVersion): CrAnswer & { celNotEvaluated: boolean } {
+  const run = defaultSources([{ path: `${c.id}.cr.yaml`, text: JSON.stringify(c.cr) }], [{ path: `${c.id}.crd.yaml`, text: JSON.stringify(c.crd) }], { kubeVersion: kube, cel });
+  const o = run.objects[0];
+  if (!o) return { accepted: false, causes: [`no object: ${JSON.stringify(run.unmatched.map((u) => u.message))}`], warnings: [], celNotEvaluated: false };
+  return {
+    accepted: !o.rejected,
+    causes: [...new Set(o.findings.filter((f) => f.severity === 'error').map(findingCause))].sort(),
+    warnings: o.result.warnings.map((w) => w.text),
+    celNotEvaluated: o.result.celNotEvaluated,
+  };
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+type Outcome = 'agree' | 'disagree' | 'declared gap' | 'not simulated';
+interface Row {
+  minor: string;
+  case: string;
+  part: 'crd' | 'cr';
+  outcome: Outcome;
+  server: unknown;
+  crdx: unknown;
+  /** Why the disagreement is known (KNOWN). */
+  known?: string;
+}
+const rows: Row[] = [];
+
+function record(minor: number, c: Case, part: 'crd' | 'cr', outcome: Outcome, server: unknown, crdx: unknown): void {
+  const known = knownFor(minor, c.id, part);
+  rows.push({ minor: `1.${minor}`, case: c.id, part, outcome, server, crdx, ...(known ? { known: known.why } : {}) });
+  const both = `1.${minor} ${c.id} (${part})\n--- server: ${JSON.stringify(server)}\n--- crdx:   ${JSON.stringify(crdx)}`;
+  if (outcome === 'not simulated' || outcome === 'declared gap') return;
+  // soft: a crdx difference on the CRD must not keep the custom resource from being compared
+  if (known) expect.soft(outcome, `${both}\na known disagreement (${known.why}) now agrees: narrow or remove it in KNOWN`).toBe('disagree');
+  else expect.soft(outcome, both).toBe('agree');
+}
+
+// ---------------------------------------------------------------------------------------------
+
+const MINORS = HAVE_GO ? selectedMinors() : [];
+
+afterAll(() => {
+  const tally = new Map<string, Record<Outcome, number>>();
+  for (const r of rows) {
+    const t = tally.get(r.minor) ?? { agree: 0, disagree: 0, 'declared gap': 0, 'not simulated': 0 };
+    t[r.outcome]++;
+    tally.set(r.minor, t);
+  }
+  for (const [m, t] of tally)
+    console.log(`minors tally ${m}: ${t.agree} agree, ${t.disagree} disagree, ${t['declared gap']} declared gaps, ${t['not simulated']} not simulated (of ${Object.values(t).reduce((a, b) => a + b, 0)})`);
+  for (const r of rows.filter((x) => x.outcome === 'disagree')) console.log(`minors disagreement: ${r.minor} ${r.case} (${r.part})\n  server: ${JSON.stringify(r.server)}\n  crdx:   ${JSON.stringify(r.crdx)}`);
+  const out = process.env['CRDX_MINORS_REPORT'];
+  if (out) writeFileSync(out, JSON.stringify(rows, null, 1) + '\n');
+});
+
+describe.skipIf(!HAVE_GO)('version-sensitive cases agree with real apiservers of every minor', () => {
+  for (const minor of MINORS) {
+    describe(`Kubernetes 1.${minor}`, () => {
+      const kube: KubeVersion = { major: 1, minor };
+      const simulated = isSimulated(kube);
+      let h: Harness;
+      let started = 0;
+      let ready = 0;
+      beforeAll(async () => {
+        started = Date.now();
+        h = await startHarness({ minor });
+        ready = Date.now();
+      }, 1_800_000);
+      afterAll(async () => {
+        await h?.stop();
+        if (ready) console.log(`minors timing 1.${minor}: build check and start ${((ready - started) / 1000).toFixed(1)}s, cases and stop ${((Date.now() - ready) / 1000).toFixed(1)}s`);
+      });
+
+      it('serves /version of that minor', async () => {
+        const r = await h.request('GET', '/version');
+        expect(r.status).toBe(200);
+        expect(r.body.gitVersion).toMatch(new RegExp(`^v1\\.${minor}\\.\\d+$`));
+        expect(r.body.minor).toBe(String(minor));
+      });
+
+      for (const c of CASES) {
+        it(`${c.id}: ${c.about}`, async () => {
+          // the CRD: really created when a custom resource follows, else a dry run
+          const name = (c.crd['metadata'] as { name: string }).name;
+          const r = await h.request('POST', `${CRD_API}?fieldValidation=Strict${c.cr ? '' : '&dryRun=All'}`, c.crd);
+          const server = serverCrd(r);
+          const want = c.crdExpect(minor);
+          expect(server.accepted, `1.${minor} ${c.id}: server answered ${r.status} ${JSON.stringify(r.body?.message ?? '')}`).toBe(want.accepted);
+          if (want.cause) expect(server.causes.join('\n')).toMatch(want.cause);
+          if (want.unrecognizedFormats) expect(server.unrecognizedFormats, `warnings: ${JSON.stringify(r.warnings)}`).toEqual(want.unrecognizedFormats);
+          const v0 = (r.body?.spec?.versions?.[0] ?? {}) as Obj;
+          for (const p of want.kept ?? []) expect(v0, p).toHaveProperty(p.replace('spec.versions[0].', ''));
+          for (const p of want.dropped ?? []) expect(v0, p).not.toHaveProperty(p.replace('spec.versions[0].', ''));
+
+          if (!simulated) record(minor, c, 'crd', 'not simulated', server, undefined);
+          else {
+            const ours = crdxCrd(c, kube);
+            const agree = ours.accepted === server.accepted && same(ours.unrecognizedFormats, server.unrecognizedFormats) && (server.accepted || same(ours.causes, server.causes));
+            record(minor, c, 'crd', agree ? 'agree' : 'disagree', server, ours);
+          }
+
+          if (!c.cr || !server.accepted) return;
+          await waitForConditionTrue(h, name, 'Established', 60_000);
+          const s = c.cr['apiVersion'] as string;
+          const res = await h.request('POST', `/apis/${s}/namespaces/default/things?dryRun=All&fieldValidation=Strict`, c.cr);
+          const theirs = serverCr(res);
+          const wantCr = c.crExpect!(minor);
+          expect(theirs.accepted, `1.${minor} ${c.id} CR: server answered ${res.status} ${JSON.stringify(res.body?.message ?? '')}`).toBe(wantCr.accepted);
+          if (wantCr.causes) expect(theirs.causes).toEqual(wantCr.causes);
+
+          if (!simulated) {
+            record(minor, c, 'cr', 'not simulated', theirs, undefined);
+            return;
+          }
+          const ours = crdxCr(c, kube);
+          const agree = ours.accepted === theirs.accepted && same(ours.causes, theirs.causes) && same(ours.warnings, theirs.warnings);
+          record(minor, c, 'cr', agree ? 'agree' : ours.celNotEvaluated ? 'declared gap' : 'disagree', theirs, ours);
+        });
+      }
+    });
+  }
+});
