@@ -6,6 +6,11 @@ import type { Loc } from './path.js';
 /** Marker for errors whose value is not printed (field.omitValue). */
 export const OMIT = Symbol('omit');
 
+/** A value whose Go rendering is already known (a struct printed with %#v by older servers). */
+export class RenderedValue {
+  constructor(readonly text: string) {}
+}
+
 /**
  * A field.Error as the API server builds it: type, server field path, bad value, detail,
  * plus where the offending value sits in the user's manifest.
@@ -72,6 +77,7 @@ export function notSupported(loc: Loc, value: unknown, valid: readonly string[])
 /** Renders a value as Go's field.Error does: %q for strings, %v for numbers and bools, JSON otherwise. */
 function renderValue(v: unknown): string {
   if (v === null || v === undefined) return 'null';
+  if (v instanceof RenderedValue) return v.text;
   if (typeof v === 'string') return quote(v);
   if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') return goValue(v);
   // Not quite json.Marshal: Go sorts a map's keys. A value here may stand for a Go struct (fields

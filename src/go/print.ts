@@ -7,6 +7,7 @@
  * number a float64 (kubectl re-encodes `3.0` as `3`, so a JS integer stands for an int64).
  */
 import { formatFloat } from './float.js';
+import { quote } from './quote.js';
 import { goSortedKeys, wellFormed } from './strings.js';
 import { asBig, asFloat, kindOf } from './value.js';
 
@@ -52,4 +53,17 @@ export function goTypeOf(v: unknown): string {
     case 'map':
       return 'map[string]interface {}';
   }
+}
+
+/** One field of a Go struct for `%#v`: a string, or a pointer (to a named type) that is nil or not. */
+export type GoStructField = readonly [name: string, value: string] | readonly [name: string, pointer: string, set: boolean];
+
+/**
+ * `%#v` of a struct of string and pointer fields, e.g. `pkg.T{A:"x", B:(*bool)(nil)}`. A non-nil
+ * pointer prints as Go prints it, its address, which only the server process knows: crdx writes
+ * the placeholder 0xc000000000 there.
+ */
+export function goStructSharpV(type: string, fields: readonly GoStructField[]): string {
+  const body = fields.map((f) => (f.length === 2 ? `${f[0]}:${quote(f[1])}` : `${f[0]}:(*${f[1]})(${f[2] ? '0xc000000000' : 'nil'})`));
+  return `${type}{${body.join(', ')}}`;
 }

@@ -20,7 +20,8 @@ function formatWarns(format: string, type: string, kubeMinor: number): boolean {
   }
   const f = norm(format);
   if (kubeMinor < 34) return false;
-  if (kubeMinor === 34) return !known.has(f);
+  // 1.34 warns on strings only, with the formats of its compatibility version (1.33): not the k8s names yet
+  if (kubeMinor === 34) return type === 'string' && (f === 'k8sshortname' || f === 'k8slongname' || !known.has(f));
   if (kubeMinor === 35) return type === 'string' && !known.has(f);
   if (type === '' || type === 'string') return !known.has(f);
   if (type === 'integer') return f !== 'int32' && f !== 'int64';

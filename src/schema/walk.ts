@@ -3,7 +3,8 @@
  * with specStandardValidatorV3): forbidden keywords, defaults in resource meta, list/map types,
  * and the shape of x-kubernetes-validations rules.
  */
-import { OMIT, forbidden, invalid, notSupported, required, type FieldError } from '../core/field-error.js';
+import { OMIT, RenderedValue, forbidden, invalid, notSupported, required, type FieldError } from '../core/field-error.js';
+import { goStructSharpV } from '../go/print.js';
 import type { JsonPath } from '../core/types.js';
 import { buildStructural, type Structural } from '../crd/structural-schema.js';
 import { compileExpression, GO_LITERAL_CHECKS, type ExprVerdict } from './cel/compile.js';
@@ -383,7 +384,22 @@ export function usesOldSelf(expr: string): boolean {
 }
 
 /** The rule as the server prints it in field errors: the internal Go struct, with Go field names. */
-function ruleValue(rule: Record<string, unknown>): Record<string, unknown> {
+/**
+ * The rule as field.Invalid prints the internal apiextensions.ValidationRule: as JSON from 1.34
+ * (apimachinery marshals non-scalar values), with Go's %#v before.
+ */
+function ruleValue(rule: Record<string, unknown>, kubeMinor: number): Record<string, unknown> | RenderedValue {
+  if (kubeMinor < 34)
+    return new RenderedValue(
+      goStructSharpV('apiextensions.ValidationRule', [
+        ['Rule', strOf(rule['rule'])],
+        ['Message', strOf(rule['message'])],
+        ['MessageExpression', strOf(rule['messageExpression'])],
+        ['Reason', 'apiextensions.FieldValueErrorReason', present(rule, 'reason') && rule['reason'] !== null],
+        ['FieldPath', strOf(rule['fieldPath'])],
+        ['OptionalOldSelf', 'bool', present(rule, 'optionalOldSelf') && rule['optionalOldSelf'] !== null],
+      ]),
+    );
   return {
     Rule: strOf(rule['rule']),
     Message: strOf(rule['message']),
@@ -439,7 +455,7 @@ function celCompiled(s: Schema, loc: Loc, ssv: Ssv, out: WalkError[], opts: Walk
     let compiled = false;
     const syntax = cel.syntaxError(r);
     if (syntax !== undefined) {
-      addCel(out, invalid(rl.child('rule'), ruleValue(rule), `compilation failed: ERROR: <input>: Syntax error: ${syntax}`), 'cel');
+      addCel(out, invalid(rl.child('rule'), ruleValue(rule, opts.kubeMinor), `compilation failed: ERROR: <input>: Syntax error: ${syntax}`), 'cel');
     } else if (decl === undefined) {
       if (opts.celStats) opts.celStats.unchecked++;
       unchecked(rl.child('rule'), r, `crdx cannot build the node's CEL type (${noDecl})`);
@@ -447,7 +463,7 @@ function celCompiled(s: Schema, loc: Loc, ssv: Ssv, out: WalkError[], opts: Walk
     } else {
       const v: ExprVerdict = compileExpression(r, decl, { compat: compat(r, opts.storedExpressions?.rules), optionalOldSelf, literals: GO_LITERAL_CHECKS }, 'bool');
       if (opts.celStats) opts.celStats[v.kind === 'ok' ? 'compiled' : v.kind === 'error' ? 'rejected' : 'unchecked']++;
-      if (v.kind === 'error') addCel(out, invalid(rl.child('rule'), ruleValue(rule), v.detail), 'cel-compile');
+      if (v.kind === 'error') addCel(out, invalid(rl.child('rule'), ruleValue(rule, opts.kubeMinor), v.detail), 'cel-compile');
       else if (v.kind === 'unchecked') {
         unchecked(rl.child('rule'), r, v.why);
         usesOld = usesOldSelf(r);
@@ -460,10 +476,10 @@ function celCompiled(s: Schema, loc: Loc, ssv: Ssv, out: WalkError[], opts: Walk
     if (compiled && me.trim().length > 0) {
       const mErr = cel.syntaxError(me);
       if (mErr !== undefined) {
-        addCel(out, invalid(rl.child('messageExpression'), ruleValue(rule), `messageExpression compilation failed: ERROR: <input>: Syntax error: ${mErr}`), 'cel');
+        addCel(out, invalid(rl.child('messageExpression'), ruleValue(rule, opts.kubeMinor), `messageExpression compilation failed: ERROR: <input>: Syntax error: ${mErr}`), 'cel');
       } else {
         const v = compileExpression(me, decl!, { compat: compat(me, opts.storedExpressions?.messageExpressions), optionalOldSelf, literals: GO_LITERAL_CHECKS }, 'string');
-        if (v.kind === 'error') addCel(out, invalid(rl.child('messageExpression'), ruleValue(rule), v.detail), 'cel-compile');
+        if (v.kind === 'error') addCel(out, invalid(rl.child('messageExpression'), ruleValue(rule, opts.kubeMinor), v.detail), 'cel-compile');
         else if (v.kind === 'unchecked') unchecked(rl.child('messageExpression'), me, v.why);
       }
     }
