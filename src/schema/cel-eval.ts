@@ -61,6 +61,8 @@ const SUPPORTED_CALLS = new Set([
   'contains', 'equivalent', 'intersects', 'of', 'none', 'or',
   // Kubernetes IP library (cel/lib/ip.ts)
   'isIP', 'ip', 'isCanonical', 'family', 'isUnspecified', 'isLoopback', 'isLinkLocalMulticast', 'isLinkLocalUnicast', 'isGlobalUnicast',
+  // Kubernetes CIDR library (cel/lib/cidr.ts)
+  'cidr', 'isCIDR', 'containsIP', 'containsCIDR', 'masked', 'prefixLength',
   // Kubernetes URL library (cel/lib/url.ts)
   'url', 'isURL', 'getScheme', 'getHost', 'getHostname', 'getPort', 'getEscapedPath', 'getQuery',
   // cel-go strings extension (cel/lib/strings.ts)

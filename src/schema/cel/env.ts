@@ -13,6 +13,7 @@ import { registerQuantity } from './lib/quantity.js';
 import { registerRegex } from './lib/regex.js';
 import { registerComprehensions } from './lib/comprehensions.js';
 import { registerIP } from './lib/ip.js';
+import { registerCIDR } from './lib/cidr.js';
 import { registerStrings } from './lib/strings.js';
 import { registerURL } from './lib/url.js';
 import type { LibEnv } from './lib/types.js';
@@ -125,5 +126,6 @@ export function makeEnvs(m: CelModule): CelEnvs {
   registerQuantity(env as unknown as Parameters<typeof registerQuantity>[0]);
   registerURL(env as unknown as Parameters<typeof registerURL>[0]);
   registerIP(env as unknown as Parameters<typeof registerIP>[0]);
+  registerCIDR(env as unknown as Parameters<typeof registerCIDR>[0]);
   return { plain, libs: env as unknown as EvalEnv, ops, makers };
 }
