@@ -63,6 +63,8 @@ const SUPPORTED_CALLS = new Set([
   'isIP', 'ip', 'isCanonical', 'family', 'isUnspecified', 'isLoopback', 'isLinkLocalMulticast', 'isLinkLocalUnicast', 'isGlobalUnicast',
   // Kubernetes CIDR library (cel/lib/cidr.ts)
   'cidr', 'isCIDR', 'containsIP', 'containsCIDR', 'masked', 'prefixLength',
+  // Kubernetes semver library (cel/lib/semver.ts; isGreaterThan, isLessThan, compareTo: below)
+  'semver', 'isSemver', 'major', 'minor', 'patch',
   // Kubernetes URL library (cel/lib/url.ts)
   'url', 'isURL', 'getScheme', 'getHost', 'getHostname', 'getPort', 'getEscapedPath', 'getQuery',
   // cel-go strings extension (cel/lib/strings.ts)

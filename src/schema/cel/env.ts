@@ -14,6 +14,7 @@ import { registerRegex } from './lib/regex.js';
 import { registerComprehensions } from './lib/comprehensions.js';
 import { registerIP } from './lib/ip.js';
 import { registerCIDR } from './lib/cidr.js';
+import { registerSemver } from './lib/semver.js';
 import { registerStrings } from './lib/strings.js';
 import { registerURL } from './lib/url.js';
 import type { LibEnv } from './lib/types.js';
@@ -127,5 +128,6 @@ export function makeEnvs(m: CelModule): CelEnvs {
   registerURL(env as unknown as Parameters<typeof registerURL>[0]);
   registerIP(env as unknown as Parameters<typeof registerIP>[0]);
   registerCIDR(env as unknown as Parameters<typeof registerCIDR>[0]);
+  registerSemver(env as unknown as Parameters<typeof registerSemver>[0]);
   return { plain, libs: env as unknown as EvalEnv, ops, makers };
 }
