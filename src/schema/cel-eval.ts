@@ -65,6 +65,8 @@ const SUPPORTED_CALLS = new Set([
   'cidr', 'isCIDR', 'containsIP', 'containsCIDR', 'masked', 'prefixLength',
   // Kubernetes semver library (cel/lib/semver.ts; isGreaterThan, isLessThan, compareTo: below)
   'semver', 'isSemver', 'major', 'minor', 'patch',
+  // Kubernetes format library (cel/lib/format.ts)
+  'named', 'validate', 'dns1123Label', 'dns1123Subdomain', 'dns1035Label', 'qualifiedName', 'dns1123LabelPrefix', 'dns1123SubdomainPrefix', 'dns1035LabelPrefix', 'labelValue', 'uri', 'uuid', 'byte', 'date', 'datetime',
   // Kubernetes URL library (cel/lib/url.ts)
   'url', 'isURL', 'getScheme', 'getHost', 'getHostname', 'getPort', 'getEscapedPath', 'getQuery',
   // cel-go strings extension (cel/lib/strings.ts)

@@ -15,6 +15,7 @@ import { registerComprehensions } from './lib/comprehensions.js';
 import { registerIP } from './lib/ip.js';
 import { registerCIDR } from './lib/cidr.js';
 import { registerSemver } from './lib/semver.js';
+import { registerFormat } from './lib/format.js';
 import { registerStrings } from './lib/strings.js';
 import { registerURL } from './lib/url.js';
 import type { LibEnv } from './lib/types.js';
@@ -129,5 +130,6 @@ export function makeEnvs(m: CelModule): CelEnvs {
   registerIP(env as unknown as Parameters<typeof registerIP>[0]);
   registerCIDR(env as unknown as Parameters<typeof registerCIDR>[0]);
   registerSemver(env as unknown as Parameters<typeof registerSemver>[0]);
+  registerFormat(env as unknown as Parameters<typeof registerFormat>[0], m.Optional);
   return { plain, libs: env as unknown as EvalEnv, ops, makers };
 }

@@ -12,6 +12,7 @@
  * the rule is rewritten instead of the library being patched.
  */
 
+import { FORMAT_FUNCTIONS } from './lib/format.js';
 import { STRING_FUNCTIONS } from './lib/strings.js';
 
 interface Node {
@@ -118,6 +119,8 @@ function print(n: Node): string {
       if (isNode(a[1]) && a[1].op === 'id' && a[1].args === 'sets' && ['contains', 'equivalent', 'intersects'].includes(name) && args.length === 2) return `__crdx_sets_${name}(${args.map(p).join(', ')})`;
       if (isNode(a[1]) && a[1].op === 'id' && a[1].args === 'lists' && name === 'range' && args.length === 1) return `__crdx_lists_range(${p(args[0])})`;
       if (isNode(a[1]) && a[1].op === 'id' && a[1].args === 'ip' && name === 'isCanonical' && args.length === 1) return `__crdx_ip_isCanonical(${p(args[0])})`;
+      // the Kubernetes format library's global functions (format.named, format.dns1123Label, ...)
+      if (isNode(a[1]) && a[1].op === 'id' && a[1].args === 'format' && FORMAT_FUNCTIONS.has(name)) return `__crdx_format_${name}(${args.map(p).join(', ')})`;
       // cel-go's strings extension counts code points (cel/lib/strings.ts)
       if (STRING_FUNCTIONS.has(name) && !(isNode(a[1]) && a[1].op === 'id' && a[1].args === 'strings')) return `__crdx_s_${name}(${[a[1], ...args].map(p).join(', ')})`;
       // a dotted global function (optional.of, strings.quote, sets.contains, lists.range, ...) stays as written
