@@ -70,7 +70,7 @@ const SUPPORTED_CALLS = new Set([
   // Kubernetes URL library (cel/lib/url.ts)
   'url', 'isURL', 'getScheme', 'getHost', 'getHostname', 'getPort', 'getEscapedPath', 'getQuery',
   // cel-go strings extension (cel/lib/strings.ts)
-  'charAt', 'replace', 'split', 'substring', 'trim', 'join',
+  'charAt', 'replace', 'split', 'substring', 'trim', 'join', 'quote', 'format',
   // Kubernetes quantity library (cel/lib/quantity.ts)
   'quantity', 'isQuantity', 'sign', 'isGreaterThan', 'isLessThan', 'compareTo', 'add', 'sub', 'isInteger', 'asInteger', 'asApproximateFloat',
   'getFullYear', 'getMonth', 'getDayOfMonth', 'getDate', 'getDayOfWeek', 'getDayOfYear', 'getHours', 'getMinutes', 'getSeconds', 'getMilliseconds',

@@ -455,6 +455,31 @@ export const LIBS: readonly Lib[] = [
     },
   },
   {
+    name: 'stringsfmt',
+    props: { s: str, n: { type: 'integer' }, b: { type: 'boolean' }, l: strList },
+    rules: [
+      ["!has(self.s) || strings.quote(self.s) == '\"' + self.s + '\"'", '', "'quoted: ' + strings.quote(self.s)"],
+      ["!has(self.s) || strings.quote(self.s).size() < 12", 'short quote'],
+      ["!has(self.n) || self.n < 10", '', "'%s is %d, not below %d (100%%)'.format([has(self.s) ? self.s : 'n', self.n, 10])"],
+      ["!has(self.b) || !self.b", '', "'b is %s; null is %s'.format([self.b, null])"],
+      ["!has(self.s) || '%s!'.format([self.s]) != 'stop!'", 'not stop'],
+      ["!has(self.n) || '%d'.format([self.n]).size() < 4", 'at most three digits'],
+    ],
+    cases: {
+      ok: { s: 'abc', n: 1, b: false },
+      quote: { s: 'a"b' },
+      backslash: { s: 'a\\b\t' },
+      newline: { s: 'a\nb' },
+      unicode: { s: 'é€😀' },
+      long: { s: 'abcdefghijk' },
+      big: { n: 12, s: 'x' },
+      bigNoS: { n: 12345 },
+      negative: { n: -123456 },
+      b: { b: true },
+      stop: { s: 'stop' },
+    },
+  },
+  {
     name: 'listsext',
     props: { n: { type: 'array', maxItems: 8, items: { type: 'integer' } }, s: strList },
     rules: [
