@@ -55,8 +55,8 @@ const SUPPORTED_CALLS = new Set([
   'duration', 'timestamp', 'type', 'dyn', 'double', 'bool', 'bytes',
   // cel-go two-variable comprehensions (cel/lib/comprehensions.ts; not transformMapEntry)
   'existsOne', 'transformList', 'transformMap',
-  // cel-go lists extension v3 (cel/lib/lists.ts; not sortBy)
-  'slice', 'flatten', 'distinct', 'reverse', 'sort', 'range',
+  // cel-go lists extension v3 (cel/lib/lists.ts; sortBy: cel/lib/comprehensions.ts)
+  'slice', 'flatten', 'distinct', 'reverse', 'sort', 'range', 'sortBy',
   // cel-go sets extension (cel/env.ts), optionals (cel-js)
   'contains', 'equivalent', 'intersects', 'of', 'none', 'or',
   // Kubernetes IP library (cel/lib/ip.ts)

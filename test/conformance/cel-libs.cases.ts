@@ -490,6 +490,8 @@ export const LIBS: readonly Lib[] = [
       ['!has(self.n) || [self.n, [1]].flatten().size() < 6', 'flatten'],
       ['lists.range(3) == [0, 1, 2] && lists.range(0).size() == 0', 'range'],
       ['!has(self.n) || self.n.size() < 4 || self.n.slice(1, 4).size() == 3', 'slice'],
+      ['!has(self.s) || self.s.size() == 0 || self.s.sortBy(x, x.size())[0] != self.s[self.s.size() - 1]', '', "'shortest first: ' + self.s.sortBy(x, x.size())[0] + ', then ' + self.s.sortBy(x, x.size())[1]"],
+      ['!has(self.n) || self.n.size() < 2 || self.n.sortBy(x, -x)[0] >= self.n.sortBy(x, -x)[1]', 'descending'],
     ],
     cases: {
       ok: { n: [1, 2, 3], s: ['a', 'b'] },
@@ -500,6 +502,9 @@ export const LIBS: readonly Lib[] = [
       long: { n: [1, 2, 3, 4, 5] },
       badSlice: { n: [1, 2, 3, 4] },
       low: { n: [0, 0, 1] },
+      sortStable: { s: ['bb', 'a', 'cc', 'd'] },
+      sortLast: { s: ['aaa', 'bb', 'c'] },
+      sortOne: { s: ['k'] },
     },
   },
   {

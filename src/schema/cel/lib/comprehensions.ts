@@ -4,9 +4,9 @@
  * transformMap(k, v, [f,] e), over lists (index, element) and maps (key, value).
  * `all` and `exists` fold as cel-go's && and || do: a deciding element wins over an error, else
  * the first error; existsOne and the transforms stop at the first error. (transformMapEntry is not
- * reproduced.)
+ * reproduced.) Also the lists extension's sortBy(e, key) macro (ext/lists.go).
  */
-import { CelUnsupported } from './ops.js';
+import { CelGoError, CelUnsupported, type CelOps } from './ops.js';
 import type { LibEnv } from './types.js';
 
 interface Ctx {
@@ -100,4 +100,48 @@ export function registerComprehensions(env: LibEnv): void {
     reg(`${recv}.transformMap(ast, ast, ast): map<dyn, dyn>`, macro('transformMap', false));
     reg(`${recv}.transformMap(ast, ast, ast, ast): map<dyn, dyn>`, macro('transformMap', true));
   }
+}
+
+/** A type name for the "same type" check of sortBy's keys. */
+function kindOf(v: unknown): string {
+  if (v === null) return 'null';
+  if (typeof v === 'object') return (v as object).constructor?.name ?? 'object';
+  return typeof v;
+}
+
+const COMPARABLE = ['bigint', 'number', 'string', 'boolean', 'UnsignedInt', 'Duration', 'Date', 'Uint8Array'];
+
+/**
+ * `list.sortBy(e, key)`: the keys computed in order (the first error wins), then the list sorted by
+ * them as @sortByAssociatedKeys does. Go's sort.Slice is an insertion sort (stable) up to 12
+ * elements; a longer list with equal keys, whose order Go's pdqsort decides, is not evaluated.
+ */
+export function registerSortBy(env: LibEnv, ops: CelOps): void {
+  const h = ({ args, receiver }: { args: unknown[]; receiver: unknown }) => ({
+    args,
+    receiver,
+    typeCheck(checker: Checker, m: Macro, ctx: Ctx) {
+      checker.check(m.receiver, ctx);
+      if (m.args[0]!.op !== 'id') throw checker.createError('invalid_macro_argument', 'sortBy() variable must be a simple identifier', m.args[0]);
+      m.c1 = ctx.forkWithVariable(m.args[0]!.args as string, checker.getType('dyn'));
+      checker.check(m.args[1], m.c1);
+      return checker.getType('list');
+    },
+    evaluate(ev: Ev, m: Macro, ctx: Ctx) {
+      const l = ev.run(m.receiver, ctx);
+      if (!Array.isArray(l)) throw new CelUnsupported('sortBy() over a value that is not a list');
+      const keys = l.map((v) => ev.run(m.args[1], m.c1!.reuse(ctx).setIterValue(v, ev)));
+      if (l.length === 0) return l;
+      const k = kindOf(keys[0]);
+      if (!COMPARABLE.includes(k)) throw new CelGoError('list elements must be comparable');
+      if (l.length > 1 && keys.some((x) => kindOf(x) !== k)) throw new CelGoError('list elements must have the same type');
+      if (keys.some((x) => typeof x === 'number' && Number.isNaN(x))) throw new CelUnsupported('sortBy() with a NaN key');
+      const cmp = (a: unknown, b: unknown) => (ops.lt(a, b) === true ? -1 : ops.lt(b, a) === true ? 1 : 0);
+      const idx = l.map((_, i) => i).sort((i, j) => cmp(keys[i], keys[j]));
+      if (l.length > 12 && idx.some((x, i) => i > 0 && cmp(keys[idx[i - 1]!], keys[x]) === 0)) throw new CelUnsupported('sortBy() of more than 12 elements with equal keys (Go\'s unstable sort decides their order)');
+      return idx.map((i) => l[i]);
+    },
+    async: false,
+  });
+  env.registerFunction('list.sortBy(ast, ast): list<dyn>', h as never);
 }
