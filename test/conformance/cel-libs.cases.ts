@@ -271,6 +271,11 @@ export const LIBS: readonly Lib[] = [
       ["self.?l[0].orValue('') != 'first'", 'no first'],
       ["optional.of(1).value() == 1 && !optional.none().hasValue()", 'literals'],
       ["self.?a.or(optional.of('z')).value() != 'zz'", 'a not zz'],
+      ["!has(self.a) || optional.ofNonZeroValue(self.a).hasValue()", 'a not empty'],
+      ["!has(self.o) || optional.ofNonZeroValue(self.o).hasValue()", 'o is an object'],
+      ["!has(self.m) || optional.ofNonZeroValue(self.m).hasValue()", 'm is a map'],
+      ["!has(self.o) || !has(self.o.x) || optional.ofNonZeroValue(self.o.x).hasValue()", 'x not zero'],
+      ["!optional.ofNonZeroValue({}).hasValue() && !optional.ofNonZeroValue(0.0).hasValue() && optional.ofNonZeroValue({'k': 1}).hasValue()", 'literals zero'],
     ],
     cases: {
       ok: { a: 'x', m: { j: 'v' }, l: ['a'], o: { x: 1 } },
@@ -280,6 +285,10 @@ export const LIBS: readonly Lib[] = [
       kv: { m: { k: 'v' } },
       first: { l: ['first'] },
       zz: { a: 'zz' },
+      emptyA: { a: '' },
+      emptyO: { o: {} },
+      emptyM: { m: {} },
+      zeroX: { o: { x: 0 } },
     },
   },
   {

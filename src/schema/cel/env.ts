@@ -6,7 +6,7 @@
 import type { CelModule } from '../../core/cel-engine.js';
 import { parseDuration } from '../../go/duration.js';
 import { parseTimeRFC3339 } from '../../go/time.js';
-import { celAdd, celEqual, celIn } from './values.js';
+import { celAdd, celEqual, celIn, isBound } from './values.js';
 import { CelGoError, CelUnsupported, makeOps, type CelOps } from './lib/ops.js';
 import { registerLists, registerListsExt } from './lib/lists.js';
 import { registerQuantity } from './lib/quantity.js';
@@ -76,6 +76,29 @@ export function makeEnvs(m: CelModule): CelEnvs {
     if (t.nsec % 1_000_000 !== 0) throw new CelUnsupported(`timestamp(${JSON.stringify(x)}) has a precision finer than crdx keeps (milliseconds)`);
     const ms = t.sec * 1000 + t.nsec / 1_000_000;
     return new Date(ms);
+  });
+  // optional.ofNonZeroValue (cel-go's traits.Zeroer): the apiserver's adapters for the resource's
+  // objects and lists are not Zeroers (an empty one is optional.of); literals are
+  lib.registerFunction('__crdx_optional_ofNonZeroValue(dyn): optional<dyn>', (x: unknown) => {
+    const none = m.Optional.none();
+    if (x === null || x === false || x === 0n || x === '' || (typeof x === 'number' && x === 0)) return none;
+    if (typeof x === 'object' && x.constructor?.name === 'UnsignedInt') return (x as { valueOf(): bigint }).valueOf() === 0n ? none : m.Optional.of(x);
+    if (x instanceof Uint8Array) return x.length === 0 ? none : m.Optional.of(x);
+    // Go's time.Time.IsZero: 0001-01-01T00:00:00Z
+    if (x instanceof Date) return x.getTime() === -62135596800000 ? none : m.Optional.of(x);
+    if (x instanceof Map) return x.size === 0 && !isBound(x) ? none : m.Optional.of(x);
+    // a map literal (cel-js makes a plain object)
+    if (typeof x === 'object' && x !== null && [Object.prototype, null].includes(Object.getPrototypeOf(x))) return Object.keys(x).length === 0 ? none : m.Optional.of(x);
+    if (Array.isArray(x)) {
+      if (x.length > 0) return m.Optional.of(x);
+      throw new CelUnsupported('optional.ofNonZeroValue() of an empty list (a literal is zero, a list of the resource is not)');
+    }
+    if (x instanceof (Duration as unknown as abstract new (...a: never[]) => unknown)) {
+      const d = x as { seconds: bigint; nanos: number };
+      return d.seconds === 0n && d.nanos === 0 ? none : m.Optional.of(x);
+    }
+    if (typeof x === 'bigint' || typeof x === 'number' || typeof x === 'string' || typeof x === 'boolean') return m.Optional.of(x);
+    throw new CelUnsupported('optional.ofNonZeroValue() of a value of this type');
   });
   // `||` and `&&` as cel-go evaluates them: both sides, the first error wins when neither decides
   const logical = (decides: boolean) => ({ args }: { args: unknown[] }) => ({

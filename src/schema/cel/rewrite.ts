@@ -119,6 +119,7 @@ function print(n: Node): string {
       if (isNode(a[1]) && a[1].op === 'id' && a[1].args === 'sets' && ['contains', 'equivalent', 'intersects'].includes(name) && args.length === 2) return `__crdx_sets_${name}(${args.map(p).join(', ')})`;
       if (isNode(a[1]) && a[1].op === 'id' && a[1].args === 'lists' && name === 'range' && args.length === 1) return `__crdx_lists_range(${p(args[0])})`;
       if (isNode(a[1]) && a[1].op === 'id' && a[1].args === 'ip' && name === 'isCanonical' && args.length === 1) return `__crdx_ip_isCanonical(${p(args[0])})`;
+      if (isNode(a[1]) && a[1].op === 'id' && a[1].args === 'optional' && name === 'ofNonZeroValue' && args.length === 1) return `__crdx_optional_ofNonZeroValue(${p(args[0])})`;
       if (isNode(a[1]) && a[1].op === 'id' && a[1].args === 'strings' && name === 'quote' && args.length === 1) return `__crdx_strings_quote(${p(args[0])})`;
       // the Kubernetes format library's global functions (format.named, format.dns1123Label, ...)
       if (isNode(a[1]) && a[1].op === 'id' && a[1].args === 'format' && FORMAT_FUNCTIONS.has(name)) return `__crdx_format_${name}(${args.map(p).join(', ')})`;

@@ -23,6 +23,11 @@ export function markList(a: unknown[], k: ListKind): unknown[] {
   return a;
 }
 
+/** Whether a Map was made from the custom resource's data (not a CEL literal). */
+export function isBound(m: object): boolean {
+  return bound.has(m);
+}
+
 export function markBound<T extends object>(m: T): T {
   bound.add(m);
   return m;
