@@ -29,6 +29,8 @@ export const LIBS: readonly Lib[] = [
       ["self.s.findAll('[a-z]', 2).size() <= 2"],
       ["!has(self.p) || self.s.matches(self.p)", 'matches p'],
       ["!self.s.matches('\\\\pL\\\\d')", 'no letter-digit'],
+      ["!has(self.p) || self.s.find(self.p) != 'zz'", 'no zz found'],
+      ["!has(self.p) || self.s.findAll(self.p).size() < 5", 'few found'],
     ],
     cases: {
       ok: { s: 'abc' },
@@ -39,6 +41,14 @@ export const LIBS: readonly Lib[] = [
       unicode: { s: 'é1' },
       pattern: { s: 'abc', p: '^b' },
       patternOk: { s: 'abc', p: 'b' },
+      badParen: { s: 'abc', p: '(abc' },
+      badRepeat: { s: 'abc', p: 'a**' },
+      badRange: { s: 'abc', p: '[z-a]' },
+      badEscape: { s: 'abc', p: '\\8' },
+      bigRepeat: { s: 'abc', p: 'x{1001}' },
+      badClass: { s: 'abc', p: '\\pX' },
+      unclosed: { s: 'abc', p: '[a' },
+      findZz: { s: 'zz', p: 'z+' },
     },
   },
   {
