@@ -226,7 +226,7 @@ export const LIBS: readonly Lib[] = [
   },
   {
     name: 'urls',
-    props: { u: str },
+    props: { u: str, v: str },
     rules: [
       ['!has(self.u) || isURL(self.u)', 'a URL'],
       ["!has(self.u) || !isURL(self.u) || url(self.u).getScheme() == 'https' || url(self.u).getScheme() == ''", 'https'],
@@ -237,6 +237,7 @@ export const LIBS: readonly Lib[] = [
       ["!has(self.u) || !isURL(self.u) || !('a' in url(self.u).getQuery()) || url(self.u).getQuery()['a'].size() == 1", 'one a'],
       ["!has(self.u) || !isURL(self.u) || !('q' in url(self.u).getQuery()) || url(self.u).getQuery()['q'][0] != 'a b'", 'q not a b'],
       ["!has(self.u) || !isURL(self.u) || url(self.u).getHost().size() < 30", 'short host'],
+      ["!has(self.v) || url(self.v).getScheme() != 'ftp'", 'not ftp'],
     ],
     cases: {
       ok: { u: 'https://example.com/x?a=1' },
@@ -251,6 +252,14 @@ export const LIBS: readonly Lib[] = [
       opaque: { u: 'mailto:someone' },
       longHost: { u: 'https://user@a-very-long-host-name.example.com/' },
       plus: { u: 'https://example.com/?q=a+b&debug=%41' },
+      vOk: { v: 'https://example.com' },
+      vFtp: { v: 'ftp://example.com' },
+      vEmpty: { v: '' },
+      vRelative: { v: 'example.com/x' },
+      vRelativeQuery: { v: 'x?y=1' },
+      vColon: { v: ':foo' },
+      vControl: { v: 'https://a\tb' },
+      vDigit: { v: '1http://x' },
     },
   },
   {
@@ -468,6 +477,8 @@ export const LIBS: readonly Lib[] = [
       datetimeBad: { f: 'datetime', s: '2024-12-01' },
       datetimeOk: { f: 'datetime', s: '2024-12-01T10:00:00Z' },
       uriOk: { f: 'uri', s: 'https://x.example/a' },
+      uriRelative: { f: 'uri', s: 'x.example/a' },
+      uriEmpty: { f: 'uri', s: '' },
       named: { f: 'labelValue', s: 'a b' },
       unknown: { f: 'Uuid' },
       none: { f: 'none' },

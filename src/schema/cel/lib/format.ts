@@ -3,13 +3,14 @@
  * constant formats (format.dns1123Label() …), `validate` (an empty optional when the string is
  * valid, else the validator's messages), and equality by name. The validators are apimachinery's,
  * reused from crd/dns.ts, objectmeta/names.ts and formats/; the `uri` format's failure texts are Go's
- * url.ParseRequestURI errors, which crdx does not reproduce (reported as not evaluated).
+ * url.ParseRequestURI errors, reproduced for the reasons url.ts words (others: not evaluated).
  */
 import { dns1035LabelErrors, dns1123LabelErrors, dns1123SubdomainErrors } from '../../../crd/dns.js';
 import { FORMAT_CHECKS } from '../../formats/index.js';
 import { isRequestURI } from '../../formats/url.js';
 import { isQualifiedName, isValidLabelValue } from '../../objectmeta/names.js';
 import { CelUnsupported } from './ops.js';
+import { requestURIError } from './url.js';
 import type { LibEnv } from './types.js';
 
 export class FormatValue {
@@ -43,6 +44,8 @@ export const FORMATS: ReadonlyMap<string, FormatValue> = new Map(
         'URI',
         (s: string) => {
           if (isRequestURI(s)) return [];
+          const err = requestURIError(s);
+          if (err !== undefined) return [err];
           throw new CelUnsupported(`format.uri().validate(${JSON.stringify(s)}) fails with a Go url.ParseRequestURI error text crdx does not reproduce`);
         },
       ],
