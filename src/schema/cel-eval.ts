@@ -58,7 +58,7 @@ const SUPPORTED_CALLS = new Set([
   // cel-go lists extension v3 (cel/lib/lists.ts; sortBy: cel/lib/comprehensions.ts)
   'slice', 'flatten', 'distinct', 'reverse', 'sort', 'range', 'sortBy',
   // cel-go sets extension (cel/env.ts), optionals (cel-js)
-  'contains', 'equivalent', 'intersects', 'of', 'none', 'or', 'ofNonZeroValue',
+  'contains', 'equivalent', 'intersects', 'of', 'none', 'or', 'ofNonZeroValue', 'optMap', 'optFlatMap',
   // Kubernetes IP library (cel/lib/ip.ts)
   'isIP', 'ip', 'isCanonical', 'family', 'isUnspecified', 'isLoopback', 'isLinkLocalMulticast', 'isLinkLocalUnicast', 'isGlobalUnicast',
   // Kubernetes CIDR library (cel/lib/cidr.ts)

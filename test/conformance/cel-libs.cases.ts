@@ -295,6 +295,9 @@ export const LIBS: readonly Lib[] = [
       ["!has(self.m) || optional.ofNonZeroValue(self.m).hasValue()", 'm is a map'],
       ["!has(self.o) || !has(self.o.x) || optional.ofNonZeroValue(self.o.x).hasValue()", 'x not zero'],
       ["!optional.ofNonZeroValue({}).hasValue() && !optional.ofNonZeroValue(0.0).hasValue() && optional.ofNonZeroValue({'k': 1}).hasValue()", 'literals zero'],
+      ["self.?o.x.optMap(x, x * 2).orValue(0) != 8", 'x not 4'],
+      ["self.?a.optFlatMap(a, a.size() > 3 ? optional.of(a) : optional.none()).orValue('') != 'long'", 'a not long'],
+      ["self.?m.optMap(m, m.size()).orValue(0) < 3", 'm small'],
     ],
     cases: {
       ok: { a: 'x', m: { j: 'v' }, l: ['a'], o: { x: 1 } },
@@ -308,6 +311,10 @@ export const LIBS: readonly Lib[] = [
       emptyO: { o: {} },
       emptyM: { m: {} },
       zeroX: { o: { x: 0 } },
+      four: { o: { x: 4 } },
+      long: { a: 'long' },
+      short: { a: 'lon' },
+      bigM: { m: { a: 'x', b: 'y', c: 'z' } },
     },
   },
   {

@@ -11,7 +11,7 @@ import { CelGoError, CelUnsupported, makeOps, type CelOps } from './lib/ops.js';
 import { registerLists, registerListsExt } from './lib/lists.js';
 import { registerQuantity } from './lib/quantity.js';
 import { registerRegex } from './lib/regex.js';
-import { registerComprehensions, registerSortBy } from './lib/comprehensions.js';
+import { registerComprehensions, registerOptMap, registerSortBy } from './lib/comprehensions.js';
 import { registerIP } from './lib/ip.js';
 import { registerCIDR } from './lib/cidr.js';
 import { registerSemver } from './lib/semver.js';
@@ -141,6 +141,7 @@ export function makeEnvs(m: CelModule): CelEnvs {
   registerLists(lib, ops);
   registerListsExt(lib, ops);
   registerSortBy(lib, ops);
+  registerOptMap(lib, m.Optional);
   registerStrings(
     lib,
     (l, x) => BigInt(l.findIndex((e) => celEqual(e, x, ops.eq))),

@@ -145,3 +145,39 @@ export function registerSortBy(env: LibEnv, ops: CelOps): void {
   });
   env.registerFunction('list.sortBy(ast, ast): list<dyn>', h as never);
 }
+
+interface OptionalLike {
+  hasValue(): boolean;
+  value(): unknown;
+}
+
+/**
+ * cel-go's optional macros (cel/macro.go): `opt.optMap(x, e)` is `opt.hasValue() ?
+ * optional.of(e[x := opt.value()]) : optional.none()`; `opt.optFlatMap(x, e)` the same with `e`
+ * already an optional.
+ */
+export function registerOptMap(env: LibEnv, optional: { of(v: unknown): unknown; none(): unknown }): void {
+  const h = (flat: boolean) => ({ args, receiver }: { args: unknown[]; receiver: unknown }) => ({
+    args,
+    receiver,
+    typeCheck(checker: Checker, m: Macro, ctx: Ctx) {
+      checker.check(m.receiver, ctx);
+      if (m.args[0]!.op !== 'id') throw checker.createError('invalid_macro_argument', 'optMap() variable name must be a simple identifier', m.args[0]);
+      m.c1 = ctx.forkWithVariable(m.args[0]!.args as string, checker.getType('dyn'));
+      checker.check(m.args[1], m.c1);
+      return checker.getType('dyn');
+    },
+    evaluate(ev: Ev, m: Macro, ctx: Ctx) {
+      const o = ev.run(m.receiver, ctx) as OptionalLike;
+      if (typeof o?.hasValue !== 'function') throw new CelUnsupported(`${flat ? 'optFlatMap' : 'optMap'}() on a value that is not an optional`);
+      if (!o.hasValue()) return optional.none();
+      const r = ev.run(m.args[1], m.c1!.reuse(ctx).setIterValue(o.value(), ev));
+      if (!flat) return optional.of(r);
+      if (typeof (r as OptionalLike)?.hasValue !== 'function') throw new CelUnsupported('optFlatMap() whose expression is not an optional');
+      return r;
+    },
+    async: false,
+  });
+  env.registerFunction('optional.optMap(ast, ast): optional<dyn>', h(false) as never);
+  env.registerFunction('optional.optFlatMap(ast, ast): optional<dyn>', h(true) as never);
+}
