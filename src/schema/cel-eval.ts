@@ -53,8 +53,8 @@ const SUPPORTED_CALLS = new Set([
   'find', 'findAll', 'isSorted', 'sum', 'min', 'max', 'indexOf', 'lastIndexOf',
   // durations and timestamps parsed as Go does (cel/env.ts), their accessors, type()
   'duration', 'timestamp', 'type', 'dyn', 'double', 'bool', 'bytes',
-  // cel-go two-variable comprehensions (cel/lib/comprehensions.ts; not transformMapEntry)
-  'existsOne', 'transformList', 'transformMap',
+  // cel-go two-variable comprehensions (cel/lib/comprehensions.ts)
+  'existsOne', 'transformList', 'transformMap', 'transformMapEntry',
   // cel-go lists extension v3 (cel/lib/lists.ts; sortBy: cel/lib/comprehensions.ts)
   'slice', 'flatten', 'distinct', 'reverse', 'sort', 'range', 'sortBy',
   // cel-go sets extension (cel/env.ts), optionals (cel-js)

@@ -583,6 +583,8 @@ export const LIBS: readonly Lib[] = [
       ['!has(self.l) || self.l.transformList(i, v, i > 0, v).size() < 4', 'tail short'],
       ["!has(self.m) || !('a' in self.m) || self.m.transformMap(k, v, v + 1)['a'] < 5", 'a+1 < 5'],
       ["!has(self.m) || self.m.exists_one(k, v, v == 7) || !self.m.exists(k, v, v == 7)", 'one seven'],
+      ["!has(self.m) || self.m.transformMapEntry(k, v, {v: k}).size() == self.m.size()", 'values distinct'],
+      ["!has(self.l) || !self.l.transformMapEntry(i, v, v > 2, {string(v): i}).exists(k, v, v == 0)", 'first not big'],
     ],
     cases: {
       ok: { l: [0, 1, 2], m: { a: 1 } },
@@ -592,6 +594,9 @@ export const LIBS: readonly Lib[] = [
       big: { l: [5, 6, 7, 8] },
       a: { m: { a: 4 } },
       sevens: { m: { x: 7, y: 7 } },
+      swapped: { m: { a: 1, b: 2 } },
+      firstBig: { l: [3, 1] },
+      dupBig: { l: [4, 4] },
     },
   },
 ];

@@ -1,10 +1,10 @@
 /**
  * cel-go's two-variable comprehensions (ext/comprehensions.go, Kubernetes 1.32+) as cel-js macros:
  * all(i, v, p), exists(i, v, p), existsOne / exists_one(i, v, p), transformList(i, v, [f,] e),
- * transformMap(k, v, [f,] e), over lists (index, element) and maps (key, value).
+ * transformMap(k, v, [f,] e), transformMapEntry, over lists (index, element) and maps (key, value).
  * `all` and `exists` fold as cel-go's && and || do: a deciding element wins over an error, else
- * the first error; existsOne and the transforms stop at the first error. (transformMapEntry is not
- * reproduced.) Also the lists extension's sortBy(e, key) macro (ext/lists.go).
+ * the first error; existsOne and the transforms stop at the first error; transformMapEntry(k, v,
+ * [f,] m) merges the maps m, a repeated key an error. Also the lists extension's sortBy(e, key) macro (ext/lists.go).
  */
 import { CelGoError, CelUnsupported, type CelOps } from './ops.js';
 import type { LibEnv } from './types.js';
@@ -29,7 +29,7 @@ interface Macro {
   c2?: Ctx;
 }
 
-type Kind = 'all' | 'exists' | 'existsOne' | 'transformList' | 'transformMap';
+type Kind = 'all' | 'exists' | 'existsOne' | 'transformList' | 'transformMap' | 'transformMapEntry';
 
 function macro(kind: Kind, filtered: boolean) {
   return ({ args, receiver }: { args: unknown[]; receiver: unknown }) => ({
@@ -42,7 +42,7 @@ function macro(kind: Kind, filtered: boolean) {
       m.c1 = ctx.forkWithVariable(m.args[0]!.args as string, dyn);
       m.c2 = m.c1.forkWithVariable(m.args[1]!.args as string, dyn);
       for (const a of m.args.slice(2)) checker.check(a, m.c2);
-      return checker.getType(kind === 'transformList' ? 'list' : kind === 'transformMap' ? 'map' : 'bool');
+      return checker.getType(kind === 'transformList' ? 'list' : kind === 'transformMap' || kind === 'transformMapEntry' ? 'map' : 'bool');
     },
     evaluate(ev: Ev, m: Macro, ctx: Ctx) {
       const coll = ev.run(m.receiver, ctx);
@@ -81,6 +81,21 @@ function macro(kind: Kind, filtered: boolean) {
         return out;
       }
       const out = new Map<unknown, unknown>();
+      if (kind === 'transformMapEntry') {
+        // each result map merged in (cel.@mapInsert): a key given twice is an error
+        for (const [k, v] of entries) {
+          if (!keep(k, v)) continue;
+          const r = ev.run(body, at(k, v));
+          const es = r instanceof Map ? [...r.entries()] : typeof r === 'object' && r !== null && [Object.prototype, null].includes(Object.getPrototypeOf(r)) ? Object.entries(r) : undefined;
+          if (es === undefined) throw new CelUnsupported('transformMapEntry() whose expression is not a map');
+          for (const [rk, rv] of es) {
+            if (typeof rk !== 'string' && typeof rk !== 'bigint' && typeof rk !== 'boolean') throw new CelUnsupported('transformMapEntry() with keys that are not strings, ints or bools');
+            if (out.has(rk)) throw new CelGoError(`insert failed: key ${String(rk)} already exists`);
+            out.set(rk, rv);
+          }
+        }
+        return out;
+      }
       for (const [k, v] of entries) if (keep(k, v)) out.set(k, ev.run(body, at(k, v)));
       return out;
     },
@@ -99,6 +114,8 @@ export function registerComprehensions(env: LibEnv): void {
     reg(`${recv}.transformList(ast, ast, ast, ast): list<dyn>`, macro('transformList', true));
     reg(`${recv}.transformMap(ast, ast, ast): map<dyn, dyn>`, macro('transformMap', false));
     reg(`${recv}.transformMap(ast, ast, ast, ast): map<dyn, dyn>`, macro('transformMap', true));
+    reg(`${recv}.transformMapEntry(ast, ast, ast): map<dyn, dyn>`, macro('transformMapEntry', false));
+    reg(`${recv}.transformMapEntry(ast, ast, ast, ast): map<dyn, dyn>`, macro('transformMapEntry', true));
   }
 }
 
