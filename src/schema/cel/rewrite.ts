@@ -7,7 +7,11 @@
  * - `s.matches(re)` / `matches(s, re)` → `__crdx_matches` (RE2, not JavaScript's RegExp);
  * - `a || b`, `a && b` → `__crdx_or`, `__crdx_and` (macros: when both sides fail, cel-go reports
  *   the left side's error, cel-js the right's);
- * - `has(x.f)` → `__crdx_has(x, "f")` (cel-js accepts only `has(ident.f…)`: marcbachmann/cel-js#104).
+ * - `has(x.f)` → `__crdx_has(x, "f")` (cel-js accepts only `has(ident.f…)`: marcbachmann/cel-js#104);
+ * - dotted global functions cel-js would read as a method on a type named like the prefix:
+ *   `format.named(…)`, `format.dns1123Label()`… → `__crdx_format_<name>`, `strings.quote(s)` →
+ *   `__crdx_strings_quote`, `optional.ofNonZeroValue(x)` → `__crdx_optional_ofNonZeroValue`
+ *   (and sets.*, lists.range, ip.isCanonical as before).
  * cel-js cannot replace its own overloads (registerFunction refuses a signature it already has), so
  * the rule is rewritten instead of the library being patched.
  */
