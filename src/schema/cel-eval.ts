@@ -53,18 +53,24 @@ const SUPPORTED_CALLS = new Set([
   'find', 'findAll', 'isSorted', 'sum', 'min', 'max', 'indexOf', 'lastIndexOf',
   // durations and timestamps parsed as Go does (cel/env.ts), their accessors, type()
   'duration', 'timestamp', 'type', 'dyn', 'double', 'bool', 'bytes',
-  // cel-go two-variable comprehensions (cel/lib/comprehensions.ts; not transformMapEntry)
-  'existsOne', 'transformList', 'transformMap',
-  // cel-go lists extension v3 (cel/lib/lists.ts; not sortBy)
-  'slice', 'flatten', 'distinct', 'reverse', 'sort', 'range',
+  // cel-go two-variable comprehensions (cel/lib/comprehensions.ts)
+  'existsOne', 'transformList', 'transformMap', 'transformMapEntry',
+  // cel-go lists extension v3 (cel/lib/lists.ts; sortBy: cel/lib/comprehensions.ts)
+  'slice', 'flatten', 'distinct', 'reverse', 'sort', 'range', 'sortBy',
   // cel-go sets extension (cel/env.ts), optionals (cel-js)
-  'contains', 'equivalent', 'intersects', 'of', 'none', 'or',
+  'contains', 'equivalent', 'intersects', 'of', 'none', 'or', 'ofNonZeroValue', 'optMap', 'optFlatMap',
   // Kubernetes IP library (cel/lib/ip.ts)
   'isIP', 'ip', 'isCanonical', 'family', 'isUnspecified', 'isLoopback', 'isLinkLocalMulticast', 'isLinkLocalUnicast', 'isGlobalUnicast',
+  // Kubernetes CIDR library (cel/lib/cidr.ts)
+  'cidr', 'isCIDR', 'containsIP', 'containsCIDR', 'masked', 'prefixLength',
+  // Kubernetes semver library (cel/lib/semver.ts; isGreaterThan, isLessThan, compareTo: below)
+  'semver', 'isSemver', 'major', 'minor', 'patch',
+  // Kubernetes format library (cel/lib/format.ts)
+  'named', 'validate', 'dns1123Label', 'dns1123Subdomain', 'dns1035Label', 'qualifiedName', 'dns1123LabelPrefix', 'dns1123SubdomainPrefix', 'dns1035LabelPrefix', 'labelValue', 'uri', 'uuid', 'byte', 'date', 'datetime',
   // Kubernetes URL library (cel/lib/url.ts)
   'url', 'isURL', 'getScheme', 'getHost', 'getHostname', 'getPort', 'getEscapedPath', 'getQuery',
   // cel-go strings extension (cel/lib/strings.ts)
-  'charAt', 'replace', 'split', 'substring', 'trim', 'join',
+  'charAt', 'replace', 'split', 'substring', 'trim', 'join', 'quote', 'format',
   // Kubernetes quantity library (cel/lib/quantity.ts)
   'quantity', 'isQuantity', 'sign', 'isGreaterThan', 'isLessThan', 'compareTo', 'add', 'sub', 'isInteger', 'asInteger', 'asApproximateFloat',
   'getFullYear', 'getMonth', 'getDayOfMonth', 'getDate', 'getDayOfWeek', 'getDayOfYear', 'getHours', 'getMinutes', 'getSeconds', 'getMilliseconds',

@@ -19,6 +19,8 @@ export interface GoVectors {
   readonly time: readonly { in: string; sec?: number; nsec?: number; error?: string; formatted?: string }[];
   readonly duration: readonly { in: string; ns?: string; error?: boolean }[];
   readonly toLower: readonly { in: string; out: string }[];
+  readonly addr: readonly { in: string; out?: string; error?: string }[];
+  readonly prefix: readonly { in: string; out?: string; masked?: string; error?: string }[];
 }
 
 export const vectors = JSON.parse(readFileSync(new URL('./go-vectors.json', import.meta.url), 'utf8')) as GoVectors;

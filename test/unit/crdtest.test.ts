@@ -278,10 +278,10 @@ describe('running cases', () => {
   });
 
   it('a CEL rule crdx cannot evaluate: not decided offline, naming the rule and why', () => {
-    const withQuantity = CRD.replace('- {rule: "self.replicas <= 5", message: at most 5 replicas}', `- {rule: "self.replicas <= 5", message: at most 5 replicas}\n                    - {rule: "semver('1.2.3').isGreaterThan(semver('1.0.0'))"}`);
+    const withQuantity = CRD.replace('- {rule: "self.replicas <= 5", message: at most 5 replicas}', `- {rule: "self.replicas <= 5", message: at most 5 replicas}\n                    - {rule: "self.replicas <= 6", fieldPath: "['replicas']"}`);
     const r = run(file(`  - {name: q, object: ${thing('{}')}, allowed: true}\n`, withQuantity));
     expect(r.cases.map((c) => [c.name, c.passed, c.error])).toEqual([
-      ['q', false, `crdx cannot evaluate the CEL rule "semver('1.2.3').isGreaterThan(semver('1.0.0'))" on this object as the server would: crdx does not evaluate semver() yet: the verdict is not decided offline`],
+      ['q', false, `crdx cannot evaluate the CEL rule "self.replicas <= 6" on this object as the server would: its fieldPath "['replicas']" is not a plain property path: the verdict is not decided offline`],
     ]);
   });
 

@@ -6,13 +6,16 @@
 import type { CelModule } from '../../core/cel-engine.js';
 import { parseDuration } from '../../go/duration.js';
 import { parseTimeRFC3339 } from '../../go/time.js';
-import { celAdd, celEqual, celIn } from './values.js';
+import { celAdd, celEqual, celIn, isBound } from './values.js';
 import { CelGoError, CelUnsupported, makeOps, type CelOps } from './lib/ops.js';
 import { registerLists, registerListsExt } from './lib/lists.js';
 import { registerQuantity } from './lib/quantity.js';
 import { registerRegex } from './lib/regex.js';
-import { registerComprehensions } from './lib/comprehensions.js';
+import { registerComprehensions, registerOptMap, registerSortBy } from './lib/comprehensions.js';
 import { registerIP } from './lib/ip.js';
+import { registerCIDR } from './lib/cidr.js';
+import { registerSemver } from './lib/semver.js';
+import { registerFormat } from './lib/format.js';
 import { registerStrings } from './lib/strings.js';
 import { registerURL } from './lib/url.js';
 import type { LibEnv } from './lib/types.js';
@@ -74,6 +77,29 @@ export function makeEnvs(m: CelModule): CelEnvs {
     const ms = t.sec * 1000 + t.nsec / 1_000_000;
     return new Date(ms);
   });
+  // optional.ofNonZeroValue (cel-go's traits.Zeroer): the apiserver's adapters for the resource's
+  // objects and lists are not Zeroers (an empty one is optional.of); literals are
+  lib.registerFunction('__crdx_optional_ofNonZeroValue(dyn): optional<dyn>', (x: unknown) => {
+    const none = m.Optional.none();
+    if (x === null || x === false || x === 0n || x === '' || (typeof x === 'number' && x === 0)) return none;
+    if (typeof x === 'object' && x.constructor?.name === 'UnsignedInt') return (x as { valueOf(): bigint }).valueOf() === 0n ? none : m.Optional.of(x);
+    if (x instanceof Uint8Array) return x.length === 0 ? none : m.Optional.of(x);
+    // Go's time.Time.IsZero: 0001-01-01T00:00:00Z
+    if (x instanceof Date) return x.getTime() === -62135596800000 ? none : m.Optional.of(x);
+    if (x instanceof Map) return x.size === 0 && !isBound(x) ? none : m.Optional.of(x);
+    // a map literal (cel-js makes a plain object)
+    if (typeof x === 'object' && x !== null && [Object.prototype, null].includes(Object.getPrototypeOf(x))) return Object.keys(x).length === 0 ? none : m.Optional.of(x);
+    if (Array.isArray(x)) {
+      if (x.length > 0) return m.Optional.of(x);
+      throw new CelUnsupported('optional.ofNonZeroValue() of an empty list (a literal is zero, a list of the resource is not)');
+    }
+    if (x instanceof (Duration as unknown as abstract new (...a: never[]) => unknown)) {
+      const d = x as { seconds: bigint; nanos: number };
+      return d.seconds === 0n && d.nanos === 0 ? none : m.Optional.of(x);
+    }
+    if (typeof x === 'bigint' || typeof x === 'number' || typeof x === 'string' || typeof x === 'boolean') return m.Optional.of(x);
+    throw new CelUnsupported('optional.ofNonZeroValue() of a value of this type');
+  });
   // `||` and `&&` as cel-go evaluates them: both sides, the first error wins when neither decides
   const logical = (decides: boolean) => ({ args }: { args: unknown[] }) => ({
     args,
@@ -114,6 +140,8 @@ export function makeEnvs(m: CelModule): CelEnvs {
   registerRegex(lib);
   registerLists(lib, ops);
   registerListsExt(lib, ops);
+  registerSortBy(lib, ops);
+  registerOptMap(lib, m.Optional);
   registerStrings(
     lib,
     (l, x) => BigInt(l.findIndex((e) => celEqual(e, x, ops.eq))),
@@ -125,5 +153,8 @@ export function makeEnvs(m: CelModule): CelEnvs {
   registerQuantity(env as unknown as Parameters<typeof registerQuantity>[0]);
   registerURL(env as unknown as Parameters<typeof registerURL>[0]);
   registerIP(env as unknown as Parameters<typeof registerIP>[0]);
+  registerCIDR(env as unknown as Parameters<typeof registerCIDR>[0]);
+  registerSemver(env as unknown as Parameters<typeof registerSemver>[0]);
+  registerFormat(env as unknown as Parameters<typeof registerFormat>[0], m.Optional);
   return { plain, libs: env as unknown as EvalEnv, ops, makers };
 }

@@ -23,6 +23,11 @@ export function markList(a: unknown[], k: ListKind): unknown[] {
   return a;
 }
 
+/** Whether a Map was made from the custom resource's data (not a CEL literal). */
+export function isBound(m: object): boolean {
+  return bound.has(m);
+}
+
 export function markBound<T extends object>(m: T): T {
   bound.add(m);
   return m;
@@ -74,11 +79,22 @@ function mapKey(e: unknown, keys: readonly string[]): string | undefined {
   return keys.map((k) => (e.has(k) ? (scalarKey(e.get(k)) ?? '?') : 'n')).join('\u0000');
 }
 
+interface Opt {
+  hasValue(): boolean;
+  value(): unknown;
+  orValue(d: unknown): unknown;
+}
+
+/** A cel-js optional (its class is not exported by the package entry). */
+const isOptional = (x: unknown): x is Opt => typeof x === 'object' && x !== null && typeof (x as Partial<Opt>).hasValue === 'function' && typeof (x as Partial<Opt>).orValue === 'function';
+
 /** cel-go's equality on the values we bind (the left operand decides, as in the adapters). */
 export function celEqual(a: unknown, b: unknown, eq: Fallback): boolean {
   if (a instanceof RawValue || b instanceof RawValue) return a instanceof RawValue && b instanceof RawValue && deepEqual(a.v, b.v);
   // library types (quantity, URL, IP, …) define their own equality
   if (typeof a === 'object' && a !== null && typeof (a as { celEqual?: unknown }).celEqual === 'function') return (a as { celEqual(o: unknown): boolean }).celEqual(b);
+  // optionals: both empty, or both holding equal values
+  if (isOptional(a) && isOptional(b)) return a.hasValue() === b.hasValue() && (!a.hasValue() || celEqual(a.value(), b.value(), eq));
   if (Array.isArray(a) && Array.isArray(b)) {
     if (a.length !== b.length) return false;
     const k = lists.get(a);

@@ -11,6 +11,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"net/netip"
 	"os"
 	"reflect"
 	"strconv"
@@ -77,6 +78,17 @@ type output struct {
 	Time      []timeCase     `json:"time"`
 	Duration  []durationCase `json:"duration"`
 	ToLower   []quoteCase    `json:"toLower"`
+	Addr      []netipCase    `json:"addr"`
+	Prefix    []netipCase    `json:"prefix"`
+}
+
+// netipCase: netip.ParseAddr / ParsePrefix of In: Out is String() (and Masked, for a prefix),
+// or Error the error's text.
+type netipCase struct {
+	In     string `json:"in"`
+	Out    string `json:"out,omitempty"`
+	Masked string `json:"masked,omitempty"`
+	Error  string `json:"error,omitempty"`
 }
 
 func decode(text string) interface{} {
@@ -236,6 +248,25 @@ func main() {
 
 	for _, in := range []string{`ABC`, `Ünïcödé`, `İ`, `ΣΑΣ`, `ǅ`, `ẞ`, `K`, `Å`, `ﬀ`, `𐐀`, `mixed Case 123`} {
 		out.ToLower = append(out.ToLower, quoteCase{In: in, Out: strings.ToLower(in)})
+	}
+
+	for _, in := range []string{"", "1.2.3.4", "1.2.3", "1.2.3.4.5", "01.2.3.4", "1.2.3.256", "1..2.3", "1.2.3.", "1.2.3.x", "%eth0", "abc",
+		"::", "::1", "1::2::3", "1:2:3:4:5:6:7:8", "1:2:3:4:5:6:7:8:9", "1:2:3:4:5:6:7", "12345::", "fffff::", "fe80::1%", "fe80::1%eth0",
+		"::ffff:1.2.3.4", "1:2:3:4:5:6:1.2.3.4", "1:2:3:4:5:6:7:1.2.3.4", "1.2.3.4:", "::1.2.3", "1:", "1::2:", "é", ":1", "1:2:3:4:5:6:7::",
+		"2001:DB8::1", "0:0:0:0:0:0:0:1", "1:0:0:2:0:0:0:3", "::ffff:0:1.2.3.4", "1:2:3:4:1.2.3.4", "::1.2.3.4", "1:2::3:4:5:6:7:8", "1:2x::"} {
+		if a, err := netip.ParseAddr(in); err != nil {
+			out.Addr = append(out.Addr, netipCase{In: in, Error: err.Error()})
+		} else {
+			out.Addr = append(out.Addr, netipCase{In: in, Out: a.String()})
+		}
+	}
+	for _, in := range []string{"10.0.0.0/8", "10.0.0.0", "10.0.0.0/33", "10.0.0.0/08", "10.0.0.0/+8", "10.0.0.0/", "10.0/8", "fe80::1%eth0/64",
+		"::/0", "::/129", "2001:db8::1/32", "10.0.0.1/99999999999999999999", "1.2.3.4/-1", "10.1.2.3/12", "2001:db8:ffff::1/33", "1.2.3.4/0", "::ffff:1.2.3.4/100"} {
+		if p, err := netip.ParsePrefix(in); err != nil {
+			out.Prefix = append(out.Prefix, netipCase{In: in, Error: err.Error()})
+		} else {
+			out.Prefix = append(out.Prefix, netipCase{In: in, Out: p.String(), Masked: p.Masked().String()})
+		}
 	}
 
 	var buf bytes.Buffer

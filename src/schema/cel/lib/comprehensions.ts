@@ -1,12 +1,12 @@
 /**
  * cel-go's two-variable comprehensions (ext/comprehensions.go, Kubernetes 1.32+) as cel-js macros:
  * all(i, v, p), exists(i, v, p), existsOne / exists_one(i, v, p), transformList(i, v, [f,] e),
- * transformMap(k, v, [f,] e), over lists (index, element) and maps (key, value).
+ * transformMap(k, v, [f,] e), transformMapEntry, over lists (index, element) and maps (key, value).
  * `all` and `exists` fold as cel-go's && and || do: a deciding element wins over an error, else
- * the first error; existsOne and the transforms stop at the first error. (transformMapEntry is not
- * reproduced.)
+ * the first error; existsOne and the transforms stop at the first error; transformMapEntry(k, v,
+ * [f,] m) merges the maps m, a repeated key an error. Also the lists extension's sortBy(e, key) macro (ext/lists.go).
  */
-import { CelUnsupported } from './ops.js';
+import { CelGoError, CelUnsupported, type CelOps } from './ops.js';
 import type { LibEnv } from './types.js';
 
 interface Ctx {
@@ -29,7 +29,7 @@ interface Macro {
   c2?: Ctx;
 }
 
-type Kind = 'all' | 'exists' | 'existsOne' | 'transformList' | 'transformMap';
+type Kind = 'all' | 'exists' | 'existsOne' | 'transformList' | 'transformMap' | 'transformMapEntry';
 
 function macro(kind: Kind, filtered: boolean) {
   return ({ args, receiver }: { args: unknown[]; receiver: unknown }) => ({
@@ -42,7 +42,7 @@ function macro(kind: Kind, filtered: boolean) {
       m.c1 = ctx.forkWithVariable(m.args[0]!.args as string, dyn);
       m.c2 = m.c1.forkWithVariable(m.args[1]!.args as string, dyn);
       for (const a of m.args.slice(2)) checker.check(a, m.c2);
-      return checker.getType(kind === 'transformList' ? 'list' : kind === 'transformMap' ? 'map' : 'bool');
+      return checker.getType(kind === 'transformList' ? 'list' : kind === 'transformMap' || kind === 'transformMapEntry' ? 'map' : 'bool');
     },
     evaluate(ev: Ev, m: Macro, ctx: Ctx) {
       const coll = ev.run(m.receiver, ctx);
@@ -81,6 +81,21 @@ function macro(kind: Kind, filtered: boolean) {
         return out;
       }
       const out = new Map<unknown, unknown>();
+      if (kind === 'transformMapEntry') {
+        // each result map merged in (cel.@mapInsert): a key given twice is an error
+        for (const [k, v] of entries) {
+          if (!keep(k, v)) continue;
+          const r = ev.run(body, at(k, v));
+          const es = r instanceof Map ? [...r.entries()] : typeof r === 'object' && r !== null && [Object.prototype, null].includes(Object.getPrototypeOf(r)) ? Object.entries(r) : undefined;
+          if (es === undefined) throw new CelUnsupported('transformMapEntry() whose expression is not a map');
+          for (const [rk, rv] of es) {
+            if (typeof rk !== 'string' && typeof rk !== 'bigint' && typeof rk !== 'boolean') throw new CelUnsupported('transformMapEntry() with keys that are not strings, ints or bools');
+            if (out.has(rk)) throw new CelGoError(`insert failed: key ${String(rk)} already exists`);
+            out.set(rk, rv);
+          }
+        }
+        return out;
+      }
       for (const [k, v] of entries) if (keep(k, v)) out.set(k, ev.run(body, at(k, v)));
       return out;
     },
@@ -99,5 +114,87 @@ export function registerComprehensions(env: LibEnv): void {
     reg(`${recv}.transformList(ast, ast, ast, ast): list<dyn>`, macro('transformList', true));
     reg(`${recv}.transformMap(ast, ast, ast): map<dyn, dyn>`, macro('transformMap', false));
     reg(`${recv}.transformMap(ast, ast, ast, ast): map<dyn, dyn>`, macro('transformMap', true));
+    reg(`${recv}.transformMapEntry(ast, ast, ast): map<dyn, dyn>`, macro('transformMapEntry', false));
+    reg(`${recv}.transformMapEntry(ast, ast, ast, ast): map<dyn, dyn>`, macro('transformMapEntry', true));
   }
+}
+
+/** A type name for the "same type" check of sortBy's keys. */
+function kindOf(v: unknown): string {
+  if (v === null) return 'null';
+  if (typeof v === 'object') return (v as object).constructor?.name ?? 'object';
+  return typeof v;
+}
+
+const COMPARABLE = ['bigint', 'number', 'string', 'boolean', 'UnsignedInt', 'Duration', 'Date', 'Uint8Array'];
+
+/**
+ * `list.sortBy(e, key)`: the keys computed in order (the first error wins), then the list sorted by
+ * them as @sortByAssociatedKeys does. Go's sort.Slice is an insertion sort (stable) up to 12
+ * elements; a longer list with equal keys, whose order Go's pdqsort decides, is not evaluated.
+ */
+export function registerSortBy(env: LibEnv, ops: CelOps): void {
+  const h = ({ args, receiver }: { args: unknown[]; receiver: unknown }) => ({
+    args,
+    receiver,
+    typeCheck(checker: Checker, m: Macro, ctx: Ctx) {
+      checker.check(m.receiver, ctx);
+      if (m.args[0]!.op !== 'id') throw checker.createError('invalid_macro_argument', 'sortBy() variable must be a simple identifier', m.args[0]);
+      m.c1 = ctx.forkWithVariable(m.args[0]!.args as string, checker.getType('dyn'));
+      checker.check(m.args[1], m.c1);
+      return checker.getType('list');
+    },
+    evaluate(ev: Ev, m: Macro, ctx: Ctx) {
+      const l = ev.run(m.receiver, ctx);
+      if (!Array.isArray(l)) throw new CelUnsupported('sortBy() over a value that is not a list');
+      const keys = l.map((v) => ev.run(m.args[1], m.c1!.reuse(ctx).setIterValue(v, ev)));
+      if (l.length === 0) return l;
+      const k = kindOf(keys[0]);
+      if (!COMPARABLE.includes(k)) throw new CelGoError('list elements must be comparable');
+      if (l.length > 1 && keys.some((x) => kindOf(x) !== k)) throw new CelGoError('list elements must have the same type');
+      if (keys.some((x) => typeof x === 'number' && Number.isNaN(x))) throw new CelUnsupported('sortBy() with a NaN key');
+      const cmp = (a: unknown, b: unknown) => (ops.lt(a, b) === true ? -1 : ops.lt(b, a) === true ? 1 : 0);
+      const idx = l.map((_, i) => i).sort((i, j) => cmp(keys[i], keys[j]));
+      if (l.length > 12 && idx.some((x, i) => i > 0 && cmp(keys[idx[i - 1]!], keys[x]) === 0)) throw new CelUnsupported('sortBy() of more than 12 elements with equal keys (Go\'s unstable sort decides their order)');
+      return idx.map((i) => l[i]);
+    },
+    async: false,
+  });
+  env.registerFunction('list.sortBy(ast, ast): list<dyn>', h as never);
+}
+
+interface OptionalLike {
+  hasValue(): boolean;
+  value(): unknown;
+}
+
+/**
+ * cel-go's optional macros (cel/macro.go): `opt.optMap(x, e)` is `opt.hasValue() ?
+ * optional.of(e[x := opt.value()]) : optional.none()`; `opt.optFlatMap(x, e)` the same with `e`
+ * already an optional.
+ */
+export function registerOptMap(env: LibEnv, optional: { of(v: unknown): unknown; none(): unknown }): void {
+  const h = (flat: boolean) => ({ args, receiver }: { args: unknown[]; receiver: unknown }) => ({
+    args,
+    receiver,
+    typeCheck(checker: Checker, m: Macro, ctx: Ctx) {
+      checker.check(m.receiver, ctx);
+      if (m.args[0]!.op !== 'id') throw checker.createError('invalid_macro_argument', 'optMap() variable name must be a simple identifier', m.args[0]);
+      m.c1 = ctx.forkWithVariable(m.args[0]!.args as string, checker.getType('dyn'));
+      checker.check(m.args[1], m.c1);
+      return checker.getType('dyn');
+    },
+    evaluate(ev: Ev, m: Macro, ctx: Ctx) {
+      const o = ev.run(m.receiver, ctx) as OptionalLike;
+      if (typeof o?.hasValue !== 'function') throw new CelUnsupported(`${flat ? 'optFlatMap' : 'optMap'}() on a value that is not an optional`);
+      if (!o.hasValue()) return optional.none();
+      const r = ev.run(m.args[1], m.c1!.reuse(ctx).setIterValue(o.value(), ev));
+      if (!flat) return optional.of(r);
+      if (typeof (r as OptionalLike)?.hasValue !== 'function') throw new CelUnsupported('optFlatMap() whose expression is not an optional');
+      return r;
+    },
+    async: false,
+  });
+  env.registerFunction('optional.optMap(ast, ast): optional<dyn>', h(false) as never);
+  env.registerFunction('optional.optFlatMap(ast, ast): optional<dyn>', h(true) as never);
 }

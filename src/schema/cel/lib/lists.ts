@@ -43,7 +43,7 @@ function kindOf(v: unknown): string {
 
 /**
  * cel-go's lists extension, version 3 (ext/lists.go): slice, flatten, distinct, reverse, sort and
- * lists.range (rewritten to `__crdx_lists_range`); sortBy (a macro) is not reproduced.
+ * lists.range (rewritten to `__crdx_lists_range`); sortBy (a macro) is in comprehensions.ts.
  */
 export function registerListsExt(env: LibEnv, ops: CelOps): void {
   env.registerFunction('list<dyn>.slice(int, int): list<dyn>', (l: unknown[], start: bigint, end: bigint) => {

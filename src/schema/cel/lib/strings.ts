@@ -4,10 +4,11 @@
  * points (Go runes), not UTF-16 units as cel-js's own versions do, so the rewritten rule calls these
  * (`__crdx_s_<name>(receiver, args…)`); a receiver that is not a string goes to the list versions.
  */
+import { wellFormed } from '../../../go/strings.js';
 import { CelGoError, CelUnsupported } from './ops.js';
 import type { LibEnv } from './types.js';
 
-export const STRING_FUNCTIONS: ReadonlySet<string> = new Set(['charAt', 'indexOf', 'lastIndexOf', 'lowerAscii', 'upperAscii', 'replace', 'split', 'substring', 'trim', 'join']);
+export const STRING_FUNCTIONS: ReadonlySet<string> = new Set(['charAt', 'indexOf', 'lastIndexOf', 'lowerAscii', 'upperAscii', 'replace', 'split', 'substring', 'trim', 'join', 'format']);
 
 const runes = (s: string): string[] => [...s];
 const utf8Len = (s: string): number => Buffer.byteLength(s, 'utf8');
@@ -103,6 +104,53 @@ function joinList(l: unknown, sep: string): string {
   return l.join(sep);
 }
 
+/** strings.quote: CEL's escapes, everything else as it is (Go: invalid UTF-8 becomes U+FFFD). */
+export function celQuote(s: string): string {
+  const esc: Record<string, string> = { '\x07': '\\a', '\b': '\\b', '\f': '\\f', '\n': '\\n', '\r': '\\r', '\t': '\\t', '\v': '\\v', '\\': '\\\\', '"': '\\"' };
+  let out = '"';
+  for (const ch of wellFormed(s)) out += esc[ch] ?? ch;
+  return `${out}"`;
+}
+
+/** An argument of `%s` or `%d` crdx formats as cel-go's strings extension (version 2) does. */
+function clause(verb: string, x: unknown): string | undefined {
+  const isUint = typeof x === 'object' && x !== null && x.constructor?.name === 'UnsignedInt';
+  if (typeof x === 'bigint' || isUint) return String(isUint ? (x as { valueOf(): bigint }).valueOf() : x);
+  if (verb !== 's') return undefined;
+  if (typeof x === 'string') return x;
+  if (typeof x === 'boolean') return String(x);
+  if (x === null) return 'null';
+  return undefined;
+}
+
+/**
+ * `<string>.format(<list>)` (ext/formatting.go) for `%%`, and `%s` and `%d` of strings, ints, uints,
+ * bools and null; every other clause, argument type and error case is reported as not evaluated.
+ */
+function format(f: string, args: unknown[]): string {
+  let out = '';
+  let n = 0;
+  for (let i = 0; i < f.length; i++) {
+    if (f[i] !== '%') {
+      out += f[i];
+      continue;
+    }
+    if (f[i + 1] === '%') {
+      out += '%';
+      i++;
+      continue;
+    }
+    const verb = f[i + 1];
+    if ((verb !== 's' && verb !== 'd') || n >= args.length) throw new CelUnsupported(`format() with a clause or an argument count crdx does not format as cel-go yet (at ${JSON.stringify(f.slice(i, i + 2))})`);
+    const v = clause(verb, args[n]);
+    if (v === undefined) throw new CelUnsupported(`format() of a value of this type with %${verb}, which crdx does not format as cel-go yet`);
+    out += v;
+    n++;
+    i++;
+  }
+  return out;
+}
+
 type ListFallback = (l: unknown[], ...args: unknown[]) => unknown;
 
 export function registerStrings(env: LibEnv, listIndexOf: ListFallback, listLastIndexOf: ListFallback): void {
@@ -154,6 +202,8 @@ export function registerStrings(env: LibEnv, listIndexOf: ListFallback, listLast
     while (j > i && isSpace(r[j - 1]!)) j--;
     return r.slice(i, j).join('');
   });
+  f('__crdx_s_format(dyn, list<dyn>): string', (s: unknown, l: unknown[]) => format(str(s, 'format'), l));
+  f('__crdx_strings_quote(string): string', celQuote);
   f('__crdx_s_join(dyn): string', (l: unknown) => joinList(l, ''));
   f('__crdx_s_join(dyn, string): string', (l: unknown, sep: string) => joinList(l, sep));
 }

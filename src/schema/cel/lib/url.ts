@@ -2,10 +2,12 @@
  * The Kubernetes URL library (apiserver pkg/cel/library/urls.go): url, isURL, getScheme, getHost,
  * getHostname, getPort, getEscapedPath, getQuery. Validity is Go's url.ParseRequestURI
  * (schema/formats/url.ts); the parts are Go's url.Parse for the plain spellings crdx reads the same
- * way (percent escapes in the host or path, and Go's parse error texts, are reported as not evaluated).
+ * way (percent escapes in the host or path, and Go's parse errors other than those of
+ * requestURIError, are reported as not evaluated).
  */
 import { isRequestURI } from '../../formats/url.js';
-import { CelUnsupported } from './ops.js';
+import { quote } from '../../../go/quote.js';
+import { CelGoError, CelUnsupported } from './ops.js';
 import type { LibEnv } from './types.js';
 
 export class URLValue {
@@ -21,6 +23,26 @@ export class URLValue {
     if (o.raw === this.raw) return true;
     throw new CelUnsupported('comparing two URLs written differently (Go compares their String())');
   }
+}
+
+/**
+ * url.ParseRequestURI's error (url.Error: `parse "<raw>": <why>`) for a string it refuses, when it
+ * is one of the reasons crdx words as Go does (a control character, empty, a leading colon, a
+ * relative reference); undefined for the others.
+ */
+export function requestURIError(raw: string): string | undefined {
+  let why: string | undefined;
+  if (/[\x00-\x1f\x7f]/.test(raw)) why = 'net/url: invalid control character in URL';
+  else if (raw === '') why = 'empty url';
+  else if (raw[0] === ':') why = 'missing protocol scheme';
+  else {
+    const m = /^[A-Za-z][A-Za-z0-9+\-.]*:/.exec(raw);
+    let rest = m ? raw.slice(m[0].length) : raw;
+    if (rest.endsWith('?') && rest.split('?').length === 2) rest = rest.slice(0, -1);
+    else if (rest.includes('?')) rest = rest.slice(0, rest.indexOf('?'));
+    if (!m && !rest.startsWith('/')) why = 'invalid URI for request';
+  }
+  return why === undefined ? undefined : `parse ${quote(raw)}: ${why}`;
 }
 
 /** url.Parse of a string ParseRequestURI accepts. */
@@ -103,8 +125,12 @@ function query(raw: string): Map<string, string[]> {
 export function registerURL(env: LibEnv & { registerType(name: string, ctor: unknown): unknown }): void {
   env.registerType('k8s.URL', URLValue);
   env.registerFunction('url(string): k8s.URL', (s: string) => {
-    // Go's error texts (URL parse error during conversion from string: parse "…": …) are not reproduced
-    if (!isRequestURI(s)) throw new CelUnsupported(`url(${JSON.stringify(s)}) fails on the server with a Go error crdx does not reproduce`);
+    if (!isRequestURI(s)) {
+      const err = requestURIError(s);
+      // Go's other parse errors (hosts, ports, escapes) are not reproduced
+      if (err === undefined) throw new CelUnsupported(`url(${JSON.stringify(s)}) fails on the server with a Go error crdx does not reproduce`);
+      throw new CelGoError(`URL parse error during conversion from string: ${err}`);
+    }
     return parse(s);
   });
   env.registerFunction('isURL(string): bool', (s: string) => isRequestURI(s));
