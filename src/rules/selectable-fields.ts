@@ -17,12 +17,15 @@ export const selectableFields = defineRule({
     docs: {
       description: 'selectableFields must point at string, boolean or integer fields of the schema, at most 8, no duplicates.',
       details:
-        'Paths use the server field-path syntax, may not point into metadata, and must resolve through properties. Because the server hoists selectableFields and schemas independently, identical lists next to different schemas (and the converse) are rejected with the server\'s odd messages.',
+        'Paths use the server field-path syntax, may not point into metadata, and must resolve through properties. A 1.30 server (feature gate alpha and off) drops selectableFields without checking them, unless the installed CRD already has some. Because the server hoists selectableFields and schemas independently, identical lists next to different schemas (and the converse) are rejected with the server\'s odd messages.',
       reference: 'k8s.io/apiextensions-apiserver pkg/apis/apiextensions/validation/validation.go: validateCustomResourceDefinitionSpec, validateCustomResourceDefinitionVersion, ValidateCustomResourceSelectableFields; k8s.io/apiextensions-apiserver pkg/apiserver/schema/cel/validation.go: ValidFieldPath; k8s.io/apiextensions-apiserver pkg/apis/apiextensions/v1/conversion.go: Convert_v1_CustomResourceDefinitionSpec_To_apiextensions_CustomResourceDefinitionSpec',
     },
   }),
   *check({ crd, update }) {
     if (!atLeast(crd.kube, 30)) return;
+    // 1.30: the CustomResourceFieldSelectors gate is alpha and off, and the strategy drops
+    // selectableFields before validation unless the stored CRD already has some (dropDisabledFields)
+    if (!atLeast(crd.kube, 31) && !(update && update.old.crd.selectableFields.some((t) => t.value.length > 0))) return;
     for (const t of crd.selectableFields) {
       // an update may keep an installed list of more than 8 fields unchanged (findTooManySelectableFieldsAllowed)
       const allowTooMany = update !== undefined && keptOversized(t, update.old.crd);

@@ -238,7 +238,6 @@ interface Known {
   readonly why: string;
 }
 const KNOWN: readonly Known[] = [
-  { case: 'selectable-fields-missing', part: 'crd', when: (m) => m === 30, why: 'crdx validates selectableFields from 1.30, but the 1.30 server has CustomResourceFieldSelectors alpha and off: it drops them without a word' },
 ];
 const knownFor = (minor: number, id: string, part: 'crd' | 'cr') => KNOWN.find((k) => k.case === id && k.part === part && k.when(minor));
 
