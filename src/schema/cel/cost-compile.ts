@@ -7,12 +7,10 @@
  * as not estimated.
  */
 import { kubeMinor } from '../../core/kube-version.js';
-import { parseDuration } from '../../go/duration.js';
-import { compileRegex } from '../../go/regexp.js';
-import { parseTimeRFC3339 } from '../../go/time.js';
 import type { Crd } from '../../crd/model.js';
 import type { Structural } from '../../crd/structural-schema.js';
-import { compileCel, type LiteralChecks } from './check.js';
+import { compileCel, type CompileOutcome } from './check.js';
+import { compileExpression, GO_LITERAL_CHECKS } from './compile.js';
 import type { CostAst, CostExpr } from './cost.js';
 import { costOptionsFor, type CostCompile, type CostCompiler } from './cost-crd.js';
 import { celTypeOf, schemaDeclType } from './decl.js';
@@ -37,43 +35,48 @@ export function costCompilerFor(compat: number): CostCompiler {
       const perNode = node.derive(`cel-cost-compile-${isRoot}-${compat}`, () => new Map<string, CostCompile>());
       const hit = perNode.get(key);
       if (hit) return hit;
-      const self = celTypeOf(decl);
-      const variables = new Map<string, CelType>([
-        ['self', self],
-        ['oldSelf', optionalOldSelf ? optionalOf(self) : self],
-      ]);
-      const out = compileOne(expr, kind, compat, variables);
+      // the checked tree cel-compile already made (compile.ts caches it per rule text and type);
+      // compiled here only when that verdict is not a clean compile (errors, undecided parts)
+      const v = compileExpression(expr, decl, { compat, optionalOldSelf, literals: GO_LITERAL_CHECKS }, kind === 'rule' ? 'bool' : 'string');
+      let out: CostCompile;
+      if (v.kind === 'ok') out = { ok: true, ast: costAst(v.outcome, compat) };
+      else {
+        const self = celTypeOf(decl);
+        const variables = new Map<string, CelType>([
+          ['self', self],
+          ['oldSelf', optionalOldSelf ? optionalOf(self) : self],
+        ]);
+        out = compileOne(expr, kind, compat, variables);
+      }
       perNode.set(key, out);
       return out;
     },
   };
 }
 
-/** The literal validators of compat 1.29+, with the Go parsers crdx has (time.ParseDuration, time.Parse RFC 3339, regexp). */
-const LITERALS: LiteralChecks = {
-  duration: (s) => parseDuration(s) !== undefined,
-  timestamp: (s) => !('error' in parseTimeRFC3339(s)),
-  regex: (s) => compileRegex(s).ok,
-};
 
 function compileOne(expr: string, kind: 'rule' | 'messageExpression', compat: number, variables: ReadonlyMap<string, CelType>): CostCompile {
   let r;
   try {
-    r = compileCel(expr, { compat, variables }, LITERALS);
+    r = compileCel(expr, { compat, variables }, GO_LITERAL_CHECKS);
   } catch (e) {
     return { ok: false, error: false, why: `the type checker failed (${(e as Error).message})` };
   }
   if (r.syntaxError || r.issues.length > 0 || !r.checked || !r.parsed) return { ok: false, error: true };
   const out = r.checked.type;
   if (kind === 'rule' ? out.kind !== 'bool' : out.kind !== 'string') return { ok: false, error: true };
-  const checked = r.checked;
-  const ast: CostAst = {
-    root: globalCalls(r.parsed.expr, (id) => checked.typeOf(id) !== undefined),
+  return { ok: true, ast: costAst(r, compat), ...(r.undecided !== undefined ? { undecided: r.undecided } : {}) };
+}
+
+/** The checked tree of a clean compile, as the estimator reads it. */
+function costAst(r: CompileOutcome, compat: number): CostAst {
+  const checked = r.checked!;
+  return {
+    root: globalCalls(r.parsed!.expr, (id) => checked.typeOf(id) !== undefined),
     options: costOptionsFor(compat),
     typeOf: (id) => checked.typeOf(id),
     overloadIds: (id) => checked.refOf(id)?.overloadIds ?? [],
   };
-  return { ok: true, ast, ...(r.undecided !== undefined ? { undecided: r.undecided } : {}) };
 }
 
 function qualified(e: CostExpr): string | undefined {
