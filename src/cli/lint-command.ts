@@ -82,7 +82,7 @@ export async function runLint(o: LintCliOptions, io: Io): Promise<ExitCode> {
   const oldFiles = o.old && o.old.length > 0 ? [...clusterOld, ...(await readOld(o.old.filter((s) => s !== 'cluster'), o.paths, io))] : undefined;
   // CEL rules of --crd files are evaluated on the custom resources too: they need the engine as well
   const cel = await celFor([...inputs.files, ...crdInputs.files, ...(oldFiles ?? [])], loadCel);
-  const opts = { kubeVersion: o.kubeVersion, cel, ruleSeverity, crdFiles: crdInputs.files, fieldValidation: o.fieldValidation, ...(oldFiles ? { old: oldFiles } : {}) };
+  const opts = { kubeVersion: o.kubeVersion, cel, ruleSeverity, crdFiles: crdInputs.files, fieldValidation: o.fieldValidation, ...(oldFiles ? { old: oldFiles } : {}), ...(o.explainCost ? { explainCost: true } : {}) };
   const bytes = inputs.files.reduce((n, f) => n + f.text.length, 0);
   let result: { findings: readonly Finding[]; summary: Pick<Summary, 'files' | 'documents' | 'updates'>; checked: number } | undefined;
   if (wantThreads(bytes, io.env)) {

@@ -157,7 +157,8 @@ function createProgram(io: Io, run: Runners, setCode: (c: ExitCode) => void): Co
     .option('-q, --quiet', 'report errors only (--max-warnings still counts the warnings)')
     .option('--allow-empty', 'exit 0 when the input holds no document at all (default: exit 2)')
     .option('--baseline <file>', 'report only findings this baseline file does not hold (JSON; see the README)')
-    .option('--update-baseline', 'write the current findings to the --baseline file and exit 0');
+    .option('--update-baseline', 'write the current findings to the --baseline file and exit 0')
+    .option('--explain-cost', 'report the estimated cost of every CEL rule and messageExpression (info findings of cel-cost-explanation), not only of those over budget');
   addValidateOption(lint);
   addClusterOptions(lint)
     .addHelpText('after', EPILOG)
@@ -179,6 +180,7 @@ function createProgram(io: Io, run: Runners, setCode: (c: ExitCode) => void): Co
           baseline: o['baseline'] as string | undefined,
           updateBaseline: o['updateBaseline'] === true,
           old: (o['old'] as string[] | undefined) ?? [],
+          explainCost: o['explainCost'] === true,
         }),
       );
     });

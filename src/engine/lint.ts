@@ -39,6 +39,8 @@ export interface LintOptions {
    * hold their names (naming conflicts).
    */
   readonly old?: readonly SourceFile[];
+  /** lint --explain-cost: every CEL expression's estimated cost is reported (cel-cost-explanation). */
+  readonly explainCost?: boolean;
 }
 
 export interface LintResult {
@@ -86,6 +88,7 @@ export function lintSources(files: readonly SourceFile[], opts: LintOptions): Li
       schemaAnalysis: () => (analysis ??= analyzeCrdSchemas(crd, old ? updateSchemaOptions(old.crd) : undefined)),
       fieldValidation,
       ...(old ? { update: { old } } : {}),
+      ...(opts.explainCost ? { explainCost: true } : {}),
     };
     // a v1beta1 CRD on a server that no longer serves that API is never validated
     const notServed = crd.requestVersion === 'v1beta1' && atLeast(crd.kube, 22);

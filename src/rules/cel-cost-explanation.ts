@@ -4,6 +4,12 @@ import { explainCost } from '../schema/cel/cost-explain.js';
 import { crdCosts } from './cel-cost.js';
 import { defineRule, type Report } from './types.js';
 
+/** The share of the per-expression limit, e.g. "0.02%", "94.5%". */
+function share(cost: bigint): string {
+  const pct = (Number(cost) / Number(STATIC_ESTIMATED_COST_LIMIT)) * 100;
+  return `${pct >= 10 ? pct.toFixed(1) : pct >= 0.01 ? pct.toFixed(2) : pct > 0 ? '<0.01' : '0'}%`;
+}
+
 /** 12,345,678 */
 const num = (n: bigint): string => n.toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
@@ -46,16 +52,20 @@ export const celCostExplanation = defineRule({
     docs: {
       description: 'Why a CEL rule is over the cost budget, and which bound would bring it under.',
       details:
-        'For each rule or messageExpression the server rejects for its estimated cost (see `cel-cost`), crdx shows, with the estimator of cel-go (checker/cost.go), how the estimate is made up: the cost of one evaluation, how often the rule runs, the comprehensions that dominate with their number of iterations, and the maxItems, maxProperties or maxLength (with the schema path and line) that alone would bring it under 10,000,000, with the estimate that bound gives. Each suggestion is the estimator run again with the bound added, not a guess.',
+        'For each rule or messageExpression the server rejects for its estimated cost (see `cel-cost`), and with `lint --explain-cost` for every one, crdx shows, with the estimator of cel-go (checker/cost.go), how the estimate is made up: the cost of one evaluation, how often the rule runs, the comprehensions that dominate with their number of iterations, and the maxItems, maxProperties or maxLength (with the schema path and line) that alone would bring it under 10,000,000, with the estimate that bound gives. Each suggestion is the estimator run again with the bound added, not a guess.',
       reference: 'k8s.io/apiextensions-apiserver pkg/apis/apiextensions/validation/validation.go: getExpressionCost (not checked by the server)',
     },
     messages: {
       over: 'the {{kind}} is estimated at {{cost}} (limit 10,000,000): {{estimate}}{{dominant}}{{fix}}',
+      estimate: 'the {{kind}} is estimated at {{cost}} ({{share}} of the limit 10,000,000): {{estimate}}{{dominant}}',
     },
   },
-  *check(ctx): Iterable<Report<'over'>> {
+  *check(ctx): Iterable<Report<'over' | 'estimate'>> {
     for (const { cost } of crdCosts(ctx))
-      for (const x of cost.expressions) if (x.cost > STATIC_ESTIMATED_COST_LIMIT) yield { messageId: 'over', data: describe(ctx.crd, x), path: x.loc.at };
+      for (const x of cost.expressions) {
+        if (x.cost > STATIC_ESTIMATED_COST_LIMIT) yield { messageId: 'over', data: describe(ctx.crd, x), path: x.loc.at };
+        else if (ctx.explainCost) yield { messageId: 'estimate', data: { ...describe(ctx.crd, x), share: share(x.cost) }, path: x.loc.at };
+      }
   },
 });
 

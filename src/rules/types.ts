@@ -52,6 +52,8 @@ export interface RuleContext {
   readonly fieldValidation: FieldValidation;
   /** Present when the CRD replaces an installed one (lint --old): the request is an update. */
   readonly update?: CrdUpdate;
+  /** lint --explain-cost: rules that explain report on everything, not only on what is over a limit. */
+  readonly explainCost?: boolean;
 }
 
 /** A custom resource of the input whose group has a CRD among the inputs (or --crd). */
