@@ -42,7 +42,7 @@ export const upgradeSafety = defineRule<M>({
       details:
         'Only for a CRD of NEW whose name is in OLD. Each served version present in both is compared schema to schema (a hoisted schema applies to every version; a schema shared by several versions is compared once). ' +
         'Checks (crdify name / crd-schema-checker name): ' +
-        'servedVersionRemoved: a served version is gone or no longer served (crdify servedVersionRemoval-style version checks / -); ' +
+        'servedVersionRemoved: a served version is gone or no longer served; a stored version gone from spec.versions is the server\'s own error (rule versions; crdify storedVersionRemoval) and is not repeated (- / -); ' +
         'storageChangedWithoutConversion: the storage version changes while spec.conversion.strategy is not Webhook, so objects stored in the old version are read through None conversion (- / -); ' +
         'fieldRemoved: a property of OLD is missing in NEW (crdify existingFieldRemoval / NoFieldRemoval); ' +
         'typeChanged: type differs (crdify type / NoDataTypeChange, NoFieldTypeChange); ' +
@@ -91,6 +91,8 @@ export const upgradeSafety = defineRule<M>({
     for (const ov of old.versions) {
       if (!ov.served) continue;
       const nv = newVersions.get(ov.name);
+      // a stored version gone from spec.versions is the server's own error (rule versions)
+      if (!nv && update.old.storedVersions.includes(ov.name)) continue;
       if (!nv || !nv.served) {
         const path = nv ? (Object.hasOwn(nv.raw, 'served') ? [...nv.loc.at, 'served'] : nv.loc.at) : ['spec', 'versions'];
         yield { messageId: 'servedVersionRemoved', data: { version: ov.name }, path, ...oldAt(ov.loc.at) };
@@ -288,6 +290,8 @@ function* compareList(
   const nList = (nt?.value ?? []).map((x) => rec(x) ?? {});
   for (const [i, x] of ot.value.entries()) {
     const o = rec(x) ?? {};
+    // the same entry anywhere in NEW is kept (names may repeat: two columns called the same)
+    if (nList.some((y) => semanticEqual(o, y))) continue;
     const name = nameOf(o);
     const j = nList.findIndex((y) => nameOf(y) === name);
     if (j < 0) yield { messageId, data: { version: ov.name, name: JSON.stringify(name), change: 'removed' }, path: nPath, ...oldAt([...oPath, i]) };
