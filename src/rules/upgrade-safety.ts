@@ -29,6 +29,7 @@ type M =
 
 const INCREASE = ['minLength', 'minItems', 'minProperties', 'minimum'] as const;
 const DECREASE = ['maxLength', 'maxItems', 'maxProperties', 'maximum'] as const;
+const RULE_PARTS = ['messageExpression', 'reason', 'optionalOldSelf'] as const;
 const TOPOLOGY = ['x-kubernetes-list-type', 'x-kubernetes-list-map-keys', 'x-kubernetes-map-type'] as const;
 
 export const upgradeSafety = defineRule<M>({
@@ -51,7 +52,7 @@ export const upgradeSafety = defineRule<M>({
         'boundTightened: maxLength/maxItems/maxProperties/maximum lowered or added, minLength/minItems/minProperties/minimum raised or added, exclusiveMinimum/exclusiveMaximum turned on (crdify maxLength, maxItems, maxProperties, maximum, minLength, minItems, minProperties, minimum, exclusiveMaximum / -); ' +
         'patternChanged, formatChanged: pattern or format added or changed (crdify pattern, format / -); ' +
         'defaultChanged: default added, changed or removed (crdify default / -); ' +
-        'ruleChanged: an x-kubernetes-validations rule (or its messageExpression) is new or changed (crdify xvalidations / -); ' +
+        'ruleChanged: an x-kubernetes-validations rule is new, or its messageExpression, reason or optionalOldSelf changed (crdify xvalidations, which also flags a removed rule / -); ' +
         'listTypeChanged: x-kubernetes-list-type, x-kubernetes-list-map-keys or x-kubernetes-map-type changed (- / -); ' +
         'preserveUnknownRemoved: x-kubernetes-preserve-unknown-fields turned off (- / -); ' +
         'printerColumnChanged, selectableFieldChanged: a printer column or selectable field of a served version is changed or removed (- / -). ' +
@@ -60,7 +61,7 @@ export const upgradeSafety = defineRule<M>({
         'Each finding points at NEW and carries the place in OLD; a removed field points at its parent\'s properties in NEW. ' +
         'The server accepts all of these: existing objects stay stored, but may fail on their next write (ratcheting keeps unchanged invalid values only for some checks) or are read differently by clients.',
       reference:
-        'k8s.io/apiextensions-apiserver pkg/registry/customresourcedefinition/strategy.go: strategy.ValidateUpdate (not checked by the server); sigs.k8s.io/crdify pkg/validations; github.com/openshift/crd-schema-checker pkg/manifestcomparators',
+        'k8s.io/apiextensions-apiserver pkg/registry/customresourcedefinition/strategy.go: strategy.ValidateUpdate; k8s.io/apiextensions-apiserver pkg/apiserver/schema/pruning/algorithm.go: PruneWithOptions (not checked by the server; the peers: sigs.k8s.io/crdify pkg/validations, github.com/openshift/crd-schema-checker pkg/manifestcomparators)',
     },
     messages: {
       servedVersionRemoved: 'version {{version}} is served in OLD but not in NEW: clients using it break',
@@ -217,13 +218,14 @@ function* compareSchema(o: Rec, n: Rec, field: string, op: JsonPath, np: JsonPat
   for (const [i, r0] of arr(n['x-kubernetes-validations']).entries()) {
     const r = rec(r0) ?? {};
     const same = oRules.findIndex((x) => x['rule'] === r['rule']);
-    const sameMsg = same >= 0 && semanticEqual(oRules[same]!['messageExpression'], r['messageExpression']);
-    if (same >= 0 && sameMsg) continue;
+    // what changes a rule's verdict or its message: reason and optionalOldSelf (crdify's xvalidations), messageExpression
+    const changed = same < 0 ? [] : RULE_PARTS.filter((k) => !semanticEqual(oRules[same]![k], r[k]));
+    if (same >= 0 && changed.length === 0) continue;
     const oldPath = same >= 0 ? [...op, 'x-kubernetes-validations', same] : Object.hasOwn(o, 'x-kubernetes-validations') ? [...op, 'x-kubernetes-validations'] : op;
     yield {
       messageId: 'ruleChanged',
-      data: { ...base, change: same >= 0 ? 'changed messageExpression of the' : 'new', rule: display(r['rule']) },
-      path: [...np, 'x-kubernetes-validations', i, ...(same >= 0 ? (Object.hasOwn(r, 'messageExpression') ? ['messageExpression'] : []) : ['rule'])],
+      data: { ...base, change: same >= 0 ? `changed ${changed.join(', ')} of the` : 'new', rule: display(r['rule']) },
+      path: [...np, 'x-kubernetes-validations', i, ...(same < 0 ? ['rule'] : Object.hasOwn(r, changed[0]!) ? [changed[0]!] : [])],
       ...w.oldAt(oldPath),
     };
   }
