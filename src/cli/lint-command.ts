@@ -20,13 +20,17 @@ import { VERSION } from './version.js';
 const SEVERITIES = new Set(['error', 'warning', 'info', 'off']);
 
 function parseRuleOverrides(specs: readonly string[]): Map<string, Severity | 'off'> {
-  const known = new Set(rules.map((r) => r.id));
+  const known = new Map(rules.map((r) => [r.id, r]));
   const out = new Map<string, Severity | 'off'>();
   for (const s of specs) {
-    const m = /^([a-z0-9-]+)=([a-z]+)$/.exec(s);
-    if (!m || !SEVERITIES.has(m[2]!)) throw new UsageError(`--rule ${s}: expected <rule-id>=error|warning|info|off`);
-    if (!known.has(m[1]!)) throw new UsageError(`--rule ${s}: unknown rule "${m[1]}" (see the README for the list)`);
-    out.set(m[1]!, m[2] as Severity | 'off');
+    // <rule-id>=severity, or <rule-id>/<messageId>=severity for one check of a rule
+    const m = /^([a-z0-9-]+)(?:\/([A-Za-z0-9]+))?=([a-z]+)$/.exec(s);
+    if (!m || !SEVERITIES.has(m[3]!)) throw new UsageError(`--rule ${s}: expected <rule-id>[/<check>]=error|warning|info|off`);
+    const rule = known.get(m[1]!);
+    if (!rule) throw new UsageError(`--rule ${s}: unknown rule "${m[1]}" (see the README for the list)`);
+    if (m[2] !== undefined && !Object.hasOwn(rule.meta.messages, m[2]))
+      throw new UsageError(`--rule ${s}: rule ${m[1]} has no check "${m[2]}" (its checks: ${Object.keys(rule.meta.messages).join(', ')})`);
+    out.set(m[2] === undefined ? m[1]! : `${m[1]}/${m[2]}`, m[3] as Severity | 'off');
   }
   return out;
 }

@@ -145,7 +145,7 @@ function createProgram(io: Io, run: Runners, setCode: (c: ExitCode) => void): Co
   addOutputOption(lint, FORMAT_NAMES, 'stylish');
   addKubeVersionOption(lint)
     .option('--max-warnings <n>', 'exit 1 when there are more warnings than this', parseCount)
-    .option('--rule <id=severity>', 'override a rule severity: error, warning, info or off (repeatable)', collect, []);
+    .option('--rule <id=severity>', 'override a rule severity: error, warning, info or off; ID/CHECK for one check of a rule (repeatable)', collect, []);
   addCrdOption(lint, 'CRDs to validate the custom resources of the input against, without linting them (repeatable)');
   lint.option(
     '--old <path>',

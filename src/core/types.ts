@@ -110,11 +110,13 @@ export interface CrdUpdateSummary {
   readonly accepted: boolean;
   /** Findings of the engine on this CRD (all severities). */
   readonly findings: number;
+  /** Of those, the upgrade-safety advice: changes the server accepts that break stored objects or clients. */
+  readonly breaking: number;
 }
 
 /** The one wording of an update's verdict, for every output format. */
 export function updateSummaryText(u: CrdUpdateSummary): string {
-  return `CustomResourceDefinition ${u.name}: update ${u.accepted ? 'accepted' : 'rejected'} by the server; ${u.findings} finding${u.findings === 1 ? '' : 's'}`;
+  return `CustomResourceDefinition ${u.name}: update ${u.accepted ? 'accepted' : 'rejected'} by the server; ${u.findings} finding${u.findings === 1 ? '' : 's'}${u.breaking > 0 ? ` (${u.breaking} breaking change${u.breaking === 1 ? '' : 's'})` : ''}`;
 }
 
 export interface Summary {

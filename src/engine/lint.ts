@@ -98,9 +98,12 @@ export function lintSources(files: readonly SourceFile[], opts: LintOptions): Li
     for (const rule of rules) {
       if (notServed && rule.id !== 'v1beta1-crd') continue;
       if (undecodable && rule.meta.serverFaithful && rule.id !== 'crd-decode') continue;
-      const sev = opts.ruleSeverity?.get(rule.id) ?? rule.meta.defaultSeverity;
-      if (sev === 'off') continue;
-      for (const r of rule.check(ctx)) findings.push(toFinding(rule, r, crd.manifest, sev));
+      const sev = severityOf(rule, opts.ruleSeverity);
+      if (!sev.on) continue;
+      for (const r of rule.check(ctx)) {
+        const s = sev.of(r.messageId);
+        if (s !== 'off') findings.push(toFinding(rule, r, crd.manifest, s));
+      }
     }
   }
   findings.push(...lintResources(manifests, crds, refs, rules, opts));
@@ -155,6 +158,7 @@ function updateSummary(crd: Crd, findings: readonly Finding[], undecodable: bool
     column: pos.column,
     accepted: !undecodable && !own.some((f) => f.server !== undefined || f.response !== undefined),
     findings: own.length,
+    breaking: own.filter((f) => f.ruleId === 'upgrade-safety').length,
   };
 }
 
@@ -181,12 +185,27 @@ function lintResources(manifests: readonly Manifest[], crds: readonly Crd[], ref
       fieldValidation,
     };
     for (const rule of resourceRules) {
-      const sev = opts.ruleSeverity?.get(rule.id) ?? rule.meta.defaultSeverity;
-      if (sev === 'off') continue;
-      for (const r of rule.checkResource!(ctx)) out.push(toFinding(rule, r, m, sev));
+      const sev = severityOf(rule, opts.ruleSeverity);
+      if (!sev.on) continue;
+      for (const r of rule.checkResource!(ctx)) {
+        const s = sev.of(r.messageId);
+        if (s !== 'off') out.push(toFinding(rule, r, m, s));
+      }
     }
   }
   return out;
+}
+
+/**
+ * The severity of a rule's findings: `--rule ID=severity` for the rule, overridden per check by
+ * `--rule ID/messageId=severity` (rules such as upgrade-safety have one messageId per check).
+ * `on`: some check of the rule can report.
+ */
+function severityOf(rule: Rule, overrides: ReadonlyMap<string, Severity | 'off'> | undefined): { on: boolean; of(messageId: string): Severity | 'off' } {
+  const base = overrides?.get(rule.id) ?? rule.meta.defaultSeverity;
+  const of = (messageId: string) => overrides?.get(`${rule.id}/${messageId}`) ?? base;
+  const on = base !== 'off' || Object.keys(rule.meta.messages).some((id) => of(id) !== 'off');
+  return { on, of };
 }
 
 export function toFinding(rule: Rule, r: Report, m: Manifest, severity: Severity): Finding {

@@ -31,6 +31,7 @@ import { selectableFields } from './selectable-fields.js';
 import { statusProperty } from './status-property.js';
 import { structuralSchema } from './structural-schema.js';
 import { unrecognizedFormat } from './unrecognized-format.js';
+import { upgradeSafety } from './upgrade-safety.js';
 import { v1beta1Crd } from './v1beta1-crd.js';
 import { versions } from './versions.js';
 import type { Rule } from './types.js';
@@ -70,6 +71,7 @@ export const rules: readonly Rule[] = [
   statusProperty,
   structuralSchema,
   unrecognizedFormat,
+  upgradeSafety,
   v1beta1Crd,
   versions,
 ] as Rule[];

@@ -45,13 +45,14 @@ describe('lint --old', () => {
     const r = await crdx(['lint', '--old', join(dir, 'old.yaml'), join(dir, 'new.yaml')]);
     expect(r.exitCode).toBe(1);
     expect(r.stdout).toContain('status.storedVersions[0]: Invalid value: "v1": missing from spec.versions');
-    expect(r.stdout).toContain('\u2716 CustomResourceDefinition widgets.example.com: update rejected by the server; 1 finding\n');
+    expect(r.stdout).toContain('\u2716 CustomResourceDefinition widgets.example.com: update rejected by the server; 2 findings (1 breaking change)\n');
   });
 
   it('git:REV reads the input paths at that revision, without a checkout', async () => {
     // the work tree keeps v1: against HEAD~1 (v1 stored) it is accepted
+    // (the storage version switches from v1 to v2 without a Webhook conversion: upgrade-safety advice)
     const ok = await crdx(['lint', '--old', 'git:HEAD~1', 'crds'], repo);
-    expect(ok.stdout).toContain('\u2714 CustomResourceDefinition widgets.example.com: update accepted by the server; 0 findings');
+    expect(ok.stdout).toContain('\u2714 CustomResourceDefinition widgets.example.com: update accepted by the server; 1 finding (1 breaking change)');
     expect(ok.exitCode).toBe(0);
     // HEAD has only v2 stored... as a manifest without status, HEAD's storage version v2 is taken as stored
     const json = await crdx(['lint', '--old', 'git:HEAD', '-o', 'json', 'crds/widgets.yaml'], repo);
@@ -64,6 +65,7 @@ describe('lint --old', () => {
         column: 1,
         accepted: true,
         findings: 0,
+        breaking: 0,
         message: 'CustomResourceDefinition widgets.example.com: update accepted by the server; 0 findings',
       },
     ]);
@@ -79,8 +81,30 @@ describe('lint --old', () => {
     const schema = JSON.parse(await readFile(join(ROOT, 'docs', 'lint-output.schema.json'), 'utf8'));
     const validate = new Ajv({ allErrors: true, strict: true }).compile(schema);
     expect(validate(out), JSON.stringify(validate.errors)).toBe(true);
-    expect(out.findings.filter((f: { old?: unknown }) => f.old).length).toBe(3);
+    expect(out.findings.filter((f: { old?: unknown }) => f.old).length).toBe(4);
     expect(out.summary.updates[0].accepted).toBe(false);
+  });
+
+  it('--rule ID/CHECK sets one check of upgrade-safety; an unknown check is a usage error', async () => {
+    const dir = join(ROOT, 'fixtures', 'rules', 'upgrade-safety');
+    const run = (...rules: string[]) =>
+      crdx(['lint', '-o', 'json', ...rules.flatMap((r) => ['--rule', r]), '--old', join(dir, 'old', 'widgets.yaml'), join(dir, 'invalid', 'schema-changes.yaml')]);
+    // JSON findings carry no messageId: the checks are told apart by their messages
+    const ids = async (...rules: string[]) => {
+      const out = JSON.parse((await run(...rules)).stdout) as { findings: { ruleId: string; message: string; severity: string }[] };
+      return out.findings.filter((f) => f.ruleId === 'upgrade-safety').map((f) => `${f.severity} ${f.message}`);
+    };
+    const all = await ids();
+    const bounds = all.filter((x) => x.includes(' tightened ('));
+    expect(bounds.length).toBe(3);
+    expect(all.every((x) => x.startsWith('warning '))).toBe(true);
+    expect(await ids('upgrade-safety/boundTightened=off')).toEqual(all.filter((x) => !bounds.includes(x)));
+    expect(await ids('upgrade-safety=off', 'upgrade-safety/fieldRemoved=error')).toEqual([
+      'error version v1: field spec.legacy is removed: stored values are pruned on the next write',
+    ]);
+    const bad = await run('upgrade-safety/nope=off');
+    expect(bad.exitCode).toBe(2);
+    expect(bad.stderr).toContain('rule upgrade-safety has no check "nope"');
   });
 
   it('every format says the verdict', async () => {

@@ -12,7 +12,8 @@ export const FIXTURES = join(import.meta.dirname, '..', '..', 'fixtures', 'rules
 /**
  * Runs a rule over its fixtures. Valid fixtures must give no finding of the rule; invalid
  * fixtures declare what they must give in `# expect: <reason-or-messageId> <path-or-field> @line:col`
- * header lines. For server-faithful rules the first word is the server's StatusCause reason and
+ * header lines (with `old@line:col` appended when the finding carries a place in OLD, for fixtures
+ * with a `# old: <file>` header: they are linted as an update of that installed CRD). For server-faithful rules the first word is the server's StatusCause reason and
  * the second its field; otherwise the messageId and the finding's path. A `# validate: warn|ignore`
  * header runs the fixture with that field validation (kubectl's --validate; default strict).
  */
@@ -31,11 +32,19 @@ export function ruleFixtureSuite(ruleId: string): void {
           const mode = /^# validate: (\w+)$/m.exec(text)?.[1];
           const fieldValidation = mode === undefined ? undefined : parseValidateFlag(mode);
           if (mode !== undefined) expect(fieldValidation, `# validate: ${mode}`).toBeDefined();
-          const findings = lintSources([{ path, text }], { kubeVersion: DEFAULT_KUBE_VERSION, cel, ...(fieldValidation ? { fieldValidation } : {}) }).findings.filter(
+          // `# old: <file>` (relative to the fixture): lint as an update of that installed CRD (lint --old)
+          const oldFile = /^# old: (\S+)$/m.exec(text)?.[1];
+          const old = oldFile === undefined ? undefined : [{ path: join(dir, oldFile), text: readFileSync(join(dir, oldFile), 'utf8') }];
+          const findings = lintSources([{ path, text }], { kubeVersion: DEFAULT_KUBE_VERSION, cel, ...(fieldValidation ? { fieldValidation } : {}), ...(old ? { old } : {}) }).findings.filter(
             (x) => x.ruleId === ruleId,
           );
           const got = findings
-            .map((x) => (x.server ? `${x.server.reason} ${x.server.field}` : `${x.messageId} ${x.path}`) + ` @${x.line}:${x.column}`)
+            .map(
+              (x) =>
+                (x.server ? `${x.server.reason} ${x.server.field}` : `${x.messageId} ${x.path}`) +
+                ` @${x.line}:${x.column}` +
+                (old && x.old ? ` old@${x.old.line}:${x.old.column}` : ''),
+            )
             .sort();
           const want = [...text.matchAll(/^# expect: (.+)$/gm)].map((m) => m[1]!.trim()).sort();
           if (kind === 'valid') expect(got).toEqual([]);

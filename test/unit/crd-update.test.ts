@@ -60,11 +60,12 @@ describe('lint --old findings', () => {
     expect(rows).toEqual([
       'group-and-names spec.names.kind @11:11 old@11:11',
       'scope spec.scope @7:10 old@7:10',
+      'upgrade-safety spec.versions[0].storage @16:16 old@16:16',
       'versions spec.versions @14:5 old@14:13',
     ]);
     expect(r.findings.every((f) => f.old === undefined || f.old.file.endsWith('old.yaml'))).toBe(true);
     expect(r.summary.updates).toEqual([
-      { name: 'widgets.example.com', file: join(dir, 'new.yaml'), line: 1, column: 1, accepted: false, findings: 3 },
+      { name: 'widgets.example.com', file: join(dir, 'new.yaml'), line: 1, column: 1, accepted: false, findings: 4, breaking: 1 },
     ]);
   });
 
