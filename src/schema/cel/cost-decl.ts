@@ -10,6 +10,7 @@
 import type { Structural } from '../../crd/structural-schema.js';
 import { utf8Len } from '../../go/strings.js';
 import { range, type Range } from './cost.js';
+import { escapeProperty, hasTypeAndObjectMeta } from './decl.js';
 
 /** celconfig.MaxRequestSizeBytes */
 export const MAX_REQUEST_SIZE_BYTES = 3n * 1024n * 1024n;
@@ -37,30 +38,6 @@ export interface SizeDecl {
 /** maxItems / maxLength / maxProperties overrides, by schema node */
 export type Bounds = ReadonlyMap<Structural, bigint>;
 
-const RESERVED = new Set([
-  'true', 'false', 'null', 'in', 'as', 'break', 'const', 'continue', 'else', 'for', 'function', 'if', 'import', 'let',
-  'loop', 'package', 'namespace', 'return', 'var', 'void', 'while',
-]);
-
-/** cel.Escape: the CEL field name of a property, or undefined when it cannot be named. */
-export function escapeProperty(name: string): string | undefined {
-  if (name.length === 0 || (name[0]! >= '0' && name[0]! <= '9')) return undefined;
-  if (RESERVED.has(name)) return `__${name}__`;
-  let out = '';
-  for (let i = 0; i < name.length; i++) {
-    const c = name[i]!;
-    if (c === '_' && name[i + 1] === '_') {
-      out += '__underscores__';
-      i++;
-    } else if (c === '.') out += '__dot__';
-    else if (c === '-') out += '__dash__';
-    else if (c === '/') out += '__slash__';
-    else if (/[A-Za-z0-9_]/.test(c)) out += c;
-    else return undefined;
-  }
-  return out;
-}
-
 const toBig = (v: number | bigint): bigint => (typeof v === 'bigint' ? v : Number.isFinite(v) ? BigInt(Math.trunc(v)) : 0n);
 const zeroIfNegative = (v: bigint): bigint => (v < 0n ? 0n : v);
 
@@ -79,20 +56,6 @@ function stringMax(s: Structural): bigint {
 }
 
 const STRING_SCHEMA_PROPS = new Set(['kind', 'apiVersion']);
-
-function hasTypeAndObjectMeta(s: Structural): boolean {
-  const p = s.properties;
-  const m = p.get('metadata');
-  return (
-    s.declaresProperties &&
-    p.get('kind')?.generic.type === 'string' &&
-    p.get('apiVersion')?.generic.type === 'string' &&
-    m?.generic.type === 'object' &&
-    m.declaresProperties &&
-    m.properties.get('name')?.generic.type === 'string' &&
-    m.properties.get('generateName')?.generic.type === 'string'
-  );
-}
 
 const STR: SizeDecl = { kind: 'scalar', maxElements: MAX_REQUEST_SIZE_BYTES - 2n, minSerializedSize: MIN_STRING_SIZE };
 const MAP_KEY: SizeDecl = { kind: 'scalar', maxElements: 0n, minSerializedSize: MIN_STRING_SIZE };

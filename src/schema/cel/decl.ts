@@ -20,6 +20,7 @@
  * object type differ from the server's in that number only.
  */
 import type { Structural } from '../../crd/structural-schema.js';
+import { utf8Len } from '../../go/strings.js';
 import { BOOL, BYTES, DOUBLE, DURATION, DYN, INT, STRING, TIMESTAMP, listOf, mapOf, struct, type CelType } from './types.js';
 
 /** The request size the fallbacks assume (apiserver pkg/apis/cel config.go MaxRequestSizeBytes). */
@@ -113,9 +114,6 @@ function num(v: number | bigint | undefined): number | undefined {
 function zeroIfNegative(v: number): number {
   return v < 0 ? 0 : v;
 }
-function utf8Len(s: string): number {
-  return new TextEncoder().encode(s).length;
-}
 
 function scalar(name: string, t: CelType, minSize: number, maxElements = 0): DeclType {
   return { kind: 'scalar', name, scalar: t, minSerializedSize: minSize, maxElements };
@@ -137,7 +135,8 @@ function stringMaxPerRequest(s: Structural): number {
   }
 }
 
-function hasTypeAndObjectMeta(s: Structural): boolean {
+/** The node declares string kind/apiVersion and an object metadata with string name and generateName. */
+export function hasTypeAndObjectMeta(s: Structural): boolean {
   const p = s.properties;
   const meta = p.get('metadata');
   return (
