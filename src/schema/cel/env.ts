@@ -51,6 +51,7 @@ export function makeEnvs(m: CelModule): CelEnvs {
   const env = new m.Environment(LIB_OPTIONS);
   const lib = env as unknown as LibEnv;
   lib.registerFunction('__crdx_eq(dyn, dyn): bool', (a: unknown, b: unknown) => celEqual(a, b, ops.eq));
+  lib.registerFunction('__crdx_ne(dyn, dyn): bool', (a: unknown, b: unknown) => !celEqual(a, b, ops.eq));
   lib.registerFunction('__crdx_add(dyn, dyn): dyn', (a: unknown, b: unknown) => celAdd(a, b, ops.add));
   lib.registerFunction('__crdx_in(dyn, dyn): bool', (a: unknown, b: unknown) => celIn(a, b, ops.inOp, ops.eq));
   lib.registerFunction('__crdx_has(dyn, string): bool', (x: unknown, f: string) => {

@@ -2,9 +2,10 @@
  * A rule's text as the evaluator runs it: parsed by cel-js and printed back, fully parenthesised,
  * with the operations whose cel-js built-ins differ from cel-go on the values we bind routed to
  * functions of ours (registered in env.ts):
- * - `a == b`, `a != b`, `a + b`, `a in b` → `__crdx_eq`, `__crdx_add`, `__crdx_in` (set and map
- *   lists: values.ts);
- * - `s.matches(re)` / `matches(s, re)` → `__crdx_matches` (RE2, not JavaScript's RegExp);
+ * - `a == b`, `a != b`, `a + b`, `a in b` → `__crdx_eq`, `__crdx_ne`, `__crdx_add`, `__crdx_in` (set
+ *   and map lists: values.ts; `!=` stays one call, as cel-go costs it);
+ * - `s.matches(re)` / `matches(s, re)` → `__crdx_matches` / `__crdx_gmatches` (RE2, not JavaScript's
+ *   RegExp; two names because cel-go costs the forms differently before 1.37);
  * - `a || b`, `a && b` → `__crdx_or`, `__crdx_and` (macros: when both sides fail, cel-go reports
  *   the left side's error, cel-js the right's);
  * - `has(x.f)` → `__crdx_has(x, "f")` (cel-js accepts only `has(ident.f…)`: marcbachmann/cel-js#104);
@@ -80,7 +81,7 @@ function print(n: Node): string {
     case '==':
       return `__crdx_eq(${p(a[0])}, ${p(a[1])})`;
     case '!=':
-      return `!__crdx_eq(${p(a[0])}, ${p(a[1])})`;
+      return `__crdx_ne(${p(a[0])}, ${p(a[1])})`;
     case '+':
       return `__crdx_add(${p(a[0])}, ${p(a[1])})`;
     case 'in':
@@ -104,7 +105,7 @@ function print(n: Node): string {
     case 'call': {
       const name = a[0] as string;
       const args = a[1] as unknown[];
-      if (name === 'matches' && args.length === 2) return `__crdx_matches(${p(args[0])}, ${p(args[1])})`;
+      if (name === 'matches' && args.length === 2) return `__crdx_gmatches(${p(args[0])}, ${p(args[1])})`;
       // Go's time.ParseDuration (cel-js parses durations its own way)
       if (name === 'duration' && args.length === 1) return `__crdx_duration(${p(args[0])})`;
       if (name === 'timestamp' && args.length === 1) return `__crdx_timestamp(${p(args[0])})`;
