@@ -54,7 +54,7 @@ export interface CrChange {
   readonly version: string;
 }
 
-type CrWarningKind = 'deprecated' | 'unknown-field' | 'finalizer' | 'owner-references';
+type CrWarningKind = 'deprecated' | 'unknown-field' | 'finalizer' | 'owner-references' | 'ratcheted';
 
 export interface CrWarning {
   readonly kind: CrWarningKind;

@@ -280,7 +280,10 @@ export function simulateUpdate(oldInput: Record<string, unknown>, newInput: Reco
 
   // validation
   const errors = validateUpdate(obj, old, served, opts);
-  const result = { ...base, request, ...celStage(obj, old, served, errors), errors, generation: { before, after } };
+  const cel = celStage(obj, old, served, errors);
+  // a failed rule on a value the update leaves unchanged comes back as a warning, with a 422 too
+  for (const w of cel.celWarnings ?? []) warnings.push({ kind: 'ratcheted', text: w.text, path: w.path });
+  const result = { ...base, request, ...cel, errors, generation: { before, after } };
   if (errors.length > 0) return result;
 
   // 6. warnings

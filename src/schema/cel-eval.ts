@@ -30,6 +30,8 @@ import { quote as goQuote } from '../go/quote.js';
 
 interface CelOutcome {
   readonly errors: FieldError[];
+  /** The ratcheted errors the server sends as `299` warnings (their text: field-error.ts errorText). */
+  readonly warnings?: readonly FieldError[];
   /** Every rule the server would evaluate was evaluated here. */
   readonly complete: boolean;
   /** What was not evaluated, and why (empty exactly when `complete`). */
@@ -207,6 +209,8 @@ function deepEq(a: unknown, b: unknown): boolean {
 
 class Walk {
   readonly errors: FieldError[] = [];
+  /** Errors the server sends as warnings (ratcheted: the value is unchanged by the update), in its order. */
+  readonly warnings: FieldError[] = [];
   readonly skipped: CelSkip[] = [];
   /** The runtime cost counted as cel-go counts it of the rules evaluated so far (the per-object budget). */
   private spent = 0;
@@ -397,11 +401,8 @@ class Walk {
         skip('crdx evaluated it to a value that is not a bool');
         continue;
       }
-      if (!c.usesOldSelf && this.ratchets && ratchet) {
-        // the server sends this as a warning; not reproduced
-        skip('it fails on a value the update leaves unchanged: the server ratchets it and answers with a warning crdx does not reproduce yet');
-        continue;
-      }
+      // on a value the update leaves unchanged, the server sends the error as a warning (ratcheting)
+      const out = !c.usesOldSelf && this.ratchets && ratchet ? this.warnings : this.errors;
       let detail: string | undefined;
       if (c.runMessage) {
         // messageExpression sees oldSelf without the optional wrapping
@@ -419,7 +420,7 @@ class Walk {
               if (this.spent + mc.cost > PER_OBJECT_BUDGET && this.slack > 0) skip('the server may run out of its runtime cost budget at its messageExpression, and crdx did not count the cost of every rule before it exactly');
               else {
                 const detail = this.spent + mc.cost > PER_OBJECT_BUDGET ? 'messageExpression evaluation failed due to running out of cost budget, no further validation rules will be run' : `no further validation rules will be run due to call cost exceeds limit for messageExpression: ${goQuote(c.messageExpression!)}`;
-                this.errors.push({ type: 'Invalid', field, value: s.generic.type, detail, at: at.at });
+                out.push({ type: 'Invalid', field, value: s.generic.type, detail, at: at.at });
               }
               this.stopped = true;
               return;
@@ -450,16 +451,16 @@ class Walk {
       const field = at.field === '' ? '<nil>' : at.field;
       switch (c.reason) {
         case 'FieldValueForbidden':
-          this.errors.push({ type: 'Forbidden', field, value: OMIT, detail, at: at.at, atKey: true });
+          out.push({ type: 'Forbidden', field, value: OMIT, detail, at: at.at, atKey: true });
           break;
         case 'FieldValueRequired':
-          this.errors.push({ type: 'Required', field, value: OMIT, detail, at: at.at, atKey: true });
+          out.push({ type: 'Required', field, value: OMIT, detail, at: at.at, atKey: true });
           break;
         case 'FieldValueDuplicate':
-          this.errors.push({ type: 'Duplicate', field, value, detail: '', at: at.at });
+          out.push({ type: 'Duplicate', field, value, detail: '', at: at.at });
           break;
         default:
-          this.errors.push({ type: 'Invalid', field, value, detail, at: at.at });
+          out.push({ type: 'Invalid', field, value, detail, at: at.at });
       }
     }
   }
@@ -490,7 +491,7 @@ export function evaluateCel(obj: Record<string, unknown>, old: Record<string, un
   } catch (e) {
     return whole(`crdx's evaluation failed (${errorText(e)})`);
   }
-  return { errors: w.errors, complete: w.skipped.length === 0, skipped: w.skipped };
+  return { errors: w.errors, complete: w.skipped.length === 0, skipped: w.skipped, ...(w.warnings.length > 0 ? { warnings: w.warnings } : {}) };
 }
 
 /**
