@@ -22,6 +22,7 @@ import { hasKeyDeep, type CelBindingFacts, type Structural } from '../crd/struct
 import { goMissingKey, missingKeyOf, type SubResult } from './cel-errors.js';
 import { makeEnvs, type CelEnvs } from './cel/env.js';
 import { CelGoError, CelUnsupported } from './cel/lib/ops.js';
+import { runtime } from './cel/lib/runtime.js';
 import { rewriteForEval } from './cel/rewrite.js';
 import { costBound, PER_CALL_LIMIT, PER_OBJECT_BUDGET, shapeOf, sizeOf, type Shape } from './cel/cost-bound.js';
 import { bindValue, Unbound } from './cel/bind.js';
@@ -302,6 +303,7 @@ class Walk {
     const unbound = bound.self instanceof Unbound ? bound.self : bound.oldSelf instanceof Unbound ? bound.oldSelf : undefined;
     const plain = { self: bound.self instanceof Unbound ? undefined : bound.self, oldSelf: bound.oldSelf instanceof Unbound ? undefined : bound.oldSelf };
     const m = this.cel.module;
+    runtime.v137 = this.v137;
     const nodeField = loc.field === '' ? '<nil>' : loc.field;
     const outOfBudget = 'validation failed due to running out of cost budget, no further validation rules will be run';
     // a node with rules reached with no budget left (validation.go validateExpressions)

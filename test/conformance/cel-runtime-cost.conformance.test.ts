@@ -66,6 +66,23 @@ export const COST_LIBS: readonly Lib[] = [
     rules: [["self.l.all(a, self.l.all(b, matches(b, '^a+$')))", 'only a']],
     cases: { N420: { l: strs(420, 'aaaaaaaaaaa') }, N300: { l: strs(300, 'aaaaaaaaaaa') } },
   },
+  {
+    // 1.37 (cel-go 0.29): indexOf/lastIndexOf with an empty search string (C7), lists.range limits (C8)
+    name: 'runtime137',
+    props: { s: { type: 'string', maxLength: 8 }, n: { type: 'integer', minimum: -5, maximum: 20 } },
+    rules: [
+      ["!has(self.s) || !has(self.n) || self.s.indexOf('', self.n) == 3", 'indexOf is 3'],
+      ["!has(self.s) || !has(self.n) || self.s.lastIndexOf('', self.n) == 3", 'lastIndexOf is 3'],
+      ['has(self.s) || !has(self.n) || self.n != -1 || lists.range(-1).size() == 0', 'range of -1 is empty'],
+    ],
+    cases: {
+      PastTheEnd: { s: 'abc', n: 5 },
+      AtTheEnd: { s: 'abc', n: 3 },
+      Negative: { s: 'abc', n: -1 },
+      RangeNegative: { n: -1 },
+      Range: { n: 4 },
+    },
+  },
 ];
 
 const tally = new Map<string, { cases: number; agreed: number; failing: number }>();

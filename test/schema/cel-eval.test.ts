@@ -85,3 +85,28 @@ describe('evaluateCel: the value a failed rule prints, per version', () => {
     expect(evaluateCel(obj, undefined, root, cel).errors.map((e) => e.value)).toEqual(['x']);
   });
 });
+
+describe('evaluateCel: 1.37 runtime changes (cel-go 0.29), gated on the version', () => {
+  const root = buildStructural({
+    type: 'object',
+    properties: {
+      spec: {
+        type: 'object',
+        properties: { s: { type: 'string' }, n: { type: 'integer' } },
+        'x-kubernetes-validations': [
+          { rule: "self.s.indexOf('', self.n) == 3", message: 'indexOf is 3' },
+          { rule: 'self.n != -1 || lists.range(-1).size() == 0', message: 'range' },
+        ],
+      },
+    },
+  });
+  const run = (n: number, minor: number) => evaluateCel({ apiVersion: 'v1', kind: 'K', spec: { s: 'abc', n } }, undefined, root, cel, { major: 1, minor }).errors.map((e) => e.detail);
+  it('C7: an empty search string past the end is clamped from 1.37', () => {
+    expect(run(5, 36)).toEqual(['indexOf is 3']);
+    expect(run(5, 37)).toEqual([]);
+  });
+  it('C7, C8: a negative offset and lists.range(-1) are errors from 1.37', () => {
+    expect(run(-1, 36)).toEqual(['indexOf is 3']);
+    expect(run(-1, 37)).toEqual(['index out of range: -1 evaluating rule: indexOf is 3', 'lists.range: size must be non-negative, got -1 evaluating rule: range']);
+  });
+});

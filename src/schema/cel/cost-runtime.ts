@@ -44,7 +44,7 @@ const CONVERSIONS = new Set(['int', 'uint', 'double', 'string', 'bytes', 'bool',
 const MACROS = new Set(['all', 'exists', 'exists_one', 'map', 'filter']);
 /** Functions costing 1 (cel-go's default, or the library's nominal cost). */
 const UNIT = new Set([
-  'size', 'int', 'uint', 'double', 'string', 'bool', 'dyn', 'type', '__crdx_duration', '__crdx_timestamp', '__crdx_s_charAt',
+  'size', '__crdx_lists_range', 'int', 'uint', 'double', 'string', 'bool', 'dyn', 'type', '__crdx_duration', '__crdx_timestamp', '__crdx_s_charAt',
   'getFullYear', 'getMonth', 'getDayOfMonth', 'getDate', 'getDayOfWeek', 'getDayOfYear', 'getHours', 'getMinutes', 'getSeconds', 'getMilliseconds',
   'isURL', 'getScheme', 'getHostname', 'getHost', 'getPort', 'getEscapedPath', 'getQuery',
   'sign', 'asInteger', 'isInteger', 'asApproximateFloat', 'isGreaterThan', 'isLessThan', 'compareTo', 'add', 'sub', 'major', 'minor', 'patch',

@@ -7,6 +7,7 @@
 import { expParts, fixedParts } from '../../../go/float.js';
 import { wellFormed } from '../../../go/strings.js';
 import { CelGoError, CelUnsupported } from './ops.js';
+import { runtime } from './runtime.js';
 import type { LibEnv } from './types.js';
 
 export const STRING_FUNCTIONS: ReadonlySet<string> = new Set(['charAt', 'indexOf', 'lastIndexOf', 'lowerAscii', 'upperAscii', 'replace', 'split', 'substring', 'trim', 'join', 'format']);
@@ -21,6 +22,11 @@ const outOfRange = (i: bigint | number): CelGoError => new CelGoError(`index out
 const isSpace = (c: string): boolean => /^[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]$/.test(c);
 
 function indexOfOffset(str: string, sub: string, offset: bigint): bigint {
+  // cel-go 0.29 (1.37): a negative offset is an error and the empty string's offset is clamped to the end
+  if (runtime.v137) {
+    if (offset < 0n) throw outOfRange(offset);
+    if (sub === '') return offset > BigInt(runes(str).length) ? BigInt(runes(str).length) : offset;
+  }
   if (sub === '') return offset;
   if (offset < 0n) throw outOfRange(offset);
   const r = runes(str);
@@ -32,6 +38,10 @@ function indexOfOffset(str: string, sub: string, offset: bigint): bigint {
 }
 
 function lastIndexOfOffset(str: string, sub: string, offset: bigint): bigint {
+  if (runtime.v137) {
+    if (offset < 0n) throw outOfRange(offset);
+    if (sub === '') return offset > BigInt(runes(str).length) ? BigInt(runes(str).length) : offset;
+  }
   if (sub === '') return offset;
   if (offset < 0n) throw outOfRange(offset);
   const r = runes(str);
