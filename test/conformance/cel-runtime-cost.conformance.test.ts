@@ -83,6 +83,23 @@ export const COST_LIBS: readonly Lib[] = [
       Range: { n: 4 },
     },
   },
+  {
+    // timestamp accessors with a time zone: offsets, names, errors; minutes > 59 are added, in 1.37 too
+    // (docs/dev/kube-1.37-changes.md C9 expected an error: the server's stdlib path has no such check)
+    name: 'runtimetz',
+    props: { ts: { type: 'string', format: 'date-time' }, tz: { type: 'string', maxLength: 40 } },
+    rules: [['!has(self.ts) || !has(self.tz) || self.ts.getHours(self.tz) == 0', 'midnight there']],
+    cases: {
+      Offset: { ts: '2024-01-01T18:30:00Z', tz: '+05:30' },
+      OffsetNegative: { ts: '2024-01-01T18:30:00Z', tz: '-05:30' },
+      Named: { ts: '2024-01-01T18:30:00Z', tz: 'Asia/Kolkata' },
+      NamedDst: { ts: '2024-07-01T22:00:00Z', tz: 'Europe/Paris' },
+      UTC: { ts: '2024-01-01T00:00:00Z', tz: 'UTC' },
+      MinutesOver59: { ts: '2024-01-01T22:45:00Z', tz: '+00:75' },
+      Unknown: { ts: '2024-01-01T00:00:00Z', tz: 'Mars/Olympus' },
+      BadHours: { ts: '2024-01-01T00:00:00Z', tz: '+0x:00' },
+    },
+  },
 ];
 
 const tally = new Map<string, { cases: number; agreed: number; failing: number }>();

@@ -17,6 +17,7 @@ import { registerCIDR } from './lib/cidr.js';
 import { registerSemver } from './lib/semver.js';
 import { registerFormat } from './lib/format.js';
 import { registerStrings } from './lib/strings.js';
+import { registerTime } from './lib/time.js';
 import { registerURL } from './lib/url.js';
 import type { LibEnv } from './lib/types.js';
 import type { Makers } from './bind.js';
@@ -139,6 +140,7 @@ export function makeEnvs(m: CelModule): CelEnvs {
   lib.registerFunction('__crdx_sets_intersects(list<dyn>, list<dyn>): bool', (a: unknown[], b: unknown[]) => b.some((x) => celIn(x, a, ops.inOp, ops.eq) === true));
   registerComprehensions(lib);
   registerRegex(lib);
+  registerTime(lib);
   registerLists(lib, ops);
   registerListsExt(lib, ops);
   registerSortBy(lib, ops);

@@ -19,6 +19,7 @@
 
 import { FORMAT_FUNCTIONS } from './lib/format.js';
 import { STRING_FUNCTIONS } from './lib/strings.js';
+import { TZ_ACCESSORS } from './lib/time.js';
 
 interface Node {
   readonly op: string;
@@ -128,6 +129,8 @@ function print(n: Node): string {
       if (isNode(a[1]) && a[1].op === 'id' && a[1].args === 'strings' && name === 'quote' && args.length === 1) return `__crdx_strings_quote(${p(args[0])})`;
       // the Kubernetes format library's global functions (format.named, format.dns1123Label, ...)
       if (isNode(a[1]) && a[1].op === 'id' && a[1].args === 'format' && FORMAT_FUNCTIONS.has(name)) return `__crdx_format_${name}(${args.map(p).join(', ')})`;
+      // a timestamp accessor with a time zone, as cel-go reads the zone (cel/lib/time.ts)
+      if (TZ_ACCESSORS.has(name) && args.length === 1) return `__crdx_tsget_${name}(${p(a[1])}, ${p(args[0])})`;
       // cel-go's strings extension counts code points (cel/lib/strings.ts)
       if (STRING_FUNCTIONS.has(name) && !(isNode(a[1]) && a[1].op === 'id' && a[1].args === 'strings')) return `__crdx_s_${name}(${[a[1], ...args].map(p).join(', ')})`;
       // a dotted global function (optional.of, strings.quote, sets.contains, lists.range, ...) stays as written
