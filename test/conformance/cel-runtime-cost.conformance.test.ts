@@ -29,6 +29,14 @@ export const COST_LIBS: readonly Lib[] = [
     cases: { Under377: { l: ints(377) }, Over378: { l: ints(378) }, Small: { l: [1, -5, 2] }, Over400: { l: ints(400) } },
   },
   {
+    // two-variable comprehensions cost as the one-variable ones: the same boundary
+    name: 'percalltwovar',
+    props: { l: { type: 'array', maxItems: 400, items: { type: 'integer' } } },
+    rules: [['self.l.all(i, a, self.l.exists(j, b, a + b < 0) == false)', 'non-negative sums']],
+    // 8n² + 7n + 3: 353 → 999,346, 354 → 1,005,009
+    cases: { Under: { l: ints(353) }, Over: { l: ints(354) }, EarlyExit: { l: [-1, ...ints(380)] } },
+  },
+  {
     name: 'percallrule',
     props: { l: { type: 'array', maxItems: 400, items: { type: 'integer' } } },
     rules: [[NESTED], ['size(self.l) < 1000', 'never reached']],

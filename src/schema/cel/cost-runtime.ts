@@ -41,7 +41,9 @@ const ERROR: unique symbol = Symbol('error');
 const TYPE_NAMES = new Set(['int', 'uint', 'double', 'string', 'bytes', 'bool', 'list', 'map', 'null_type', 'type', 'dyn']);
 /** cel-go's type conversion functions (folded on constant arguments by OptOptimize). */
 const CONVERSIONS = new Set(['int', 'uint', 'double', 'string', 'bytes', 'bool', 'dyn', 'type', '__crdx_duration', '__crdx_timestamp']);
-const MACROS = new Set(['all', 'exists', 'exists_one', 'map', 'filter']);
+const MACROS = new Set(['all', 'exists', 'exists_one', 'map', 'filter', 'existsOne']);
+/** The two-variable forms counted (cel-go's expansions cost as the one-variable ones). */
+const TWO_VAR = new Set(['all', 'exists', 'existsOne']);
 /** Functions costing 1 (cel-go's default, or the library's nominal cost). */
 const UNIT = new Set([
   'size', '__crdx_lists_range', 'int', 'uint', 'double', 'string', 'bool', 'dyn', 'type', '__crdx_duration', '__crdx_timestamp', '__crdx_s_charAt',
@@ -98,8 +100,8 @@ export function exactCostReason(ast: unknown): string | undefined {
         const name = callName(n);
         const args = callArgs(n);
         if (MACROS.has(name)) {
-          const twoVar = name === 'map' ? args.length !== 2 && args.length !== 3 : args.length !== 2;
-          if (twoVar || (name !== 'map' && args.length === 3)) why = `${name}() with two variables`;
+          const ok = name === 'map' ? args.length === 2 || args.length === 3 : name === 'existsOne' ? args.length === 3 : args.length === 2 || (args.length === 3 && TWO_VAR.has(name));
+          if (!ok) why = `${name}() with ${args.length - 1} variables`;
         } else if (!UNIT.has(name) && !TRAVERSE_FIRST.has(name) && !OTHER.has(name)) why = `${name}()`;
         walk(a[1]);
         args.forEach(walk);
@@ -350,9 +352,9 @@ export function runCosted(fn: ((ctx: Record<string, unknown>) => unknown) & { as
           const range = valueOf(a[1]);
           const size = range instanceof Map ? range.size : Array.isArray(range) ? range.length : typeof range === 'object' && range !== null ? Object.keys(range).length : 0;
           const early = loop.runs < size;
-          if (name === 'all') return (early ? 2 : 0) + 1;
-          if (name === 'exists') return (early ? 3 : 0) + 1;
-          if (name === 'exists_one') return 2;
+          if (loop.kind === 'all') return (early ? 2 : 0) + 1;
+          if (loop.kind === 'exists') return (early ? 3 : 0) + 1;
+          if (loop.kind === 'exists_one') return 2;
           return 1;
         }
         return callCost(n, name, [valueOf(a[1]), ...args.map(valueOf)], result);
@@ -408,8 +410,9 @@ export function runCosted(fn: ((ctx: Record<string, unknown>) => unknown) & { as
       if (n.op === 'rcall' && MACROS.has(callName(n)) && loops !== undefined) {
         const name = callName(n);
         const args = callArgs(n);
-        const kind = name === 'map' && args.length === 3 ? 'map3' : name;
-        const watched = name === 'map' && args.length === 2 ? args[1]! : args[1]!;
+        const twoVar = TWO_VAR.has(name) && args.length === 3;
+        const kind = name === 'map' && args.length === 3 ? 'map3' : name === 'existsOne' ? 'exists_one' : name;
+        const watched = twoVar ? args[2]! : args[1]!;
         const transform = name === 'map' ? args[args.length - 1] : undefined;
         loop = { kind, watched, constTransform: transform !== undefined && isConst(transform), runs: 0 };
         prevLoop = loops.get(n);
