@@ -37,6 +37,13 @@ export const COST_LIBS: readonly Lib[] = [
     cases: { Under: { l: ints(353) }, Over: { l: ints(354) }, EarlyExit: { l: [-1, ...ints(380)] } },
   },
   {
+    // transformList: 15n² + 16n + 5: 257 → 994,852, 258 → 1,002,593
+    name: 'percalltransform',
+    props: { l: { type: 'array', maxItems: 300, items: { type: 'integer' } } },
+    rules: [['self.l.transformList(i, a, self.l.transformList(j, b, a + b).size()).size() > 0', 'not empty']],
+    cases: { Under: { l: ints(257) }, Over: { l: ints(258) }, Empty: { l: [] } },
+  },
+  {
     name: 'percallrule',
     props: { l: { type: 'array', maxItems: 400, items: { type: 'integer' } } },
     rules: [[NESTED], ['size(self.l) < 1000', 'never reached']],

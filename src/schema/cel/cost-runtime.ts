@@ -41,7 +41,9 @@ const ERROR: unique symbol = Symbol('error');
 const TYPE_NAMES = new Set(['int', 'uint', 'double', 'string', 'bytes', 'bool', 'list', 'map', 'null_type', 'type', 'dyn']);
 /** cel-go's type conversion functions (folded on constant arguments by OptOptimize). */
 const CONVERSIONS = new Set(['int', 'uint', 'double', 'string', 'bytes', 'bool', 'dyn', 'type', '__crdx_duration', '__crdx_timestamp']);
-const MACROS = new Set(['all', 'exists', 'exists_one', 'map', 'filter', 'existsOne']);
+const MACROS = new Set(['all', 'exists', 'exists_one', 'map', 'filter', 'existsOne', 'transformList', 'transformMap', 'transformMapEntry']);
+/** What a transform macro's step adds per element it keeps: accumulator and append/insert (the transform itself is counted as it runs). */
+const TRANSFORM_STEP: Record<string, number> = { transformList: 12, transformMap: 3, transformMapEntry: 2 };
 /** The two-variable forms counted (cel-go's expansions cost as the one-variable ones). */
 const TWO_VAR = new Set(['all', 'exists', 'existsOne']);
 /** Functions costing 1 (cel-go's default, or the library's nominal cost). */
@@ -100,7 +102,8 @@ export function exactCostReason(ast: unknown): string | undefined {
         const name = callName(n);
         const args = callArgs(n);
         if (MACROS.has(name)) {
-          const ok = name === 'map' ? args.length === 2 || args.length === 3 : name === 'existsOne' ? args.length === 3 : args.length === 2 || (args.length === 3 && TWO_VAR.has(name));
+          const ok =
+            name === 'map' ? args.length === 2 || args.length === 3 : name === 'existsOne' ? args.length === 3 : name in TRANSFORM_STEP ? args.length === 3 || args.length === 4 : args.length === 2 || (args.length === 3 && TWO_VAR.has(name));
           if (!ok) why = `${name}() with ${args.length - 1} variables`;
         } else if (!UNIT.has(name) && !TRAVERSE_FIRST.has(name) && !OTHER.has(name)) why = `${name}()`;
         walk(a[1]);
@@ -386,6 +389,16 @@ export function runCosted(fn: ((ctx: Record<string, unknown>) => unknown) & { as
         return loop.constTransform ? 2 : 12;
       case 'map3':
         return v === true ? (loop.constTransform ? 2 : 12) : 0;
+      case 'transformList':
+        return loop.constTransform ? 2 : 12;
+      case 'transformList?':
+        return v === true ? (loop.constTransform ? 2 : 12) : 0;
+      case 'transformMap':
+      case 'transformMapEntry':
+        return TRANSFORM_STEP[loop.kind]!;
+      case 'transformMap?':
+      case 'transformMapEntry?':
+        return v === true ? TRANSFORM_STEP[loop.kind.slice(0, -1)]! : 0;
       default:
         return 0;
     }
@@ -410,10 +423,10 @@ export function runCosted(fn: ((ctx: Record<string, unknown>) => unknown) & { as
       if (n.op === 'rcall' && MACROS.has(callName(n)) && loops !== undefined) {
         const name = callName(n);
         const args = callArgs(n);
-        const twoVar = TWO_VAR.has(name) && args.length === 3;
-        const kind = name === 'map' && args.length === 3 ? 'map3' : name === 'existsOne' ? 'exists_one' : name;
+        const twoVar = (TWO_VAR.has(name) && args.length === 3) || name in TRANSFORM_STEP;
+        const kind = name === 'map' && args.length === 3 ? 'map3' : name === 'existsOne' ? 'exists_one' : name in TRANSFORM_STEP ? `${name}${args.length === 4 ? '?' : ''}` : name;
         const watched = twoVar ? args[2]! : args[1]!;
-        const transform = name === 'map' ? args[args.length - 1] : undefined;
+        const transform = name === 'map' || name === 'transformList' ? args[args.length - 1] : undefined;
         loop = { kind, watched, constTransform: transform !== undefined && isConst(transform), runs: 0 };
         prevLoop = loops.get(n);
         prevWatch = watchers.get(watched);
