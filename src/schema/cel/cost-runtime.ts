@@ -203,10 +203,16 @@ function isConstScalarList(n: unknown): boolean {
 interface Plan {
   /** Attributes whose base step cel-go does not observe (used as an index or a `?:` branch). */
   readonly unobserved: Set<Node>;
+  /** Nodes whose value a cost reads (call arguments and receivers, comparison operands). */
+  readonly needed: Set<Node>;
+  /** Nodes cel-go folds to constants (OptOptimize). */
+  readonly consts: Set<Node>;
 }
 
 function planOf(ast: unknown): Plan {
   const unobserved = new Set<Node>();
+  const needed = new Set<Node>();
+  const consts = new Set<Node>();
   const base = (n: Node): Node => {
     let x = n;
     while ((x.op === '.' || x.op === '[]') && isNode((x.args as unknown[])[0]) && isAttribute((x.args as unknown[])[0])) x = (x.args as unknown[])[0] as Node;
@@ -217,11 +223,15 @@ function planOf(ast: unknown): Plan {
     const a = n.args;
     if (n.op === '[]' && isAttribute((a as unknown[])[1])) unobserved.add(base((a as unknown[])[1] as Node));
     if (n.op === '?:') for (const b of [(a as unknown[])[1], (a as unknown[])[2]]) if (isAttribute(b)) unobserved.add(base(b as Node));
+    if (n.op === 'call' || n.op === 'rcall') for (const x of callArgs(n)) if (isNode(x)) needed.add(x);
+    if (n.op === 'rcall' && isNode((a as unknown[])[1])) needed.add((a as unknown[])[1] as Node);
+    if (COMPARE.has(n.op)) for (const x of a as unknown[]) if (isNode(x)) needed.add(x);
+    if (isConst(n)) consts.add(n);
     if (Array.isArray(a)) for (const x of a) Array.isArray(x) ? x.forEach(walk) : walk(x);
     else walk(a);
   };
   walk(ast);
-  return { unobserved };
+  return { unobserved, needed, consts };
 }
 
 const plans = new WeakMap<object, Plan>();
@@ -257,7 +267,7 @@ export function runCosted(fn: ((ctx: Record<string, unknown>) => unknown) & { as
   if (!root || !isNode(root)) throw new Error('a compiled rule without its AST');
   let plan = plans.get(root);
   if (!plan) plans.set(root, (plan = planOf(root)));
-  const { unobserved } = plan;
+  const { unobserved, needed, consts } = plan;
   let cost = 0;
   let cancelled = false;
   const values = new Map<Node, unknown>();
@@ -335,16 +345,17 @@ export function runCosted(fn: ((ctx: Record<string, unknown>) => unknown) & { as
         return isAttribute(a[0]) || unobserved.has(n) ? 1 : 2;
       case '!_':
         return 1;
+      // (the evaluator's own nodes, such as a macro's empty accumulator list, are not in the plan)
       case '-_':
-        return isConst(n) ? 0 : 1;
+        return consts.has(n) || isConst(n) ? 0 : 1;
       case 'list':
-        return isConst(n) ? 0 : 10;
+        return consts.has(n) || isConst(n) ? 0 : 10;
       case 'map':
-        return isConst(n) ? 0 : 30;
+        return consts.has(n) || isConst(n) ? 0 : 30;
       case 'call': {
         const name = callName(n);
         const args = callArgs(n);
-        if (CONVERSIONS.has(name) && isConst(n)) return 0;
+        if (CONVERSIONS.has(name) && consts.has(n)) return 0;
         return callCost(n, name, args.map(valueOf), result);
       }
       case 'rcall': {
@@ -439,7 +450,7 @@ export function runCosted(fn: ((ctx: Record<string, unknown>) => unknown) & { as
         return v;
       } finally {
         if (!cancelled) {
-          values.set(n, v);
+          if (needed.has(n)) values.set(n, v);
           const w = watchers.get(n);
           if (w !== undefined) {
             w.runs++;
