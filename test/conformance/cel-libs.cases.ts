@@ -521,7 +521,7 @@ export const LIBS: readonly Lib[] = [
     name: 'stringsverbs',
     props: { d: { type: 'number' }, n: { type: 'integer' }, s: str, fmt: str },
     rules: [
-      ['!has(self.d) || self.d == 0.0', '', "'%.2f | %f | %.0f | %e | %.3e'.format([self.d, self.d, self.d, self.d, self.d])"],
+      ['!has(self.d) || self.d == 0.0', '', "'%.2f | %f | %.0f | %e | %.3e | %s'.format([self.d, self.d, self.d, self.d, self.d, self.d])"],
       ['!has(self.n) || self.n == 0', '', "'%b %o %x %X %.3d'.format([self.n, self.n, self.n, self.n, self.n])"],
       ["!has(self.s) || self.s == ''", '', "'%x %X'.format([self.s, self.s])"],
       ["!has(self.fmt) || !has(self.n) || self.fmt.format([self.n]) == 'x'", 'fmt'],
@@ -533,6 +533,7 @@ export const LIBS: readonly Lib[] = [
       huge: { d: 1e21 },
       small: { d: 0.000123 },
       negative: { d: -98765.4321 },
+      million: { d: 1234567.5 },
       ints: { n: 255 },
       negInt: { n: -8 },
       hexString: { s: 'héllo' },

@@ -14,6 +14,14 @@ import { cel } from '../helpers/cel.js';
 const envs = makeEnvs(cel.module);
 
 const RECORDED: [string, 'ok' | 'err', string][] = [
+  ["'%s'.format([1.5])", 'ok', '1.5'],
+  ["'%s'.format([1234567.0])", 'ok', '1.234567e+06'],
+  ["'%s'.format([100000.0])", 'ok', '100000'],
+  ["'%s'.format([0.00001])", 'ok', '1e-05'],
+  ["'%s'.format([-0.0])", 'ok', '-0'],
+  ["'%s'.format([dyn(double('NaN'))])", 'ok', 'NaN'],
+  ["'%s'.format([double('-Infinity')])", 'ok', '-Inf'],
+  ["'%s'.format([1e21])", 'ok', '1e+21'],
   ["'%f'.format([1234567.125])", "ok", "1,234,567.125000"],
   ["'%.2f'.format([1234567.125])", "ok", "1,234,567.12"],
   ["'%.0f'.format([2.5])", "ok", "2"],

@@ -4,7 +4,7 @@
  * points (Go runes), not UTF-16 units as cel-js's own versions do, so the rewritten rule calls these
  * (`__crdx_s_<name>(receiver, args…)`); a receiver that is not a string goes to the list versions.
  */
-import { expParts, fixedParts } from '../../../go/float.js';
+import { expParts, fixedParts, formatFloat } from '../../../go/float.js';
 import { wellFormed } from '../../../go/strings.js';
 import { CelGoError, CelUnsupported } from './ops.js';
 import { runtime } from './runtime.js';
@@ -129,6 +129,8 @@ function clause(verb: string, x: unknown): string | undefined {
   if (typeof x === 'bigint' || isUint) return String(isUint ? (x as { valueOf(): bigint }).valueOf() : x);
   if (verb !== 's') return undefined;
   if (typeof x === 'string') return x;
+  // cel-go's string(double): strconv.FormatFloat(d, 'g', -1, 64)
+  if (typeof x === 'number') return formatFloat(x, 'g');
   if (typeof x === 'boolean') return String(x);
   if (x === null) return 'null';
   return undefined;
@@ -243,8 +245,8 @@ function formatClause(verb: string, precision: number | undefined, x: unknown): 
 /**
  * `<string>.format(<list>)` as cel-go's strings extension version 2 formats it (ext/formatting.go):
  * `%%`, `%s`, `%d`, `%f` and `%e` with an optional precision, `%b`, `%o`, `%x`, `%X`, with cel-go's
- * error texts for a clause it cannot parse or an argument of the wrong type. `%s`/`%d` of doubles,
- * lists, maps, durations and timestamps are reported as not evaluated.
+ * error texts for a clause it cannot parse or an argument of the wrong type. `%s` of lists,
+ * maps, bytes, durations and timestamps is reported as not evaluated.
  */
 function format(f: string, args: unknown[]): string {
   let out = '';
