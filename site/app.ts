@@ -49,6 +49,8 @@ interface PlaygroundApi {
   readonly check: (input: CheckInput) => Promise<CheckResult>;
   readonly state: () => CheckInput;
   readonly shareUrl: () => Promise<string>;
+  /** The main cursor of an editor (1-based line and column). */
+  readonly cursor: (pane: 'crds' | 'object' | 'old') => { line: number; column: number; focused: boolean };
   /** Milliseconds from navigation start to the first verdict shown. */
   firstVerdict?: number;
 }
@@ -330,6 +332,12 @@ window.crdx = {
   check: runCheck,
   state: currentInput,
   shareUrl,
+  cursor(pane) {
+    const v = pane === 'crds' ? crdEditor : pane === 'object' ? objectEditor : oldEditor;
+    const head = v.state.selection.main.head;
+    const line = v.state.doc.lineAt(head);
+    return { line: line.number, column: head - line.from + 1, focused: v.hasFocus };
+  },
 };
 
 async function main(): Promise<void> {
