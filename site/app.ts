@@ -99,13 +99,20 @@ function editor(parent: HTMLElement, doc: string, onChange: (() => void) | undef
   ];
   if (readOnly) ext.push(EditorState.readOnly.of(true), EditorView.editable.of(false));
   else ext.push(cmHistory(), highlightActiveLine(), lintGutter(), keymap.of([...defaultKeymap, ...historyKeymap]));
-  if (onChange) ext.push(EditorView.updateListener.of((u) => u.docChanged && onChange()));
+  if (onChange) ext.push(EditorView.updateListener.of((u) => u.docChanged && !programmatic && onChange()));
   return new EditorView({ parent, state: EditorState.create({ doc, extensions: ext }) });
 }
 
 const text = (v: EditorView): string => v.state.doc.toString();
+/** While the page itself sets an editor's text (an example, a shared link): no re-check is scheduled, the caller checks once. */
+let programmatic = false;
 function setText(v: EditorView, s: string): void {
-  v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: s } });
+  programmatic = true;
+  try {
+    v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: s } });
+  } finally {
+    programmatic = false;
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------------------
