@@ -46,10 +46,13 @@ function examples() {
   const read = (...p) => (existsSync(join(fx, ...p)) ? readFileSync(join(fx, ...p), 'utf8') : '');
   const dirs = (p) => readdirSync(join(fx, p)).filter((d) => statSync(join(fx, p, d)).isDirectory()).sort();
   const list = [];
+  // kubectl's --validate the fixture runs with (its args file), when not strict
+  const validate = (...p) => /--validate[= ](\w+)/.exec(read(...p, 'args'))?.[1];
+  const add = (x, v) => list.push(v && v !== 'strict' && v !== 'true' ? { ...x, validate: v } : x);
   // simulations first: a CRD and an object, the page's whole story
-  for (const d of dirs('simulate')) list.push({ name: `simulate/${d}`, crds: read('simulate', d, 'crd.yaml'), object: read('simulate', d, 'input.yaml'), old: '' });
-  for (const d of dirs('status')) list.push({ name: `status/${d}`, crds: read('status', d, 'crd.yaml'), object: read('status', d, 'new.yaml'), old: read('status', d, 'old.yaml') });
-  for (const d of dirs('scale')) list.push({ name: `scale/${d}`, crds: read('scale', d, 'crd.yaml'), object: read('scale', d, 'input.yaml'), old: '' });
+  for (const d of dirs('simulate')) add({ name: `simulate/${d}`, crds: read('simulate', d, 'crd.yaml'), object: read('simulate', d, 'input.yaml'), old: '' }, validate('simulate', d));
+  for (const d of dirs('status')) add({ name: `status/${d}`, crds: read('status', d, 'crd.yaml'), object: read('status', d, 'new.yaml'), old: read('status', d, 'old.yaml') }, validate('status', d));
+  for (const d of dirs('scale')) add({ name: `scale/${d}`, crds: read('scale', d, 'crd.yaml'), object: read('scale', d, 'input.yaml'), old: '' }, validate('scale', d));
   for (const f of readdirSync(join(fx, 'crds')).sort()) list.push({ name: `crds/${f}`, crds: read('crds', f), object: '', old: '' });
   // each rule's invalid fixtures, as lint reads them: the whole file in the CRD pane
   for (const r of dirs('rules'))

@@ -32,6 +32,8 @@ export interface Example {
   readonly crds: string;
   readonly object: string;
   readonly old: string;
+  /** kubectl's --validate the fixture is run with (its args file), when not strict. */
+  readonly validate?: string;
 }
 
 interface Timing {
@@ -181,7 +183,7 @@ function versions(): string[] {
 }
 
 function currentInput(): CheckInput {
-  return { crds: text(crdEditor), object: text(objectEditor), old: text(oldEditor), kubeVersion: $<HTMLSelectElement>('kube').value };
+  return { crds: text(crdEditor), object: text(objectEditor), old: text(oldEditor), kubeVersion: $<HTMLSelectElement>('kube').value, validate: $<HTMLSelectElement>('validate').value };
 }
 
 function editorFor(file: string): EditorView | undefined {
@@ -273,6 +275,7 @@ function render(r: CheckResult): void {
   const sc = r.scale;
   setText(scaleView, sc ? (sc.yaml !== '' ? sc.yaml : `# ${sc.failure ?? 'rejected'}\n${objectFindingsText(sc.findings)}\n`) : notes + '# no custom resource in the object pane\n');
   $('status-line').textContent = `Kubernetes ${r.kubeVersion} · checked in ${r.ms.toFixed(0)} ms`;
+  $('status-line').title = `fieldValidation=${r.fieldValidation}`;
 }
 
 let timer: ReturnType<typeof setTimeout> | undefined;
@@ -306,6 +309,7 @@ function apply(s: CheckInput): void {
   setText(oldEditor, s.old);
   $<HTMLDetailsElement>('old-pane').open = s.old.trim() !== '';
   if (versions().includes(s.kubeVersion)) $<HTMLSelectElement>('kube').value = s.kubeVersion;
+  $<HTMLSelectElement>('validate').value = ['strict', 'warn', 'ignore'].includes(s.validate ?? '') ? s.validate! : 'strict';
 }
 
 async function loadExamples(): Promise<void> {
@@ -321,7 +325,7 @@ async function loadExamples(): Promise<void> {
   sel.onchange = () => {
     const x = window.crdxExamples?.find((e) => e.name === sel.value);
     if (!x) return;
-    apply({ crds: x.crds, object: x.object, old: x.old, kubeVersion: $<HTMLSelectElement>('kube').value });
+    apply({ crds: x.crds, object: x.object, old: x.old, kubeVersion: $<HTMLSelectElement>('kube').value, validate: x.validate ?? 'strict' });
     void recheck();
   };
 }
@@ -357,6 +361,7 @@ async function main(): Promise<void> {
   }
   kube.value = formatKubeVersion(DEFAULT_KUBE_VERSION);
   kube.onchange = () => void recheck();
+  $<HTMLSelectElement>('validate').onchange = () => void recheck();
   crdEditor = editor($('crd-editor'), INITIAL_CRD, schedule);
   objectEditor = editor($('object-editor'), '', schedule);
   oldEditor = editor($('old-editor'), '', schedule);
@@ -390,7 +395,7 @@ async function main(): Promise<void> {
     const first = window.crdxExamples?.[0];
     if (first) {
       $<HTMLSelectElement>('example').value = first.name;
-      apply({ ...first, kubeVersion: kube.value });
+      apply({ ...first, kubeVersion: kube.value, validate: first.validate ?? 'strict' });
     }
   }
   await recheck(0);

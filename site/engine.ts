@@ -4,6 +4,7 @@
  * call the same function. Nothing here touches the DOM or Node.
  */
 import type { CelEngine } from '../src/core/cel-engine.js';
+import { KUBECTL_FIELD_VALIDATION, parseValidateFlag, type FieldValidation } from '../src/core/field-validation.js';
 import { formatKubeVersion, parseKubeVersion, type KubeVersion } from '../src/core/kube-version.js';
 import type { Finding } from '../src/core/types.js';
 import { defaultSources } from '../src/engine/default.js';
@@ -29,6 +30,8 @@ export interface CheckInput {
   readonly old: string;
   /** "1.36" */
   readonly kubeVersion: string;
+  /** kubectl's --validate: strict (kubectl's default, when absent), warn or ignore. */
+  readonly validate?: string;
 }
 
 /** A line of the page's object panes to mark: the field the server added (or removed). */
@@ -51,7 +54,8 @@ export interface ObjectView {
 
 export interface CheckResult {
   readonly kubeVersion: string;
-  /** lint of the CRDs and the object (as `kubectl crdx lint --explain-cost crds.yaml object.yaml`), suppressions applied. */
+  readonly fieldValidation: FieldValidation;
+  /** lint of the CRDs and the object (as `kubectl crdx lint --explain-cost --validate=V crds.yaml object.yaml`), suppressions applied. */
   readonly findings: readonly Finding[];
   readonly stored?: ObjectView;
   /** `kubectl crdx status`: the object written through /status (an update of the old object when given). */
@@ -75,8 +79,8 @@ export function kubeVersionOf(s: string): KubeVersion {
 }
 
 /** The lint verdict the CLI gives (lint-command.ts): findings, suppressions applied, sorted. */
-export function lintVerdict(files: readonly SourceFile[], kube: KubeVersion, cel: CelEngine | undefined): Finding[] {
-  const r = lintSources(files, { kubeVersion: kube, cel, explainCost: true });
+export function lintVerdict(files: readonly SourceFile[], kube: KubeVersion, cel: CelEngine | undefined, fieldValidation: FieldValidation = KUBECTL_FIELD_VALIDATION): Finding[] {
+  const r = lintSources(files, { kubeVersion: kube, cel, explainCost: true, fieldValidation });
   const sup = applySuppressions([...r.findings], files, KNOWN);
   return [...sup.findings].sort(compareFindings);
 }
@@ -117,6 +121,8 @@ const printable = (m: string): string => m;
 export async function check(input: CheckInput, celFor: CelProvider): Promise<CheckResult> {
   const t0 = performance.now();
   const kube = kubeVersionOf(input.kubeVersion);
+  const fieldValidation = input.validate === undefined || input.validate === '' ? KUBECTL_FIELD_VALIDATION : parseValidateFlag(input.validate);
+  if (!fieldValidation) throw new Error(`not a --validate value: ${input.validate}`);
   const crdFile: SourceFile = { path: CRD_FILE, text: input.crds };
   const objFile: SourceFile = { path: OBJECT_FILE, text: input.object };
   const oldFile: SourceFile = { path: OLD_FILE, text: input.old };
@@ -124,18 +130,18 @@ export async function check(input: CheckInput, celFor: CelProvider): Promise<Che
   const hasOld = present(input.old);
   const files = hasObject ? [crdFile, objFile] : [crdFile];
   const cel = await celFor([crdFile, objFile, oldFile]);
-  const findings = lintVerdict(files, kube, cel);
+  const findings = lintVerdict(files, kube, cel, fieldValidation);
   const notes: string[] = [];
   let stored: ObjectView | undefined;
   let status: CheckResult['status'];
   let scale: CheckResult['scale'];
   if (hasObject) {
-    const d = defaultSources([objFile], [crdFile], { kubeVersion: kube, cel });
+    const d = defaultSources([objFile], [crdFile], { kubeVersion: kube, cel, fieldValidation });
     for (const u of d.unmatched) notes.push(`${u.manifest.kind ?? '(no kind)'} ${u.manifest.apiVersion ?? '(no apiVersion)'}: ${printable(u.message)}`);
     if (d.skipped.length > 0) notes.push(`${d.skipped.length} object(s) of built-in kinds skipped: only custom resources are simulated`);
     const x = d.objects[0];
     if (x) stored = objectView(x.result.value, x.rejected, x.result.changes, input.object);
-    const s = statusSources([objFile], hasOld ? [oldFile] : [], [crdFile], { kubeVersion: kube, cel, via: 'status' });
+    const s = statusSources([objFile], hasOld ? [oldFile] : [], [crdFile], { kubeVersion: kube, cel, via: 'status', fieldValidation });
     const si = s.items[0];
     if (si) status = { yaml: si.value ? renderObjects([si.value], 'yaml') : '', rejected: si.rejected, findings: si.findings };
     const g = scaleSources([objFile], [crdFile], { kubeVersion: kube, cel });
@@ -148,5 +154,5 @@ export async function check(input: CheckInput, celFor: CelProvider): Promise<Che
         ...(gi.failure ? { failure: `${gi.failure.code} ${gi.failure.reason}: ${gi.failure.message}` } : {}),
       };
   }
-  return { kubeVersion: formatKubeVersion(kube), findings, ...(stored ? { stored } : {}), ...(status ? { status } : {}), ...(scale ? { scale } : {}), notes, ms: performance.now() - t0 };
+  return { kubeVersion: formatKubeVersion(kube), fieldValidation, findings, ...(stored ? { stored } : {}), ...(status ? { status } : {}), ...(scale ? { scale } : {}), notes, ms: performance.now() - t0 };
 }

@@ -25,7 +25,7 @@ function fromBase64Url(s: string): Uint8Array {
 }
 
 export async function encodeState(s: CheckInput): Promise<string> {
-  const json = JSON.stringify({ v: FORMAT, crds: s.crds, object: s.object, old: s.old, kube: s.kubeVersion });
+  const json = JSON.stringify({ v: FORMAT, crds: s.crds, object: s.object, old: s.old, kube: s.kubeVersion, validate: s.validate ?? 'strict' });
   return toBase64Url(await pipe(new TextEncoder().encode(json), new CompressionStream('deflate-raw')));
 }
 
@@ -34,5 +34,5 @@ export async function decodeState(fragment: string): Promise<CheckInput> {
   const o = JSON.parse(json) as Record<string, unknown>;
   if (o['v'] !== FORMAT) throw new Error(`unknown state format ${String(o['v'])}`);
   const str = (k: string): string => (typeof o[k] === 'string' ? (o[k] as string) : '');
-  return { crds: str('crds'), object: str('object'), old: str('old'), kubeVersion: str('kube') };
+  return { crds: str('crds'), object: str('object'), old: str('old'), kubeVersion: str('kube'), validate: str('validate') || 'strict' };
 }

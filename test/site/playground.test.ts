@@ -51,6 +51,14 @@ async function settle(page: Page, before: number): Promise<void> {
   }, before);
 }
 
+/** Chooses a value of one of the page's pickers and waits for the verdict. */
+async function pick(page: Page, select: string, value: string): Promise<void> {
+  if ((await page.inputValue(select)) === value) return;
+  const before = (await page.evaluate('window.crdx.timings.length')) as number;
+  await page.selectOption(select, value);
+  await settle(page, before);
+}
+
 async function findings(page: Page): Promise<Shown[]> {
   return page.$$eval('#findings li.finding', (lis) =>
     lis.map((li) => {
@@ -99,7 +107,8 @@ describe('the playground in chromium, from file://', () => {
     expect(errors).toEqual([]);
   });
 
-  it('a pasted object: the stored object with what the server added and removed marked', async () => {
+  it('a pasted object: the stored object with what the server added and removed marked; --validate', async () => {
+    await pick(page, '#validate', 'strict');
     await paste(page, 'crd', WIDGET_CRD);
     await paste(page, 'object', WIDGET);
     const stored = await page.locator('#stored-view .cm-content').innerText();
@@ -110,11 +119,15 @@ describe('the playground in chromium, from file://', () => {
     expect(added).toEqual(expect.arrayContaining(['replicas: 1', 'type: RollingUpdate']));
     const removed = await page.$$eval('#object-editor .mark-removed', (ls) => ls.map((l) => (l as unknown as { textContent: string }).textContent.trim()));
     expect(removed).toEqual(['replica: 3', 'paused: null', 'ready: true']);
-    // the typo is an unknown field: under kubectl's Strict validation the server answers 400
-    const fs = await findings(page);
-    expect(fs).toEqual([{ file: 'object.yaml', line: 8, column: 3, rule: 'custom-resource', severity: 'error', message: 'unknown field "spec.replica" (fieldValidation=Strict: the server answers 400 BadRequest)' }]);
+    // the typo is an unknown field: under kubectl's Strict validation the server answers 400 …
+    expect(await findings(page)).toEqual([{ file: 'object.yaml', line: 8, column: 3, rule: 'custom-resource', severity: 'error', message: 'unknown field "spec.replica" (fieldValidation=Strict: the server answers 400 BadRequest)' }]);
     expect(await page.textContent('#stored-legend')).toMatch(/^REJECTED/);
     await shot(page, '03-object-defaulted.png');
+    // … under --validate=warn it warns and stores the object
+    await pick(page, '#validate', 'warn');
+    expect(await findings(page)).toEqual([{ file: 'object.yaml', line: 8, column: 3, rule: 'custom-resource-warnings', severity: 'warning', message: 'unknown field "spec.replica"' }]);
+    expect(await page.textContent('#stored-legend')).toMatch(/^\d+ added, 0 changed, 3 removed/);
+    await shot(page, '03b-object-validate-warn.png');
     expect(errors).toEqual([]);
   });
 
@@ -126,9 +139,7 @@ describe('the playground in chromium, from file://', () => {
       { file: 'crds.yaml', line: 48, column: 50, rule: 'unrecognized-format', severity: 'warning', message: 'unrecognized format "sha256" (type "string"): the server warns and does not validate it' },
     ]);
     // the warning came with 1.34: on 1.33 the server says nothing
-    const before = (await page.evaluate('window.crdx.timings.length')) as number;
-    await page.selectOption('#kube', '1.33');
-    await settle(page, before);
+    await pick(page, '#kube', '1.33');
     expect(await page.textContent('#status-line')).toMatch(/^Kubernetes 1\.33 /);
     expect(format(await findings(page))).toEqual([]);
     await shot(page, '04-kube-1.33.png');
@@ -148,6 +159,7 @@ describe('the playground in chromium, from file://', () => {
     expect(await other.page.evaluate('window.crdx.state()')).toEqual(state);
     expect(await findings(other.page)).toEqual(shown);
     expect(await other.page.inputValue('#kube')).toBe('1.33');
+    expect(await other.page.inputValue('#validate')).toBe('warn');
     await shot(other.page, '06-shared-opened.png');
     expect(other.errors).toEqual([]);
     await other.page.close();

@@ -1,7 +1,8 @@
 /**
  * The page's verdicts are the CLI's: for every example the page offers (the fixtures), the
  * findings the page's worker computes in chromium equal those of `kubectl crdx lint -o json
- * --explain-cost crds.yaml [object.yaml]` run on the same texts under the same file names.
+ * --explain-cost --validate=V crds.yaml [object.yaml]` run on the same texts under the same file
+ * names (V: the example's, as its fixture runs; strict otherwise).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,6 +19,7 @@ interface Example {
   readonly crds: string;
   readonly object: string;
   readonly old: string;
+  readonly validate?: string;
 }
 
 const BIN = join(ROOT, 'bin', 'kubectl-crdx');
@@ -27,7 +29,7 @@ const hasDocs = (s: string): boolean => s.split('\n').some((l) => l.trim() !== '
 function cli(x: Example): Promise<{ code: number | null; findings: unknown[]; stderr: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'crdx-site-verdict-'));
   writeFileSync(join(dir, 'crds.yaml'), x.crds);
-  const args = [BIN, 'lint', '-o', 'json', '--explain-cost', 'crds.yaml'];
+  const args = [BIN, 'lint', '-o', 'json', '--explain-cost', `--validate=${x.validate ?? 'strict'}`, 'crds.yaml'];
   if (hasDocs(x.object)) {
     writeFileSync(join(dir, 'object.yaml'), x.object);
     args.push('object.yaml');
@@ -70,7 +72,7 @@ describe('the page gives the verdicts of kubectl crdx lint -o json', () => {
   it('on every example of the page (the fixtures)', async () => {
     expect(examples.length).toBeGreaterThan(50);
     const page_ = (await page.page.evaluate(
-      `Promise.all(window.crdxExamples.map((x) => window.crdx.check({ crds: x.crds, object: x.object, old: '', kubeVersion: '${formatKubeVersion(DEFAULT_KUBE_VERSION)}' }).then((r) => r.findings, (e) => 'engine failure: ' + e.message)))`,
+      `Promise.all(window.crdxExamples.map((x) => window.crdx.check({ crds: x.crds, object: x.object, old: '', kubeVersion: '${formatKubeVersion(DEFAULT_KUBE_VERSION)}', validate: x.validate }).then((r) => r.findings, (e) => 'engine failure: ' + e.message)))`,
     )) as (Finding[] | string)[];
     const mismatches: string[] = [];
     let compared = 0;
@@ -95,6 +97,8 @@ describe('the page gives the verdicts of kubectl crdx lint -o json', () => {
     expect(compared).toBe(examples.length);
     // the comparison is not vacuous: most examples are rejected by the server
     expect(withFindings).toBeGreaterThan(examples.length / 2);
+    // and --validate reaches the engine: some examples run with warn
+    expect(examples.filter((x) => x.validate === 'warn').length).toBeGreaterThan(0);
     expect(page.errors).toEqual([]);
   }, 600_000);
 });
