@@ -226,7 +226,8 @@ function renderFindings(r: CheckResult): void {
   const shown = r.findings.filter((f) => !COST_RULES.has(f.ruleId));
   const errors = shown.filter((f) => f.severity === 'error').length;
   $('findings-count').textContent = `${errors} error${errors === 1 ? '' : 's'}, ${shown.length - errors} warning${shown.length - errors === 1 ? '' : 's'}`;
-  if (shown.length === 0) list.appendChild(el('li', 'none', 'No findings: the server accepts this.'));
+  if (r.documents === 0) list.appendChild(el('li', 'empty', 'Nothing to check yet: paste a CustomResourceDefinition (and a custom resource).'));
+  else if (shown.length === 0) list.appendChild(el('li', 'none', 'No findings: the server accepts this.'));
   for (const f of shown) {
     const li = el('li', `finding ${f.severity}`);
     li.tabIndex = 0;

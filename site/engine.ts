@@ -57,6 +57,8 @@ export interface CheckResult {
   readonly fieldValidation: FieldValidation;
   /** lint of the CRDs and the object (as `kubectl crdx lint --explain-cost --validate=V crds.yaml object.yaml`), suppressions applied. */
   readonly findings: readonly Finding[];
+  /** The documents lint read (0: nothing to check, which is not a verdict). */
+  readonly documents: number;
   readonly stored?: ObjectView;
   /** `kubectl crdx status`: the object written through /status (an update of the old object when given). */
   readonly status?: { readonly yaml: string; readonly rejected: boolean; readonly findings: readonly Finding[] };
@@ -79,10 +81,10 @@ export function kubeVersionOf(s: string): KubeVersion {
 }
 
 /** The lint verdict the CLI gives (lint-command.ts): findings, suppressions applied, sorted. */
-export function lintVerdict(files: readonly SourceFile[], kube: KubeVersion, cel: CelEngine | undefined, fieldValidation: FieldValidation = KUBECTL_FIELD_VALIDATION): Finding[] {
+function lintVerdict(files: readonly SourceFile[], kube: KubeVersion, cel: CelEngine | undefined, fieldValidation: FieldValidation): { findings: Finding[]; documents: number } {
   const r = lintSources(files, { kubeVersion: kube, cel, explainCost: true, fieldValidation });
   const sup = applySuppressions([...r.findings], files, KNOWN);
-  return [...sup.findings].sort(compareFindings);
+  return { findings: [...sup.findings].sort(compareFindings), documents: r.summary.documents };
 }
 
 function present(s: string): boolean {
@@ -130,7 +132,7 @@ export async function check(input: CheckInput, celFor: CelProvider): Promise<Che
   const hasOld = present(input.old);
   const files = hasObject ? [crdFile, objFile] : [crdFile];
   const cel = await celFor([crdFile, objFile, oldFile]);
-  const findings = lintVerdict(files, kube, cel, fieldValidation);
+  const { findings, documents } = lintVerdict(files, kube, cel, fieldValidation);
   const notes: string[] = [];
   let stored: ObjectView | undefined;
   let status: CheckResult['status'];
@@ -154,5 +156,5 @@ export async function check(input: CheckInput, celFor: CelProvider): Promise<Che
         ...(gi.failure ? { failure: `${gi.failure.code} ${gi.failure.reason}: ${gi.failure.message}` } : {}),
       };
   }
-  return { kubeVersion: formatKubeVersion(kube), fieldValidation, findings, ...(stored ? { stored } : {}), ...(status ? { status } : {}), ...(scale ? { scale } : {}), notes, ms: performance.now() - t0 };
+  return { kubeVersion: formatKubeVersion(kube), fieldValidation, findings, documents, ...(stored ? { stored } : {}), ...(status ? { status } : {}), ...(scale ? { scale } : {}), notes, ms: performance.now() - t0 };
 }

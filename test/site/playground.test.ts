@@ -166,6 +166,27 @@ describe('the playground in chromium, from file://', () => {
   });
 });
 
+describe('the playground on bad or no input', () => {
+  it('says there is nothing to check, and reports broken YAML at its place', async () => {
+    const b = await launch();
+    try {
+      const { page, errors } = await openPage(b, fileUrl());
+      await paste(page, 'object', '');
+      await paste(page, 'crd', '');
+      expect(await page.textContent('#findings')).toBe('Nothing to check yet: paste a CustomResourceDefinition (and a custom resource).');
+      await paste(page, 'crd', 'apiVersion: apiextensions.k8s.io/v1\nkind: [CustomResourceDefinition\n');
+      const fs = await findings(page);
+      expect(fs).toHaveLength(1);
+      expect(fs[0]).toMatchObject({ file: 'crds.yaml', rule: 'parse', severity: 'error' });
+      expect(fs[0]!.line).toBeGreaterThanOrEqual(2);
+      await shot(page, '08-broken-yaml.png');
+      expect(errors).toEqual([]);
+    } finally {
+      await b.close();
+    }
+  }, 60_000);
+});
+
 describe('the playground from a static host', () => {
   it('serves and checks over http', async () => {
     const { url, server } = await serveSite();
