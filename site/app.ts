@@ -267,14 +267,14 @@ function render(r: CheckResult): void {
   crdEditor.dispatch(setDiagnostics(crdEditor.state, diagnostics(crdEditor, 'crds.yaml', r.findings)));
   objectEditor.dispatch(setDiagnostics(objectEditor.state, diagnostics(objectEditor, 'object.yaml', r.findings)));
   objectEditor.dispatch({ effects: setMarks.of(r.stored?.inputMarks ?? []) });
-  const notes = r.notes.length > 0 ? r.notes.map((n) => `# ${n}`).join('\n') + '\n' : '';
+  const notes = r.notes.length > 0 ? r.notes.map((n) => `# ${n}`).join('\n') + '\n' : '# no custom resource in the object pane\n';
   const rejected = r.findings.filter((f) => f.file === 'object.yaml' && f.severity === 'error');
-  showObject(storedView, r.stored?.yaml ?? '', r.stored?.marks ?? [], notes + (r.stored?.rejected ? `# rejected by the server:\n${objectFindingsText(rejected)}\n` : '# no custom resource in the object pane\n'));
+  showObject(storedView, r.stored?.yaml ?? '', r.stored?.marks ?? [], r.stored?.rejected ? `# rejected by the server:\n${objectFindingsText(rejected)}\n` : notes);
   $('stored-legend').textContent = r.stored ? `${r.stored.rejected ? 'REJECTED (see Findings); what it would store otherwise: ' : ''}${r.stored.marks.filter((m) => m.kind === 'added').length} added, ${r.stored.marks.filter((m) => m.kind === 'changed').length} changed, ${r.stored.inputMarks.length} removed (marked in the object pane)` : '';
   const st = r.status;
-  setText(statusView, st ? (st.yaml !== '' && !st.rejected ? st.yaml : `# rejected:\n${objectFindingsText(st.findings)}\n`) : notes + '# no custom resource in the object pane\n');
+  setText(statusView, st ? (st.yaml !== '' && !st.rejected ? st.yaml : `# rejected:\n${objectFindingsText(st.findings)}\n`) : notes);
   const sc = r.scale;
-  setText(scaleView, sc ? (sc.yaml !== '' ? sc.yaml : `# ${sc.failure ?? 'rejected'}\n${objectFindingsText(sc.findings)}\n`) : notes + '# no custom resource in the object pane\n');
+  setText(scaleView, sc ? (sc.yaml !== '' ? sc.yaml : `# ${sc.failure ?? 'rejected'}\n${objectFindingsText(sc.findings)}\n`) : notes);
   $('status-line').textContent = `Kubernetes ${r.kubeVersion} · checked in ${r.ms.toFixed(0)} ms`;
   $('status-line').title = `fieldValidation=${r.fieldValidation}`;
 }

@@ -117,7 +117,8 @@ function objectView(value: Record<string, unknown> | undefined, rejected: boolea
   return { yaml, marks, inputMarks, rejected };
 }
 
-const printable = (m: string): string => m;
+/** A CLI hint reworded for the page, whose CRD pane is what --crd names. */
+const printable = (m: string): string => m.replace('(give it with --crd)', '(paste it into the CRD pane)');
 
 /** Everything the page shows, for one state of its editors. */
 export async function check(input: CheckInput, celFor: CelProvider): Promise<CheckResult> {

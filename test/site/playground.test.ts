@@ -160,6 +160,10 @@ describe('the playground in chromium, from file://', () => {
     expect(await findings(other.page)).toEqual(shown);
     expect(await other.page.inputValue('#kube')).toBe('1.33');
     expect(await other.page.inputValue('#validate')).toBe('warn');
+    // the Widget's CRD is not among the pasted ones: said where the stored object would be
+    expect((await other.page.locator('#stored-view .cm-content').innerText()).trim()).toBe(
+      '# Widget example.com/v1: no CustomResourceDefinition for Widget in group "example.com" among the inputs (paste it into the CRD pane)',
+    );
     await shot(other.page, '06-shared-opened.png');
     expect(other.errors).toEqual([]);
     await other.page.close();
