@@ -23,6 +23,7 @@ import { goMissingKey, missingKeyOf, type SubResult } from './cel-errors.js';
 import { makeEnvs, type CelEnvs } from './cel/env.js';
 import { CelGoError, CelUnsupported } from './cel/lib/ops.js';
 import { rewriteForEval } from './cel/rewrite.js';
+import { plainFieldNames } from './cel/ast.js';
 import { costBound, PER_CALL_LIMIT, PER_OBJECT_BUDGET, shapeOf, sizeOf, type Shape } from './cel/cost-bound.js';
 import { bindValue, Unbound } from './cel/bind.js';
 
@@ -105,7 +106,8 @@ function environment(cel: CelEngine): CelEnvs {
 
 /** A rule text compiled for evaluation: parsed as written, rewritten (cel/rewrite.ts), parsed again with the libraries. */
 function compileText(text: string, e: CelEnvs): { run: (ctx: Record<string, unknown>) => unknown; ast: unknown } {
-  const ast = e.plain.parse(text).ast;
+  // backtick-escaped field names (cel-go 0.29, Kubernetes 1.37), which cel-js lacks, written plainly
+  const ast = e.plain.parse(text.includes('`') ? (plainFieldNames(text) ?? text) : text).ast;
   return { run: e.libs.parse(rewriteForEval(ast)), ast };
 }
 
