@@ -14,7 +14,7 @@
  * schema with rules and no engine is a wiring bug and throws, it is never skipped.
  */
 import { OMIT, type FieldError } from '../core/field-error.js';
-import type { KubeVersion } from '../core/kube-version.js';
+import { atLeast, DEFAULT_KUBE_VERSION, type KubeVersion } from '../core/kube-version.js';
 import { Loc } from '../core/path.js';
 import { isRecord, type JsonPath } from '../core/types.js';
 import { celMissing, type CelEngine } from '../core/cel-engine.js';
@@ -210,8 +210,10 @@ class Walk {
     private readonly cel: CelEngine,
     private readonly typeAsValue: boolean,
     ratcheting = true,
+    adapters137 = false,
   ) {
-    this.env = environment(cel);
+    const env = environment(cel);
+    this.env = adapters137 ? { ...env, makers: { ...env.makers, adapters137 } } : env;
     this.ratchets = update && ratcheting;
   }
 
@@ -399,6 +401,11 @@ function goTrimSpace(s: string): string {
   return s.replace(/^[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+|[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+$/g, '');
 }
 
+/** The list value adapters changed in 1.37 (apiserver pkg/cel/common valuesunstructured.go). */
+function adapters137(kube: KubeVersion | undefined): boolean {
+  return atLeast(kube ?? DEFAULT_KUBE_VERSION, 37);
+}
+
 function errorText(e: unknown): string {
   const m = e instanceof Error ? e.message : String(e);
   const line = m.split('\n')[0]!.trim();
@@ -413,7 +420,7 @@ export function evaluateCel(obj: Record<string, unknown>, old: Record<string, un
   if (!schema || !schema.facts.celBelow) return { errors: [], complete: true, skipped: [] };
   if (!cel) throw celMissing('CEL evaluation');
   const whole = (why: string): CelOutcome => ({ errors: [], complete: false, skipped: [{ rule: '', at: [], schemaAt: [], why }] });
-  const w = new Walk(old !== undefined, cel, kube !== undefined && kube.major === 1 && kube.minor <= 34);
+  const w = new Walk(old !== undefined, cel, kube !== undefined && kube.major === 1 && kube.minor <= 34, true, adapters137(kube));
   try {
     w.node(obj, old, schema, new Loc('', []), true, old !== undefined && deepEq(obj, old), []);
   } catch (e) {
@@ -432,7 +439,7 @@ export function evaluateCelOnDefault(value: unknown, schema: Structural, loc: Lo
   if (!schema.facts.celBelow) return { errors: [], complete: true, skipped: [] };
   const typeAsValue = kube !== undefined && kube.major === 1 && kube.minor <= 34;
   const run = (old: unknown): CelOutcome => {
-    const w = new Walk(old !== undefined, cel, typeAsValue, false);
+    const w = new Walk(old !== undefined, cel, typeAsValue, false, adapters137(kube));
     try {
       w.node(value, old, schema, loc, isResourceRoot, false, []);
     } catch (e) {
