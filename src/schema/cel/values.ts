@@ -7,7 +7,9 @@
  * functions, which fall back to the engine's own operator for everything else.
  */
 
-import { CelGoError, CelUnsupported } from './lib/ops.js';
+import { CelGoError, CelUnsupported, type Fallback } from './lib/ops.js';
+
+export type { Fallback };
 
 /** What a bound list is, when it is not an ordinary (atomic) list. */
 export interface ListKind {
@@ -62,8 +64,6 @@ function deepEqual(a: unknown, b: unknown): boolean {
   return false;
 }
 
-/** The engine's own operator, for values this module leaves to it. */
-export type Fallback = (a: unknown, b: unknown) => unknown;
 
 /** A key that tells scalars apart as Go map keys do (int64 1 and float64 1 differ). */
 function scalarKey(v: unknown): string | undefined {
