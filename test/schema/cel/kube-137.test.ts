@@ -7,6 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { buildStructural } from '../../../src/crd/structural-schema.js';
 import { sizeDecl } from '../../../src/schema/cel/cost-decl.js';
 import { compileCel } from '../../../src/schema/cel/check.js';
+import { globalCalls } from '../../../src/schema/cel/cost-compile.js';
+import { costOptionsFor } from '../../../src/schema/cel/cost-crd.js';
+import { estimateCost, range } from '../../../src/schema/cel/cost.js';
 import { schemaDeclType } from '../../../src/schema/cel/decl.js';
 import { defaultSources } from '../../../src/engine/default.js';
 import { lintSources } from '../../../src/engine/lint.js';
@@ -92,6 +95,43 @@ describe('C1: lists v1 includes()', () => {
     expect(compileCel("[1, 2].includes(2) && 'a'.includes('a')", env(37, 37), undefined).issues).toEqual([]);
     expect(compileCel('[1].includes(1)', env(36, 36), undefined).issues.map((i) => i.message)).toEqual(["undeclared reference to 'includes' (in container '')"]);
   });
+});
+
+describe('C1: includes() cost (apiserver library cost_test.go TestIncludesCost, estimates)', () => {
+  const L = {
+    int: '[1, 2, 3, 4, 5]',
+    uint: '[uint(1), uint(2), uint(3), uint(4), uint(5)]',
+    double: '[1.0, 2.0, 3.0, 4.0, 5.0]',
+    bool: '[false, true, false, true, false]',
+    string: "['012345678901', '012345678901', '012345678901', '012345678901', '012345678901']",
+    bytes: "[bytes('012345678901'), bytes('012345678901'), bytes('012345678901'), bytes('012345678901'), bytes('012345678901')]",
+    duration: "[duration('1s'), duration('2s'), duration('3s'), duration('4s'), duration('5s')]",
+    timestamp: "[timestamp('2011-01-01T00:00:00.000+01:00'), timestamp('2011-01-02T00:00:00.000+01:00'), timestamp('2011-01-03T00:00:00.000+01:00'), timestamp('2011-01-04T00:00:00.000+01:00'), timestamp('2011-01-05T00:00:00.000+01:00')]",
+    str: "'01234567890123456789012345678901234567890123456789'",
+  };
+  const CASES: [string, string, bigint, bigint][] = [
+    [L.int, '3', 15n, 15n],
+    [L.uint, 'uint(3)', 21n, 21n],
+    [L.double, '3.0', 15n, 15n],
+    [L.bool, 'true', 15n, 15n],
+    [L.string, "'x'", 15n, 25n],
+    [L.bytes, "bytes('x')", 26n, 36n],
+    [L.duration, "duration('3s')", 21n, 21n],
+    [L.timestamp, "timestamp('2011-01-03T00:00:00.000+01:00')", 21n, 21n],
+    [L.str, "'123'", 50n, 50n],
+  ];
+  for (const [lit, param, min, max] of CASES) {
+    const expr = `${lit}.includes(${param})`;
+    it(expr, () => {
+      const r = compileCel(expr, { compat: 37, server: 37, variables: new Map() }, undefined);
+      expect(r.issues).toEqual([]);
+      const checked = r.checked!;
+      const ast = { root: globalCalls(r.parsed!.expr, (id) => checked.typeOf(id) !== undefined), typeOf: (id: number) => checked.typeOf(id), overloadIds: (id: number) => checked.refOf(id)?.overloadIds ?? [] };
+      const sizes = (_p: readonly string[], t: { kind: string } | undefined) => (t?.kind === 'string' || t?.kind === 'bytes' ? range(0n, 12n) : undefined);
+      const c = estimateCost(ast, sizes, costOptionsFor(37, 37)).cost;
+      expect([c.min, c.max]).toEqual([min, max]);
+    });
+  }
 });
 
 describe('C3: duration(int)', () => {
