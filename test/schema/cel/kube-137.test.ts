@@ -220,3 +220,22 @@ describe('C12: set and map list adapters', () => {
     expect(causes(37)).toEqual([scalar + rules[7], scalar + rules[3], `spec: Invalid value: failed rule: ${rules[2]}`, `spec: Invalid value: failed rule: ${rules[4]}`, `spec: Invalid value: failed rule: ${rules[1]}`].sort());
   });
 });
+
+describe('C3 and C10 on a stored rule: a 1.37 server no longer compiles it', () => {
+  const crOf = (spec: Obj) => JSON.stringify({ apiVersion: 'k137.crdx.test/v1', kind: 'Thing', metadata: { name: 'a', namespace: 'default' }, spec });
+  const run = (c: Obj, spec: Obj, minor: number) => {
+    const r = defaultSources([{ path: 'cr.yaml', text: crOf(spec) }], [{ path: 'crd.yaml', text: JSON.stringify(c) }], { kubeVersion: { major: 1, minor }, cel });
+    return r.objects[0]!.findings.filter((f) => f.severity === 'error').map((f) => `${f.server!.field}: ${f.server!.message}`);
+  };
+  it('duration(int): a runtime error at 1.36 (server-checked text), rule compile error at 1.37', () => {
+    const c = onSpec("duration(self.x) < duration('1h')", { x: { type: 'integer' } });
+    expect(run(c, { x: 5 }, 36)).toEqual([`spec: Invalid value: "object": type conversion error from 'int' to 'google.protobuf.Duration' evaluating rule: duration(self.x) < duration('1h')`]);
+    expect(run(c, { x: 5 }, 37)).toEqual([
+      `spec: Invalid value: "object": rule compile error: compilation failed: ERROR: <input>:1:9: found no matching overload for 'duration' applied to '(int)'\n | duration(self.x) < duration('1h')\n | ........^`,
+    ]);
+  });
+  it('a rule 1.37 compiles too is evaluated as before', () => {
+    const c = onSpec('self.x > 0', { x: { type: 'integer' } });
+    expect(run(c, { x: 0 }, 37)).toEqual(['spec: Invalid value: failed rule: self.x > 0']);
+  });
+});
