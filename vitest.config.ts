@@ -7,7 +7,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/**/*.test.ts'],
-          exclude: ['test/conformance/**', 'test/release/**', 'node_modules/**'],
+          exclude: ['test/conformance/**', 'test/release/**', 'test/site/**', 'node_modules/**'],
           testTimeout: 30_000,
           setupFiles: ['test/helpers/setup.ts'],
         },
@@ -20,6 +20,19 @@ export default defineConfig({
           include: ['test/release/**/*.test.ts'],
           testTimeout: 600_000,
           hookTimeout: 900_000,
+          setupFiles: ['test/helpers/setup.ts'],
+          pool: 'forks',
+          poolOptions: { forks: { singleFork: true } },
+        },
+      },
+      {
+        // the playground (dist/site/) in Debian's chromium, driven by playwright-core
+        // (npm run test:site; .ci/run runs it and installs chromium when missing)
+        test: {
+          name: 'site',
+          include: ['test/site/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
           setupFiles: ['test/helpers/setup.ts'],
           pool: 'forks',
           poolOptions: { forks: { singleFork: true } },

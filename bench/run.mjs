@@ -5,7 +5,7 @@
 // RSS and CPU time (user + system) from /usr/bin/time when present. Rows compared with each other run
 // interleaved (one run of each in turn, the order rotating), so that a slow spell of a shared machine
 // falls on all of them. Environment: BENCH_RUNS (default 3) runs per throughput row, BENCH_COLD_RUNS
-// (default 10) for the cold start. BENCH_ONLY=lsp: only the language server's rows (bench/lsp.mjs).
+// (default 10) for the cold start. BENCH_ONLY=lsp: only the language server's rows (bench/lsp.mjs); BENCH_ONLY=site: only the playground's (bench/site.mjs).
 // BENCH_COMPARE=DIR: before/after rows instead: the cold start, the corpus lint and the large input of
 // this checkout and of the built checkout in DIR (say a `git worktree` of the commit before a change),
 // interleaved, with the ratio after/before.
@@ -80,6 +80,35 @@ function lspRows() {
   ];
 }
 
+/**
+ * The playground's rows (bench/site.mjs: dist/site/ from file:// in headless chromium): the time to
+ * the first verdict after load and the re-check after a keystroke in a ~100 KB CRD, with the bundle
+ * sizes. Left out, with a line that says so, when chromium is not installed.
+ */
+function siteRows() {
+  const chromium = process.env.CRDX_CHROMIUM ?? '/usr/bin/chromium';
+  if (!existsSync(chromium)) {
+    log(`bench: playground rows left out: no chromium at ${chromium}`);
+    return [['playground (chromium): not measured, no browser installed', '', '', '', '', '', '', `apt-get install -y chromium`]];
+  }
+  log('bench: playground in chromium');
+  const r = spawnSync(process.execPath, [join(ROOT, 'bench', 'site.mjs')], { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 24 });
+  if (r.status !== 0) throw new Error(`bench/site.mjs failed: ${r.stderr}`);
+  const m = JSON.parse(r.stdout.trim().split('\n').pop());
+  const ms = (x) => `${x.toFixed(0)} ms`;
+  const kb = (x) => `${Math.round(x / 1024)} KiB`;
+  return [
+    [`playground (chromium): first verdict after load (dist/site/ from file://)`, ms(m.firstVerdictMs.median), '', '', '', '', '', `min ${ms(m.firstVerdictMs.min)}, max ${ms(m.firstVerdictMs.max)} over ${m.firstVerdictMs.loads} loads; bundle ${kb(m.bundle.total)} (gzip ${kb(m.bundle.totalGzip)}), engine chunk ${kb(m.bundle.engine)} (gzip ${kb(m.bundle.engineGzip)}), lazy`],
+    [`playground (chromium): re-check after a keystroke, ${m.crd.file} (${kb(m.crd.bytes)})`, ms(m.keystroke.shownMedian), '', '', '', '', '', `engine ${ms(m.keystroke.engineMedian)} median, ${ms(m.keystroke.engineMax)} max; key to verdict ${ms(m.keystroke.shownMax)} max, after the ${m.keystroke.debounceMs} ms debounce, over ${m.keystroke.keys} keys`],
+  ];
+}
+
+if (process.env.BENCH_ONLY === 'site') {
+  const head = ['what', 'wall (median)', 'MB/s', 'docs/s', 'CPU (median)', 'peak RSS MB', 'exit', 'note'];
+  const out = [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...siteRows().map((r) => `| ${r.join(' | ')} |`)];
+  process.stdout.write(`${out.join('\n')}\n`);
+  process.exit(0);
+}
 if (process.env.BENCH_ONLY === 'lsp') {
   const head = ['what', 'wall (median)', 'MB/s', 'docs/s', 'CPU (median)', 'peak RSS MB', 'exit', 'note'];
   const out = [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...lspRows().map((r) => `| ${r.join(' | ')} |`)];
@@ -184,6 +213,9 @@ try {
 
   // 5. the language server
   rows.push(...lspRows());
+
+  // 6. the playground in headless chromium (bench/site.mjs), when Debian's chromium is installed
+  rows.push(...siteRows());
 
   const head = ['what', 'wall (median)', 'MB/s', 'docs/s', 'CPU (median)', 'peak RSS MB', 'exit', 'note'];
   const out = [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)];

@@ -23,6 +23,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildSite } from './build-site.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const sea = process.argv.includes('--sea');
@@ -261,4 +262,6 @@ if (entry) {
   for (const f of readdirSync(join(root, 'dist'), { recursive: true, withFileTypes: true }))
     if (f.isFile() && !written.has(join(f.parentPath ?? f.path, f.name))) rmSync(join(f.parentPath ?? f.path, f.name));
   shipCodeCache();
+  // the playground (dist/site/): the engine again, bundled for the browser (scripts/build-site.mjs)
+  await buildSite();
 }

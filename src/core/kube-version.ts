@@ -6,6 +6,11 @@ export interface KubeVersion {
 
 /** The version simulated when none is given: the newest release crdx knows. The one place it is written. */
 export const DEFAULT_KUBE_VERSION: KubeVersion = { major: 1, minor: 36 };
+/**
+ * The newest version simulated when asked for (`--kube-version`): may run ahead of the default
+ * while a release's behaviours are being completed.
+ */
+export const NEWEST_KUBE_VERSION: KubeVersion = { major: 1, minor: 37 };
 /** The oldest version simulated: apiextensions.k8s.io/v1 came with 1.16. */
 export const MIN_KUBE_VERSION: KubeVersion = { major: 1, minor: 16 };
 
@@ -20,9 +25,10 @@ export function atLeast(v: KubeVersion, minor: number): boolean {
   return v.major > 1 || (v.major === 1 && v.minor >= minor);
 }
 
-/** Whether crdx simulates this version: 1.16 to the default (a later one is not simulated). */
+/** Whether crdx simulates this version: 1.16 to the newest (a later one is not simulated). */
 export function isSimulated(v: KubeVersion): boolean {
-  return v.major === 1 && atLeast(v, MIN_KUBE_VERSION.minor) && !atLeast(v, DEFAULT_KUBE_VERSION.minor + 1);
+  const newest = Math.max(DEFAULT_KUBE_VERSION.minor, NEWEST_KUBE_VERSION.minor);
+  return v.major === 1 && atLeast(v, MIN_KUBE_VERSION.minor) && !atLeast(v, newest + 1);
 }
 
 /**
@@ -39,5 +45,6 @@ export function formatKubeVersion(v: KubeVersion): string {
 
 /** The simulated range in words, for messages that refuse a version outside it. */
 export function simulatedRange(): string {
-  return `${formatKubeVersion(MIN_KUBE_VERSION)} (apiextensions.k8s.io/v1) to ${formatKubeVersion(DEFAULT_KUBE_VERSION)}`;
+  const newest = NEWEST_KUBE_VERSION.minor > DEFAULT_KUBE_VERSION.minor ? NEWEST_KUBE_VERSION : DEFAULT_KUBE_VERSION;
+  return `${formatKubeVersion(MIN_KUBE_VERSION)} (apiextensions.k8s.io/v1) to ${formatKubeVersion(newest)}`;
 }

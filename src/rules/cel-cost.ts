@@ -1,4 +1,5 @@
 import type { FieldError } from '../core/field-error.js';
+import { kubeMinor } from '../core/kube-version.js';
 import type { Loc } from '../core/path.js';
 import type { CrdUpdate } from '../crd/installed.js';
 import { schemaTargetFor, type SchemaTarget } from '../crd/model.js';
@@ -53,7 +54,7 @@ export function crdCosts(ctx: Pick<RuleContext, 'crd' | 'schemaAnalysis' | 'upda
       const schemaErrs = a.errors.filter(isSchemaError).map((e) => e.field);
       const celAllowed = (loc: Loc): boolean => !schemaErrs.some((f) => atOrBelow(f, loc.field));
       const suppressPerExpressionCost = unchangedFromStored(a.target, ctx.update);
-      return { analysis: a, cost: schemaCost(a.target.structural, a.target.loc, { compiler: costCompiler(crd), celAllowed, suppressPerExpressionCost }) };
+      return { analysis: a, cost: schemaCost(a.target.structural, a.target.loc, { compiler: costCompiler(crd), celAllowed, suppressPerExpressionCost, kubeMinor: kubeMinor(crd.kube) }) };
     });
   memo.set(ctx.schemaAnalysis, out);
   return out;

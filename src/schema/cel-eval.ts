@@ -14,7 +14,7 @@
  * schema with rules and no engine is a wiring bug and throws, it is never skipped.
  */
 import { OMIT, type FieldError } from '../core/field-error.js';
-import { atLeast, type KubeVersion } from '../core/kube-version.js';
+import { atLeast, DEFAULT_KUBE_VERSION, type KubeVersion } from '../core/kube-version.js';
 import { Loc } from '../core/path.js';
 import { isRecord, type JsonPath } from '../core/types.js';
 import { celMissing, type CelEngine } from '../core/cel-engine.js';
@@ -24,6 +24,9 @@ import { makeEnvs, type CelEnvs } from './cel/env.js';
 import { CelGoError, CelUnsupported } from './cel/lib/ops.js';
 import { runtime } from './cel/lib/runtime.js';
 import { rewriteForEval } from './cel/rewrite.js';
+import { plainFieldNames } from './cel/ast.js';
+import { compileExpression, GO_LITERAL_CHECKS } from './cel/compile.js';
+import { schemaDeclType } from './cel/decl.js';
 import { costBound, PER_CALL_LIMIT, PER_OBJECT_BUDGET, shapeOf, sizeOf, type Shape } from './cel/cost-bound.js';
 import { bindValue, Unbound } from './cel/bind.js';
 import { CostLimitExceeded, exactCostReason, runCosted, type CostedResult } from './cel/cost-runtime.js';
@@ -112,7 +115,8 @@ function environment(cel: CelEngine): CelEnvs {
 
 /** A rule text compiled for evaluation: parsed as written, rewritten (cel/rewrite.ts), parsed again with the libraries. */
 function compileText(text: string, e: CelEnvs): { run: (ctx: Record<string, unknown>) => unknown; ast: unknown } {
-  const ast = e.plain.parse(text).ast;
+  // backtick-escaped field names (cel-go 0.29, Kubernetes 1.37), which cel-js lacks, written plainly
+  const ast = e.plain.parse(text.includes('`') ? (plainFieldNames(text) ?? text) : text).ast;
   return { run: e.libs.parse(rewriteForEval(ast)), ast };
 }
 
@@ -227,10 +231,14 @@ class Walk {
     private readonly cel: CelEngine,
     private readonly typeAsValue: boolean,
     ratcheting = true,
-    /** The simulated version is 1.37 or later (cel-go 0.29's runtime costs). */
+    adapters137 = false,
+    /** Rules the server's stored environment no longer compiles are errors (a custom resource on a 1.37 server). */
+    private readonly storedCompile137 = false,
+    /** The simulated version is 1.37 or later (cel-go 0.29's runtime costs and library changes). */
     private readonly v137 = false,
   ) {
-    this.env = environment(cel);
+    const env = environment(cel);
+    this.env = adapters137 ? { ...env, makers: { ...env.makers, adapters137 } } : env;
     this.ratchets = update && ratcheting;
   }
 
@@ -318,6 +326,11 @@ class Walk {
       if (this.stopped) return;
       if (c.run === undefined && c.unsupported === undefined) continue; // empty rule
       const skip = (why: string) => this.skip(c.rule, loc, [...sp, 'x-kubernetes-validations', i], why);
+      const notCompiled = this.storedCompile137 ? compiledBefore137Only(c, s, root) : undefined;
+      if (notCompiled !== undefined) {
+        this.errors.push({ type: 'Invalid', field: loc.field === '' ? '<nil>' : loc.field, value: s.generic.type, detail: `rule compile error: ${notCompiled}`, at: loc.at });
+        continue;
+      }
       const { self, oldSelf } = plain;
       // transition rules need a correlated old value (optionalOldSelf ones run with an empty optional)
       if (c.usesOldSelf && old === undefined && !c.optionalOldSelf) continue;
@@ -473,6 +486,33 @@ function goTrimSpace(s: string): string {
   return s.replace(/^[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+|[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+$/g, '');
 }
 
+/**
+ * A rule a 1.36 server stored that a 1.37 server's stored-expressions environment no longer
+ * compiles (cel-go 0.29: `duration(int)` is gone, `.name` skips the comprehension variables): its
+ * validator reports `rule compile error: <the compile error>` on every object. Other compile errors
+ * cannot reach a stored CRD (crdx reports them on the CRD itself).
+ */
+function compiledBefore137Only(c: { readonly rule: string; readonly optionalOldSelf: boolean }, s: Structural, root: boolean): string | undefined {
+  if (c.rule.trim() === '') return undefined;
+  const now = schemaDeclType(s, root, 37);
+  const before = schemaDeclType(s, root, 36);
+  if (!now || !before) return undefined;
+  const v = compileExpression(c.rule, now, { compat: 37, server: 37, optionalOldSelf: c.optionalOldSelf, literals: GO_LITERAL_CHECKS }, 'bool');
+  if (v.kind !== 'error') return undefined;
+  const then = compileExpression(c.rule, before, { compat: 36, server: 36, optionalOldSelf: c.optionalOldSelf, literals: GO_LITERAL_CHECKS }, 'bool');
+  return then.kind === 'ok' ? v.detail : undefined;
+}
+
+/** The list value adapters changed in 1.37 (apiserver pkg/cel/common valuesunstructured.go). */
+function adapters137(kube: KubeVersion | undefined): boolean {
+  return atLeast(kube ?? DEFAULT_KUBE_VERSION, 37);
+}
+
+/** cel-go 0.29's runtime costs and library behaviours (1.37 and later; the default version when none is given). */
+function runtime137(kube: KubeVersion | undefined): boolean {
+  return atLeast(kube ?? DEFAULT_KUBE_VERSION, 37);
+}
+
 function errorText(e: unknown): string {
   const m = e instanceof Error ? e.message : String(e);
   const line = m.split('\n')[0]!.trim();
@@ -487,7 +527,7 @@ export function evaluateCel(obj: Record<string, unknown>, old: Record<string, un
   if (!schema || !schema.facts.celBelow) return { errors: [], complete: true, skipped: [] };
   if (!cel) throw celMissing('CEL evaluation');
   const whole = (why: string): CelOutcome => ({ errors: [], complete: false, skipped: [{ rule: '', at: [], schemaAt: [], why }] });
-  const w = new Walk(old !== undefined, cel, kube !== undefined && kube.major === 1 && kube.minor <= 34, true, kube !== undefined && atLeast(kube, 37));
+  const w = new Walk(old !== undefined, cel, kube !== undefined && kube.major === 1 && kube.minor <= 34, true, adapters137(kube), adapters137(kube), runtime137(kube));
   try {
     w.node(obj, old, schema, new Loc('', []), true, old !== undefined && deepEq(obj, old), []);
   } catch (e) {
@@ -506,7 +546,7 @@ export function evaluateCelOnDefault(value: unknown, schema: Structural, loc: Lo
   if (!schema.facts.celBelow) return { errors: [], complete: true, skipped: [] };
   const typeAsValue = kube !== undefined && kube.major === 1 && kube.minor <= 34;
   const run = (old: unknown): CelOutcome => {
-    const w = new Walk(old !== undefined, cel, typeAsValue, false, kube !== undefined && atLeast(kube, 37));
+    const w = new Walk(old !== undefined, cel, typeAsValue, false, adapters137(kube), false, runtime137(kube));
     try {
       w.node(value, old, schema, loc, isResourceRoot, false, []);
     } catch (e) {

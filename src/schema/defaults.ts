@@ -15,7 +15,7 @@ import { META_FIELDS, asEmbeddedResource, type Structural } from '../crd/structu
 import { validateValue, type ValueValidateOptions } from './value-validate.js';
 import { evaluateCelOnDefault } from './cel-eval.js';
 import type { CelUnchecked } from './walk.js';
-import { compileExpression, GO_LITERAL_CHECKS } from './cel/compile.js';
+import { celGoParses, compileExpression, GO_LITERAL_CHECKS } from './cel/compile.js';
 import { schemaDeclType, type DeclType } from './cel/decl.js';
 
 /**
@@ -127,14 +127,14 @@ function celCompileErrors(value: unknown, s: Structural, loc: Loc, isResourceRoo
     const rule = isRecord(r) && typeof r['rule'] === 'string' ? r['rule'] : '';
     if (rule.trim() === '') continue;
     if (!dc.cel) throw celMissing('CRD default check');
-    const err = dc.cel.syntaxError(rule);
+    const err = celGoParses(rule, dc.kubeMinor) ? undefined : dc.cel.syntaxError(rule);
     if (err !== undefined) {
       out.push(invalid(loc, s.generic.type, `rule compile error: compilation failed: ERROR: <input>: Syntax error: ${err}`));
       continue;
     }
-    if (decl === null) decl = schemaDeclType(s, isResourceRoot);
+    if (decl === null) decl = schemaDeclType(s, isResourceRoot, dc.kubeMinor);
     if (decl === undefined) continue;
-    const v = compileExpression(rule, decl, { compat: dc.kubeMinor, optionalOldSelf: isRecord(r) && r['optionalOldSelf'] === true, literals: GO_LITERAL_CHECKS }, 'bool');
+    const v = compileExpression(rule, decl, { compat: dc.kubeMinor, server: dc.kubeMinor, optionalOldSelf: isRecord(r) && r['optionalOldSelf'] === true, literals: GO_LITERAL_CHECKS }, 'bool');
     if (v.kind === 'error') out.push(invalid(loc, s.generic.type, `rule compile error: ${v.detail}`));
   }
   if (Array.isArray(value)) {

@@ -7,7 +7,7 @@ import { OMIT, RenderedValue, forbidden, invalid, notSupported, required, type F
 import { goStructSharpV } from '../go/print.js';
 import type { JsonPath } from '../core/types.js';
 import { buildStructural, type Structural } from '../crd/structural-schema.js';
-import { compileExpression, GO_LITERAL_CHECKS, type ExprVerdict } from './cel/compile.js';
+import { celGoParses, compileExpression, GO_LITERAL_CHECKS, type ExprVerdict } from './cel/compile.js';
 import { escapeProperty, schemaDeclType, type DeclType } from './cel/decl.js';
 import type { Loc } from '../core/path.js';
 import { isRecord } from '../core/types.js';
@@ -78,6 +78,8 @@ interface CelCtx {
   readonly access: ((p: TypeInfo) => TypeInfo | undefined) | undefined;
   readonly raw: Schema;
   readonly inScope: boolean;
+  /** Minor of the simulated server (the declared types differ by version). */
+  readonly kubeMinor: number;
   /** The node's typed schema when the caller has it (the root's). */
   readonly structural?: Structural | undefined;
   info?: TypeInfo | { error: string } | undefined;
@@ -93,7 +95,7 @@ function hasRules(raw: Schema): boolean {
 }
 
 function childCtx(parent: CelCtx, raw: Schema, access: CelCtx['access']): CelCtx {
-  return { parent, access, raw, inScope: parent.inScope || hasRules(raw) };
+  return { parent, access, raw, inScope: parent.inScope || hasRules(raw), kubeMinor: parent.kubeMinor };
 }
 
 /** CELSchemaContext.TypeInfo: from the parent's type where it can be reached, else converted from the node. */
@@ -111,7 +113,7 @@ function typeInfo(c: CelCtx): TypeInfo | { error: string } | undefined {
   const isRoot = c.parent === undefined || c.raw['x-kubernetes-embedded-resource'] === true;
   if (newStructuralError(c.raw) !== undefined) return (c.info = { error: 'the node is not a structural schema' });
   const st = c.structural ?? buildStructural(c.raw);
-  const decl = schemaDeclType(st, isRoot);
+  const decl = schemaDeclType(st, isRoot, c.kubeMinor);
   if (!decl) return (c.info = { error: 'unable to convert structural schema to CEL declarations' });
   return (c.info = { structural: st, decl });
 }
@@ -148,7 +150,7 @@ export function walkSchema(root: Schema, loc: Loc, opts: WalkOptions): WalkError
   };
   const out: WalkError[] = [];
   const cel: CelCtx | undefined = opts.celEnabled
-    ? { parent: undefined, access: undefined, raw: root, inScope: hasRules(root), structural: opts.rootStructural }
+    ? { parent: undefined, access: undefined, raw: root, inScope: hasRules(root), kubeMinor: opts.kubeMinor, structural: opts.rootStructural }
     : undefined;
   walk(root, loc, ssv, true, opts, out, cel);
   return out;
@@ -453,7 +455,7 @@ function celCompiled(s: Schema, loc: Loc, ssv: Ssv, out: WalkError[], opts: Walk
     const optionalOldSelf = rule['optionalOldSelf'] === true;
     let usesOld = false;
     let compiled = false;
-    const syntax = cel.syntaxError(r);
+    const syntax = celGoParses(r, opts.kubeMinor) ? undefined : cel.syntaxError(r);
     if (syntax !== undefined) {
       addCel(out, invalid(rl.child('rule'), ruleValue(rule, opts.kubeMinor), `compilation failed: ERROR: <input>: Syntax error: ${syntax}`), 'cel');
     } else if (decl === undefined) {
@@ -461,7 +463,7 @@ function celCompiled(s: Schema, loc: Loc, ssv: Ssv, out: WalkError[], opts: Walk
       unchecked(rl.child('rule'), r, `crdx cannot build the node's CEL type (${noDecl})`);
       usesOld = usesOldSelf(r);
     } else {
-      const v: ExprVerdict = compileExpression(r, decl, { compat: compat(r, opts.storedExpressions?.rules), optionalOldSelf, literals: GO_LITERAL_CHECKS }, 'bool');
+      const v: ExprVerdict = compileExpression(r, decl, { compat: compat(r, opts.storedExpressions?.rules), server: opts.kubeMinor, optionalOldSelf, literals: GO_LITERAL_CHECKS }, 'bool');
       if (opts.celStats) opts.celStats[v.kind === 'ok' ? 'compiled' : v.kind === 'error' ? 'rejected' : 'unchecked']++;
       if (v.kind === 'error') addCel(out, invalid(rl.child('rule'), ruleValue(rule, opts.kubeMinor), v.detail), 'cel-compile');
       else if (v.kind === 'unchecked') {
@@ -474,11 +476,11 @@ function celCompiled(s: Schema, loc: Loc, ssv: Ssv, out: WalkError[], opts: Walk
     }
     const me = strOf(rule['messageExpression']);
     if (compiled && me.trim().length > 0) {
-      const mErr = cel.syntaxError(me);
+      const mErr = celGoParses(me, opts.kubeMinor) ? undefined : cel.syntaxError(me);
       if (mErr !== undefined) {
         addCel(out, invalid(rl.child('messageExpression'), ruleValue(rule, opts.kubeMinor), `messageExpression compilation failed: ERROR: <input>: Syntax error: ${mErr}`), 'cel');
       } else {
-        const v = compileExpression(me, decl!, { compat: compat(me, opts.storedExpressions?.messageExpressions), optionalOldSelf, literals: GO_LITERAL_CHECKS }, 'string');
+        const v = compileExpression(me, decl!, { compat: compat(me, opts.storedExpressions?.messageExpressions), server: opts.kubeMinor, optionalOldSelf, literals: GO_LITERAL_CHECKS }, 'string');
         if (v.kind === 'error') addCel(out, invalid(rl.child('messageExpression'), ruleValue(rule, opts.kubeMinor), v.detail), 'cel-compile');
         else if (v.kind === 'unchecked') unchecked(rl.child('messageExpression'), me, v.why);
       }

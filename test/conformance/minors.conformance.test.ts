@@ -13,7 +13,7 @@
  *  - crdx (lintSources / defaultSources with kubeVersion 1.<minor>) gives the same answer: verdict,
  *    causes (reason, field, message) and unrecognized-format warnings. Where crdx says it could not
  *    evaluate a rule (celNotEvaluated) the difference is a declared gap, not a disagreement. A minor
- *    crdx does not simulate (after DEFAULT_KUBE_VERSION) is not compared.
+ *    crdx does not simulate (after NEWEST_KUBE_VERSION) is not compared.
  * Known disagreements are listed in KNOWN and must still disagree (once one agrees, remove it).
  * CRDX_MINORS_REPORT=FILE writes every row (minor, case, outcome, both answers) as JSON.
  */
@@ -259,6 +259,137 @@ const CASES: readonly Case[] = [
     crd: crd({ s: { type: 'string' } }, { root: { 'x-kubernetes-validations': [{ rule: "self.metadata.name.matches('^[a-z]([-a-z0-9]*[a-z0-9])?$') && self.metadata.name.split('-').all(p, p.matches('^[a-z0-9]+$'))" }] } }),
     crdExpect: (m) => (m >= 37 ? { accepted: true } : { accepted: false, cause: /cost/ }),
   },
+  (() => {
+    // the quirk: a root declaring kind, apiVersion and metadata.name/generateName as strings keeps its own (unbounded) sizes
+    const rule = 'self.metadata.name.contains(self.metadata.name) && self.metadata.generateName.contains(self.metadata.generateName)';
+    const meta = { type: 'object', properties: { name: { type: 'string' }, generateName: { type: 'string' } } };
+    const c = crd({ s: { type: 'string' } }, { root: { 'x-kubernetes-validations': [{ rule }] } });
+    const root = (((c['spec'] as Obj)['versions'] as Obj[])[0]!['schema'] as Obj)['openAPIV3Schema'] as { properties: Obj };
+    Object.assign(root.properties, { kind: { type: 'string' }, apiVersion: { type: 'string' }, metadata: meta });
+    return {
+      id: 'cost-metadata-name-declared',
+      about: 'metadata.name/generateName declared as strings with kind and apiVersion: not capped in 1.37 either',
+      crd: c,
+      crdExpect: () => ({ accepted: false, cause: /cost/ }),
+    };
+  })(),
+  {
+    id: 'cost-embedded-metadata-name',
+    about: 'metadata.name/generateName of an embedded resource bounded (253/252) in cost estimates from 1.37',
+    crd: crd({
+      tmpl: {
+        type: 'object',
+        'x-kubernetes-embedded-resource': true,
+        'x-kubernetes-preserve-unknown-fields': true,
+        'x-kubernetes-validations': [{ rule: 'self.metadata.name.contains(self.metadata.name) && self.metadata.generateName.contains(self.metadata.generateName)' }],
+      },
+    }),
+    crdExpect: (m) => (m >= 37 ? { accepted: true } : { accepted: false, cause: /cost/ }),
+  },
+  (() => {
+    const c = crd({ x: { type: 'integer' } }, { spec: { 'x-kubernetes-validations': [{ rule: 'self.`x` > 0' }] } });
+    return {
+      id: 'cel-ident-escape',
+      about: "backtick-escaped field names: cel-go 0.29 (1.37); before, unsupported syntax: '`'",
+      crd: c,
+      crdExpect: (m: number) => (m >= 37 ? { accepted: true } : { accepted: false, cause: /<input>:1:6: unsupported syntax: '`'/ }),
+      cr: cr(c, { x: 0 }),
+      crExpect: () => ({ accepted: false, causes: ['FieldValueInvalid spec: Invalid value: failed rule: self.`x` > 0'] }),
+    };
+  })(),
+  {
+    id: 'cel-ident-escape-dash',
+    about: 'an escaped name is not the escaped property name (foo-bar is foo__dash__bar): undefined field from 1.37',
+    crd: crd({ 'foo-bar': { type: 'integer' } }, { spec: { 'x-kubernetes-validations': [{ rule: 'has(self.`foo-bar`)' }] } }),
+    crdExpect: (m) => ({ accepted: false, cause: m >= 37 ? /undefined field 'foo-bar'/ : /unsupported syntax: '`'/ }),
+  },
+  {
+    id: 'cel-leading-dot',
+    about: 'a leading-dot identifier resolves to the global (not a comprehension variable) from 1.37',
+    crd: crd({ l: { type: 'array', maxItems: 5, items: { type: 'string', maxLength: 5 } } }, { spec: { 'x-kubernetes-validations': [{ rule: 'self.l.exists(self, .self.l.size() > 0)' }] } }),
+    crdExpect: (m) => (m >= 37 ? { accepted: true } : { accepted: false, cause: /type 'string' does not support field selection/ }),
+  },
+  (() => {
+    const c = crd({ x: { type: 'integer' } }, { spec: { 'x-kubernetes-validations': [{ rule: "duration(self.x) < duration('1h')" }] } });
+    return {
+      id: 'cel-duration-int',
+      about: 'duration(int): declared (failing at runtime) until 1.36, gone in cel-go 0.29 (1.37)',
+      crd: c,
+      crdExpect: (m: number) => (m >= 37 ? { accepted: false, cause: /found no matching overload for 'duration' applied to '\(int\)'/ } : { accepted: true }),
+      cr: cr(c, { x: 5 }),
+      crExpect: () => ({
+        accepted: false,
+        causes: ["FieldValueInvalid spec: Invalid value: \"object\": type conversion error from 'int' to 'google.protobuf.Duration' evaluating rule: duration(self.x) < duration('1h')"],
+      }),
+    };
+  })(),
+  {
+    id: 'cel-duration-int-literal',
+    about: 'duration(<int literal>): the literal validator refuses it until 1.36, no overload from 1.37',
+    crd: crd({ x: { type: 'integer' } }, { spec: { 'x-kubernetes-validations': [{ rule: "duration(5) < duration('1h')" }] } }),
+    crdExpect: (m) => ({ accepted: false, cause: m >= 37 ? /<input>:1:9: found no matching overload for 'duration'/ : /<input>:1:10: invalid duration argument/ }),
+  },
+  {
+    id: 'cel-lists-includes',
+    about: 'lists v1 includes(): in the stored-expressions environment of 1.37 only, so new rules never have it',
+    crd: crd({ l: { type: 'array', maxItems: 5, items: { type: 'string', maxLength: 5 } } }, { spec: { 'x-kubernetes-validations': [{ rule: "self.l.includes('a')" }] } }),
+    crdExpect: () => ({ accepted: false, cause: /undeclared reference to 'includes'/ }),
+  },
+  {
+    id: 'cost-global-matches',
+    about: 'the global matches(s, re) costed as s.matches(re) from 1.37 (a flat 1 before)',
+    crd: crd({ l: { type: 'array', maxItems: 100, items: { type: 'string', 'x-kubernetes-validations': [{ rule: "matches(self, '^[a-z]+$')" }] } } }),
+    crdExpect: (m) => (m >= 37 ? { accepted: false, cause: /factor of 6\.3x/ } : { accepted: true }),
+  },
+  (() => {
+    const rules = [
+      'self.nums == [1.0, 2.0]',
+      'self.nums == dyn([1, 2])',
+      'self.ints == [1, 1]',
+      'self.objs == self.objs',
+      'self.ml == [self.ml[0], self.ml[0]]',
+      '(self.nums + [1.0]).size() == 2',
+      '(self.ints + [1]).size() == 2',
+    ];
+    const c = crd(
+      {
+        nums: { type: 'array', maxItems: 4, items: { type: 'number' }, 'x-kubernetes-list-type': 'set' },
+        ints: { type: 'array', maxItems: 4, items: { type: 'integer' }, 'x-kubernetes-list-type': 'set' },
+        objs: { type: 'array', maxItems: 4, items: { type: 'object', 'x-kubernetes-map-type': 'atomic', properties: { a: { type: 'string', maxLength: 5 } } }, 'x-kubernetes-list-type': 'set' },
+        ml: { type: 'array', maxItems: 4, items: { type: 'object', required: ['name'], properties: { name: { type: 'string', maxLength: 5 } } }, 'x-kubernetes-list-type': 'map', 'x-kubernetes-list-map-keys': ['name'] },
+      },
+      { spec: { 'x-kubernetes-validations': rules.map((rule) => ({ rule })) } },
+    );
+    const failed = (r: string, m: number) => `FieldValueInvalid spec: Invalid value: ${m >= 35 ? '' : '"object": '}failed rule: ${r}`;
+    return {
+      id: 'cel-list-adapters',
+      about: 'set and map list equality and union: by CEL values, every element counted, sets of objects an error from 1.37',
+      crd: c,
+      crdExpect: () => ({ accepted: true }),
+      cr: cr(c, { nums: [1, 2], ints: [1, 2], objs: [{ a: 'x' }], ml: [{ name: 'a' }, { name: 'b' }] }),
+      crExpect: (m: number) =>
+        m >= 37
+          ? {
+              accepted: false,
+              causes: [
+                failed(rules[1]!, m),
+                failed(rules[2]!, m),
+                failed(rules[4]!, m),
+                `FieldValueInvalid spec: Invalid value: "object": listSet operations are only supported on lists of scalar values evaluating rule: ${rules[3]}`,
+              ].sort(),
+            }
+          : m >= 35
+            ? {
+                accepted: false,
+                causes: [
+                  failed(rules[0]!, m),
+                  failed(rules[5]!, m),
+                  `FieldValueInvalid spec: Invalid value: "object": internal error: runtime error: hash of unhashable type map[string]interface {} evaluating rule: ${rules[3]}`,
+                ].sort(),
+              }
+            : { accepted: false },
+    };
+  })(),
 ];
 
 /** Disagreements between crdx and the server found by this suite, by case, part and minors. They must still disagree. */

@@ -1,6 +1,6 @@
 /** The Kubernetes version: parsed once, its default and range in one place, one derived minor for the version gates. */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_KUBE_VERSION, MIN_KUBE_VERSION, formatKubeVersion, isSimulated, kubeMinor, parseKubeVersion } from '../../src/core/kube-version.js';
+import { DEFAULT_KUBE_VERSION, MIN_KUBE_VERSION, NEWEST_KUBE_VERSION, formatKubeVersion, isSimulated, kubeMinor, parseKubeVersion } from '../../src/core/kube-version.js';
 
 describe('kube-version', () => {
   it('parses MAJOR.MINOR with an optional v and patch', () => {
@@ -15,7 +15,8 @@ describe('kube-version', () => {
     expect(isSimulated(MIN_KUBE_VERSION)).toBe(true);
     expect(isSimulated(DEFAULT_KUBE_VERSION)).toBe(true);
     expect(isSimulated({ major: 1, minor: 15 })).toBe(false);
-    expect(isSimulated({ major: 1, minor: DEFAULT_KUBE_VERSION.minor + 1 })).toBe(false);
+    expect(isSimulated(NEWEST_KUBE_VERSION)).toBe(true);
+    expect(isSimulated({ major: 1, minor: Math.max(DEFAULT_KUBE_VERSION.minor, NEWEST_KUBE_VERSION.minor) + 1 })).toBe(false);
     expect(isSimulated({ major: 2, minor: 0 })).toBe(false);
   });
 

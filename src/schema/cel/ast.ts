@@ -109,6 +109,11 @@ export interface MacroSet {
   readonly twoVar: boolean;
   /** sortBy (ext lists v2+, compat 1.34). */
   readonly sortBy: boolean;
+  /**
+   * Backtick-escaped field names (``self.`x` ``, `has(self.`x`)`, ``self.?`x` ``): cel-go 0.29
+   * (Kubernetes 1.37) accepts them; before, each is the parse error `unsupported syntax: '`'`.
+   */
+  readonly identEscapes?: boolean;
 }
 
 export const ALL_MACROS: MacroSet = { optionals: true, twoVar: true, sortBy: true };
@@ -132,7 +137,7 @@ const RESERVED = new Set([
   'as', 'break', 'const', 'continue', 'else', 'false', 'for', 'function', 'if', 'import', 'in', 'let', 'loop', 'package', 'namespace', 'null', 'return', 'true', 'var', 'void', 'while',
 ]);
 
-type TokKind = 'ident' | 'int' | 'uint' | 'double' | 'string' | 'bytes' | 'op' | 'eof';
+type TokKind = 'ident' | 'escident' | 'int' | 'uint' | 'double' | 'string' | 'bytes' | 'op' | 'eof';
 interface Tok {
   readonly kind: TokKind;
   readonly text: string;
@@ -287,6 +292,16 @@ function lex(src: readonly string[]): Tok[] {
       toks.push({ kind: isBytes ? 'bytes' : 'string', text: src.slice(start, end).join(''), offset: start, value });
       i = end;
       continue;
+    }
+    if (c === '`') {
+      // ESC_IDENTIFIER: '`' (LETTER | DIGIT | '_' | '.' | '-' | '/' | ' ')+ '`'
+      let k = i + 1;
+      while (k < src.length && /^[A-Za-z0-9_.\-/ ]$/.test(src[k]!)) k++;
+      if (k > i + 1 && src[k] === '`') {
+        toks.push({ kind: 'escident', text: src.slice(i, k + 1).join(''), offset: start, value: src.slice(i + 1, k).join('') });
+        i = k + 1;
+        continue;
+      }
     }
     if (isIdStart(c)) {
       let k = i + 1;
@@ -485,8 +500,15 @@ class Parser {
         const dot = this.take();
         const opt = this.isOp('?');
         if (opt) this.take();
-        const name = this.peek();
-        if (name.kind !== 'ident') throw new SyntaxErr(name.offset, `no viable alternative at input '.${name.text}'`);
+        let name = this.peek();
+        if (name.kind === 'escident' && !(this.isOp('(', 1) && !opt)) {
+          // a field name only (a call needs a plain identifier)
+          if (this.macros.identEscapes) name = { ...name, text: name.value as string };
+          else {
+            this.issues.push({ offset: name.offset, message: "unsupported syntax: '`'" });
+            name = { ...name, text: '' };
+          }
+        } else if (name.kind !== 'ident') throw new SyntaxErr(name.offset, `no viable alternative at input '.${name.text}'`);
         this.take();
         if (!opt && this.isOp('(')) {
           const open = this.take();
@@ -978,4 +1000,34 @@ export function locate(source: readonly string[], offset: number): { line: numbe
   let end = start;
   while (end < source.length && source[end] !== '\n') end++;
   return { line, column: offset - start, lineText: source.slice(start, end).join('') };
+}
+
+/**
+ * The text with every backtick-escaped field name that is a plain, unreserved identifier written
+ * plainly (``self.`x` `` → `self.x`), for an evaluator that lacks the escape syntax; undefined
+ * when the text does not lex or an escaped name is not such an identifier.
+ */
+export function plainFieldNames(text: string): string | undefined {
+  const src = Array.from(text);
+  let toks: Tok[];
+  try {
+    toks = lex(src);
+  } catch {
+    return undefined;
+  }
+  let out = '';
+  let at = 0;
+  for (const t of toks) {
+    if (t.kind !== 'escident') continue;
+    const name = t.value as string;
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) || RESERVED.has(name)) return undefined;
+    out += src.slice(at, t.offset).join('') + name;
+    at = t.offset + Array.from(t.text).length;
+  }
+  return out + src.slice(at).join('');
+}
+
+/** Whether the parsed text uses syntax only cel-go parses (an escaped field name, a leading-dot identifier). */
+export function usesCelGoOnlySyntax(p: ParsedExpr): boolean {
+  return p.source.includes('`') || allNodes(p.expr).some((n) => n.kind === 'ident' && n.name.startsWith('.'));
 }

@@ -24,6 +24,8 @@ export class Unbound {
 /** The engine's constructors for values it has no literal for. */
 export interface Makers {
   duration(seconds: bigint, nanos: number): unknown;
+  /** The list adapters of a 1.37 server (set and map lists compare by CEL values; values.ts). */
+  readonly adapters137?: boolean;
 }
 
 const RESERVED = new Set(['true', 'false', 'null', 'in', 'as', 'break', 'const', 'continue', 'else', 'for', 'function', 'if', 'import', 'let', 'loop', 'package', 'namespace', 'return', 'var', 'void', 'while']);
@@ -109,7 +111,7 @@ export function bindValue(v: unknown, s: Structural, root: boolean, mk: Makers):
         out.push(c);
       }
       const lt = s.extensions.listType;
-      if (lt === 'set' || lt === 'map') markList(out, { kind: lt, keys: (s.extensions.listMapKeys ?? []).map((k) => celEscape(k) ?? k) });
+      if (lt === 'set' || lt === 'map') markList(out, { kind: lt, keys: (s.extensions.listMapKeys ?? []).map((k) => celEscape(k) ?? k), celValues: mk.adapters137 === true });
       return out;
     }
     case 'object': {

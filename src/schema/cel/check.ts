@@ -69,6 +69,11 @@ export interface CheckResult {
 export interface CheckEnv {
   /** Minor of the compatibility version (1.x); Infinity for the stored-expressions environment. */
   readonly compat: number;
+  /**
+   * Minor of the server (1.x): its cel-go decides the language (from 1.37, cel-go 0.29: no
+   * duration(int), backtick-escaped field names, leading-dot identifiers resolve to the globals).
+   */
+  readonly server: number;
   /** Declared variables (self, oldSelf). */
   readonly variables: ReadonlyMap<string, CelType>;
 }
@@ -267,7 +272,7 @@ class Checker {
   private readonly functions: ReadonlyMap<string, FunctionDecl>;
 
   constructor(private readonly env: CheckEnv) {
-    this.functions = functionsFor(env.compat);
+    this.functions = functionsFor(env.compat, env.server);
   }
 
   run(e: Expr): CheckResult {
@@ -295,15 +300,26 @@ class Checker {
     return this.types.get(e.id) ?? ERROR;
   }
 
-  private lookupIdent(name: string): { type: CelType; declared: boolean } | undefined {
+  private lookupIdent(full: string): { type: CelType; declared: boolean; name: string } | undefined {
+    // `.name` asks for the global: cel-go 0.29 (1.37) skips the comprehension scopes for it (and
+    // names the reference `.name` when a local would have shadowed it); 0.26 found locals too
+    const dotted = full.startsWith('.');
+    const name = dotted ? full.slice(1) : full;
+    let shadowed = false;
     for (let i = this.scopes.length - 1; i >= 0; i--) {
       const t = this.scopes[i]!.get(name);
-      if (t) return { type: t, declared: false };
+      if (!t) continue;
+      if (dotted && this.env.server >= 37) {
+        shadowed = true;
+        break;
+      }
+      return { type: t, declared: false, name };
     }
+    const ref = shadowed ? `.${name}` : name;
     const v = this.env.variables.get(name);
-    if (v) return { type: v, declared: true };
+    if (v) return { type: v, declared: true, name: ref };
     const ti = TYPE_IDENTS.get(name);
-    if (ti) return { type: ti, declared: true };
+    if (ti) return { type: ti, declared: true, name: ref };
     return undefined;
   }
 
@@ -333,7 +349,7 @@ class Checker {
         if (found) {
           this.setType(e, found.type);
           // cel-go records a reference for every resolved identifier (comprehension variables included)
-          this.refs.set(e.id, { name: e.name, overloadIds: [] });
+          this.refs.set(e.id, { name: found.name, overloadIds: [] });
           return;
         }
         this.setType(e, ERROR);
@@ -369,7 +385,7 @@ class Checker {
       const found = this.lookupIdent(q);
       if (found) {
         this.setType(e, found.type);
-        this.refs.set(e.id, { name: q, overloadIds: [] });
+        this.refs.set(e.id, { name: found.name, overloadIds: [] });
         return;
       }
     }
@@ -681,9 +697,9 @@ const PARSED = new Map<string, ReturnType<typeof parseCel>>();
 
 /** Parse + check + AST validators, as cel.Env.Compile does for the CRD environment. */
 export function compileCel(text: string, env: CheckEnv, literals: LiteralChecks | undefined): CompileOutcome {
-  const macros = { optionals: env.compat >= 28, twoVar: env.compat >= 32, sortBy: env.compat >= 34 };
+  const macros = { optionals: env.compat >= 28, twoVar: env.compat >= 32, sortBy: env.compat >= 34, identEscapes: env.server >= 37 };
   // the tree is never changed by checking, so one parse serves every type the text is checked against
-  const key = `${Number(macros.optionals)}${Number(macros.twoVar)}${Number(macros.sortBy)}\0${text}`;
+  const key = `${Number(macros.optionals)}${Number(macros.twoVar)}${Number(macros.sortBy)}${Number(macros.identEscapes)}\0${text}`;
   let p = PARSED.get(key);
   if (!p) PARSED.set(key, (p = parseCel(text, macros)));
   if (!p.ok) return { parsed: undefined, checked: undefined, issues: [], syntaxError: p.syntaxError, undecided: undefined };
@@ -701,6 +717,12 @@ export function compileCel(text: string, env: CheckEnv, literals: LiteralChecks 
       if (n.fn !== 'duration' && n.fn !== 'timestamp' && n.fn !== 'matches') continue;
       // cel-go checks argument 0 of the call node: the pattern of s.matches(p), the string of matches(s, p)
       const arg = n.args[0];
+      // duration(<int literal>): cel-go 0.26 declares the overload but it always fails when the
+      // validator evaluates the call (from 1.37 the overload is gone, and the check fails first)
+      if (arg?.kind === 'literal' && arg.value.type === 'int' && n.fn === 'duration' && !n.target) {
+        issues.push({ offset: arg.offset, message: 'invalid duration argument' });
+        continue;
+      }
       if (!arg || arg.kind !== 'literal' || arg.value.type !== 'string') continue;
       const check = n.fn === 'duration' ? literals?.duration : n.fn === 'timestamp' ? literals?.timestamp : literals?.regex;
       const ok = check?.(arg.value.value);

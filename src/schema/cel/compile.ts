@@ -12,7 +12,7 @@
 import { parseDuration } from '../../go/duration.js';
 import { compileRegex } from '../../go/regexp.js';
 import { parseTimeRFC3339 } from '../../go/time.js';
-import { locate } from './ast.js';
+import { locate, parseCel, usesCelGoOnlySyntax } from './ast.js';
 import { compileCel, formatIssues, type CheckEnv, type CompileOutcome, type LiteralChecks } from './check.js';
 import { celTypeOf, type DeclType } from './decl.js';
 import { BOOL, STRING, celTypeId, optionalOf, type CelType } from './types.js';
@@ -20,6 +20,8 @@ import { BOOL, STRING, celTypeId, optionalOf, type CelType } from './types.js';
 export interface RuleCompileOptions {
   /** Minor of the compatibility version (1.x); Infinity: the stored-expressions environment. */
   readonly compat: number;
+  /** Minor of the simulated server (1.x): its cel-go version (check.ts CheckEnv.server). */
+  readonly server: number;
   readonly optionalOldSelf: boolean;
   readonly literals: LiteralChecks | undefined;
 }
@@ -36,13 +38,13 @@ const cache = new WeakMap<DeclType, Map<string, ExprVerdict>>();
 /** The same verdicts by the self type's identity (versions with equal schemas share them). */
 const byType = new Map<string, ExprVerdict>();
 
-function envFor(decl: DeclType, compat: number, optionalOldSelf: boolean): CheckEnv {
+function envFor(decl: DeclType, compat: number, server: number, optionalOldSelf: boolean): CheckEnv {
   const self: CelType = celTypeOf(decl);
-  return { compat, variables: new Map([['self', self], ['oldSelf', optionalOldSelf ? optionalOf(self) : self]]) };
+  return { compat, server, variables: new Map([['self', self], ['oldSelf', optionalOldSelf ? optionalOf(self) : self]]) };
 }
 
 function verdict(text: string, decl: DeclType, o: RuleCompileOptions, want: 'bool' | 'string'): ExprVerdict {
-  const out = compileCel(text, envFor(decl, o.compat, o.optionalOldSelf), o.literals);
+  const out = compileCel(text, envFor(decl, o.compat, o.server, o.optionalOldSelf), o.literals);
   const failed = want === 'bool' ? 'compilation failed: ' : 'messageExpression compilation failed: ';
   if (out.syntaxError) {
     const loc = out.parsed ? undefined : locate(Array.from(text), out.syntaxError.offset);
@@ -62,7 +64,7 @@ function verdict(text: string, decl: DeclType, o: RuleCompileOptions, want: 'boo
 export function compileExpression(text: string, decl: DeclType, o: RuleCompileOptions, want: 'bool' | 'string'): ExprVerdict {
   let m = cache.get(decl);
   if (!m) cache.set(decl, (m = new Map()));
-  const key = `${want}\0${o.compat}\0${o.optionalOldSelf}\0${text}`;
+  const key = `${want}\0${o.compat}\0${o.server}\0${o.optionalOldSelf}\0${text}`;
   const hit = m.get(key);
   if (hit) return hit;
   const typeKey = `${celTypeId(celTypeOf(decl))}\0${key}`;
@@ -78,3 +80,13 @@ export const GO_LITERAL_CHECKS: LiteralChecks = {
   timestamp: (s) => !('error' in parseTimeRFC3339(s)),
   regex: (s) => compileRegex(s).ok,
 };
+
+/**
+ * Whether a text the evaluator's parser (cel-js) rejects is one crdx's port of cel-go's parser
+ * reads on a server of minor 1.`server` and that uses syntax cel-js lacks (backtick-escaped field
+ * names, leading-dot identifiers): then the type checker, not cel-js, has the server's verdict.
+ */
+export function celGoParses(text: string, server: number): boolean {
+  const p = parseCel(text, { optionals: true, twoVar: true, sortBy: true, identEscapes: server >= 37 });
+  return p.ok && usesCelGoOnlySyntax(p.parsed);
+}

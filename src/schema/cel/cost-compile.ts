@@ -25,28 +25,31 @@ export function costCompiler(crd: Crd): CostCompiler {
   return costCompilerFor(newExpressionCompat(crd));
 }
 
-/** The compiler of the environment of a compatibility version (minor of 1.x). */
-export function costCompilerFor(compat: number): CostCompiler {
+/**
+ * The compiler of the environment of a compatibility version (minor of 1.x) on a server of minor
+ * `server` (new expressions: compat + 1).
+ */
+export function costCompilerFor(compat: number, server: number = compat + 1): CostCompiler {
   return {
     compile(expr, node, isRoot, kind, optionalOldSelf) {
-      const decl = schemaDeclType(node, isRoot);
+      const decl = schemaDeclType(node, isRoot, server);
       if (!decl) return { ok: false, error: false, why: 'the node has no CEL type' };
       const key = `${kind}\0${optionalOldSelf}\0${expr}`;
-      const perNode = node.derive(`cel-cost-compile-${isRoot}-${compat}`, () => new Map<string, CostCompile>());
+      const perNode = node.derive(`cel-cost-compile-${isRoot}-${compat}-${server}`, () => new Map<string, CostCompile>());
       const hit = perNode.get(key);
       if (hit) return hit;
       // the checked tree cel-compile already made (compile.ts caches it per rule text and type);
       // compiled here only when that verdict is not a clean compile (errors, undecided parts)
-      const v = compileExpression(expr, decl, { compat, optionalOldSelf, literals: GO_LITERAL_CHECKS }, kind === 'rule' ? 'bool' : 'string');
+      const v = compileExpression(expr, decl, { compat, server, optionalOldSelf, literals: GO_LITERAL_CHECKS }, kind === 'rule' ? 'bool' : 'string');
       let out: CostCompile;
-      if (v.kind === 'ok') out = { ok: true, ast: costAst(v.outcome, compat) };
+      if (v.kind === 'ok') out = { ok: true, ast: costAst(v.outcome, compat, server) };
       else {
         const self = celTypeOf(decl);
         const variables = new Map<string, CelType>([
           ['self', self],
           ['oldSelf', optionalOldSelf ? optionalOf(self) : self],
         ]);
-        out = compileOne(expr, kind, compat, variables);
+        out = compileOne(expr, kind, compat, server, variables);
       }
       perNode.set(key, out);
       return out;
@@ -55,25 +58,25 @@ export function costCompilerFor(compat: number): CostCompiler {
 }
 
 
-function compileOne(expr: string, kind: 'rule' | 'messageExpression', compat: number, variables: ReadonlyMap<string, CelType>): CostCompile {
+function compileOne(expr: string, kind: 'rule' | 'messageExpression', compat: number, server: number, variables: ReadonlyMap<string, CelType>): CostCompile {
   let r;
   try {
-    r = compileCel(expr, { compat, variables }, GO_LITERAL_CHECKS);
+    r = compileCel(expr, { compat, server, variables }, GO_LITERAL_CHECKS);
   } catch (e) {
     return { ok: false, error: false, why: `the type checker failed (${(e as Error).message})` };
   }
   if (r.syntaxError || r.issues.length > 0 || !r.checked || !r.parsed) return { ok: false, error: true };
   const out = r.checked.type;
   if (kind === 'rule' ? out.kind !== 'bool' : out.kind !== 'string') return { ok: false, error: true };
-  return { ok: true, ast: costAst(r, compat), ...(r.undecided !== undefined ? { undecided: r.undecided } : {}) };
+  return { ok: true, ast: costAst(r, compat, server), ...(r.undecided !== undefined ? { undecided: r.undecided } : {}) };
 }
 
 /** The checked tree of a clean compile, as the estimator reads it. */
-function costAst(r: CompileOutcome, compat: number): CostAst {
+function costAst(r: CompileOutcome, compat: number, server: number): CostAst {
   const checked = r.checked!;
   return {
     root: globalCalls(r.parsed!.expr, (id) => checked.typeOf(id) !== undefined),
-    options: costOptionsFor(compat),
+    options: costOptionsFor(compat, server),
     typeOf: (id) => checked.typeOf(id),
     overloadIds: (id) => checked.refOf(id)?.overloadIds ?? [],
   };

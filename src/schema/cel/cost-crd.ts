@@ -57,6 +57,8 @@ export interface ExpressionCost {
   readonly decl: SizeDecl;
   /** the chain of enclosing schema nodes with their locations, outermost first (the node last) */
   readonly ancestors: readonly { readonly node: Structural; readonly loc: Loc }[];
+  /** minor of the simulated server (its declared types differ by version) */
+  readonly kubeMinor: number;
 }
 
 export interface SkippedCost {
@@ -81,6 +83,8 @@ export interface SchemaCostOptions {
   readonly celAllowed: (nodeLoc: Loc) => boolean;
   /** An update left this schema unchanged: no per-expression limit (the total still counts). */
   readonly suppressPerExpressionCost?: boolean;
+  /** minor of the simulated server */
+  readonly kubeMinor: number;
 }
 
 /** multiplyWithOverflowGuard */
@@ -124,10 +128,10 @@ const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
 /** The cost of one expression at a node, with optional bound overrides (for explanations). */
 export function expressionCostWith(
-  x: Pick<ExpressionCost, 'ast' | 'node' | 'isRoot' | 'kind' | 'ancestors'>,
+  x: Pick<ExpressionCost, 'ast' | 'node' | 'isRoot' | 'kind' | 'ancestors' | 'kubeMinor'>,
   bounds: Bounds,
 ): { readonly estimate: CostResult; readonly cost: bigint; readonly cardinality: bigint; readonly bounded: boolean; readonly decl: SizeDecl } | undefined {
-  const decl = sizeDecl(x.node, x.isRoot, bounds);
+  const decl = sizeDecl(x.node, x.isRoot, x.kubeMinor, bounds);
   if (!decl) return undefined;
   const estimate = estimateCost(x.ast, sizeAtPath(decl), x.ast.options ?? K8S_COST_OPTIONS);
   if (x.kind === 'messageExpression') return { estimate, cost: estimate.cost.max, cardinality: 1n, bounded: true, decl };
@@ -144,9 +148,12 @@ export function expressionCostWith(
 /** Options of the Kubernetes 1.36 environment for the estimator. */
 export const K8S_COST_OPTIONS = { presenceTestHasCost: false, listsVersion: 3, sets: true } as const;
 
-/** The estimator options of the environment of a compatibility version (ext.Sets from 1.29, ext.Lists v3 from 1.34). */
-export function costOptionsFor(compat: number): CostOptions {
-  return { presenceTestHasCost: false, listsVersion: compat >= 34 ? 3 : 0, sets: compat >= 29 };
+/**
+ * The estimator options of the environment of a compatibility version (ext.Sets from 1.29, ext.Lists
+ * v3 from 1.34) on a server of minor `server` (cel-go 0.29 from 1.37: the global matches() costed).
+ */
+export function costOptionsFor(compat: number, server: number): CostOptions {
+  return { presenceTestHasCost: false, listsVersion: compat >= 34 ? 3 : 0, sets: compat >= 29, globalMatchesCost: server >= 37 };
 }
 
 export function schemaCost(root: Structural, rootLoc: Loc, opts: SchemaCostOptions): SchemaCost {
@@ -186,7 +193,7 @@ export function schemaCost(root: Structural, rootLoc: Loc, opts: SchemaCostOptio
         (r.error ? rejected : skipped).push({ loc: rl.child('rule'), kind: 'rule', expr: text, why: r.error ? 'compile error' : r.why });
         return;
       }
-      const x = expressionCostWith({ ast: r.ast, node: s, isRoot: nodeIsRoot, kind: 'rule', ancestors: chain }, new Map());
+      const x = expressionCostWith({ ast: r.ast, node: s, isRoot: nodeIsRoot, kind: 'rule', ancestors: chain, kubeMinor: opts.kubeMinor }, new Map());
       if (!x) {
         skipped.push({ loc: rl.child('rule'), kind: 'rule', expr: text, why: 'the node has no CEL type' });
         return;
@@ -196,7 +203,7 @@ export function schemaCost(root: Structural, rootLoc: Loc, opts: SchemaCostOptio
         skipped.push({ loc: ruleLoc, kind: 'rule', expr: text, why: `it is over the cost limit but whether the server compiles it depends on ${r.undecided}` });
         return;
       }
-      expressions.push({ loc: ruleLoc, kind: 'rule', expr: text, node: s, nodeLoc: loc, isRoot: nodeIsRoot, estimate: x.estimate, cardinality: x.cardinality, cardinalityBounded: x.bounded, cost: x.cost, ast: r.ast, decl: x.decl, ancestors: chain });
+      expressions.push({ loc: ruleLoc, kind: 'rule', expr: text, node: s, nodeLoc: loc, isRoot: nodeIsRoot, estimate: x.estimate, cardinality: x.cardinality, cardinalityBounded: x.bounded, cost: x.cost, ast: r.ast, decl: x.decl, ancestors: chain, kubeMinor: opts.kubeMinor });
       if (!opts.suppressPerExpressionCost && x.cost > STATIC_ESTIMATED_COST_LIMIT) errors.push(forbidden(ruleLoc, costErrorMessage('estimated rule cost', x.cost, STATIC_ESTIMATED_COST_LIMIT)));
       observe(ruleLoc, x.cost);
       const me = str(rule['messageExpression']);
@@ -207,9 +214,9 @@ export function schemaCost(root: Structural, rootLoc: Loc, opts: SchemaCostOptio
         (mr.error ? rejected : skipped).push({ loc: ml, kind: 'messageExpression', expr: me, why: mr.error ? 'compile error' : mr.why });
         return;
       }
-      const mx = expressionCostWith({ ast: mr.ast, node: s, isRoot: nodeIsRoot, kind: 'messageExpression', ancestors: chain }, new Map());
+      const mx = expressionCostWith({ ast: mr.ast, node: s, isRoot: nodeIsRoot, kind: 'messageExpression', ancestors: chain, kubeMinor: opts.kubeMinor }, new Map());
       if (!mx) return;
-      expressions.push({ loc: ml, kind: 'messageExpression', expr: me, node: s, nodeLoc: loc, isRoot: nodeIsRoot, estimate: mx.estimate, cardinality: 1n, cardinalityBounded: true, cost: mx.cost, ast: mr.ast, decl: mx.decl, ancestors: chain });
+      expressions.push({ loc: ml, kind: 'messageExpression', expr: me, node: s, nodeLoc: loc, isRoot: nodeIsRoot, estimate: mx.estimate, cardinality: 1n, cardinalityBounded: true, cost: mx.cost, ast: mr.ast, decl: mx.decl, ancestors: chain, kubeMinor: opts.kubeMinor });
       if (!opts.suppressPerExpressionCost && mx.cost > STATIC_ESTIMATED_COST_LIMIT) errors.push(forbidden(ml, costErrorMessage('estimated messageExpression cost', mx.cost, STATIC_ESTIMATED_COST_LIMIT)));
       observe(ml, mx.cost);
     });

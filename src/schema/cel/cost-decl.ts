@@ -10,7 +10,7 @@
 import type { Structural } from '../../crd/structural-schema.js';
 import { utf8Len } from '../../go/strings.js';
 import { range, type Range } from './cost.js';
-import { escapeProperty, hasTypeAndObjectMeta } from './decl.js';
+import { cappedNameLength, capsMetadataNames, escapeProperty, hasTypeAndObjectMeta } from './decl.js';
 
 /** celconfig.MaxRequestSizeBytes */
 export const MAX_REQUEST_SIZE_BYTES = 3n * 1024n * 1024n;
@@ -60,8 +60,11 @@ const STRING_SCHEMA_PROPS = new Set(['kind', 'apiVersion']);
 const STR: SizeDecl = { kind: 'scalar', maxElements: MAX_REQUEST_SIZE_BYTES - 2n, minSerializedSize: MIN_STRING_SIZE };
 const MAP_KEY: SizeDecl = { kind: 'scalar', maxElements: 0n, minSerializedSize: MIN_STRING_SIZE };
 
-/** SchemaDeclType, sizes only; undefined where upstream gives no type (the field is left out). */
-export function sizeDecl(s: Structural, isResourceRoot: boolean, bounds: Bounds = new Map()): SizeDecl | undefined {
+/**
+ * SchemaDeclType of a server of minor 1.`kubeMinor`, sizes only; undefined where upstream gives no
+ * type (the field is left out).
+ */
+export function sizeDecl(s: Structural, isResourceRoot: boolean, kubeMinor: number, bounds: Bounds = new Map()): SizeDecl | undefined {
   const bound = (v: number | bigint | undefined): bigint | undefined => {
     const o = bounds.get(s);
     if (o !== undefined) return o;
@@ -75,7 +78,7 @@ export function sizeDecl(s: Structural, isResourceRoot: boolean, bounds: Bounds 
   switch (s.generic.type) {
     case 'array': {
       if (!s.items) return undefined;
-      const it = sizeDecl(s.items, s.items.extensions.embeddedResource, bounds);
+      const it = sizeDecl(s.items, s.items.extensions.embeddedResource, kubeMinor, bounds);
       if (!it) return undefined;
       const mi = bound(vv.maxItems);
       return {
@@ -89,7 +92,7 @@ export function sizeDecl(s: Structural, isResourceRoot: boolean, bounds: Bounds 
     case 'object': {
       const ap = s.additionalProperties?.schema;
       if (ap) {
-        const v = sizeDecl(ap, ap.extensions.embeddedResource, bounds);
+        const v = sizeDecl(ap, ap.extensions.embeddedResource, kubeMinor, bounds);
         if (!v) return undefined;
         const mp = bound(vv.maxProperties);
         return {
@@ -113,12 +116,20 @@ export function sizeDecl(s: Structural, isResourceRoot: boolean, bounds: Bounds 
       const withMeta = isResourceRoot && !hasTypeAndObjectMeta(s);
       for (const [name, p] of s.properties) {
         if (withMeta && (STRING_SCHEMA_PROPS.has(name) || name === 'metadata')) continue;
-        addField(name, sizeDecl(p, p.extensions.embeddedResource, bounds), req.has(name), p.generic.hasDefault);
+        addField(name, sizeDecl(p, p.extensions.embeddedResource, kubeMinor, bounds), req.has(name), p.generic.hasDefault);
       }
       if (withMeta) {
         addField('kind', STR, req.has('kind'), false);
         addField('apiVersion', STR, req.has('apiVersion'), false);
-        const meta: SizeDecl = { kind: 'object', maxElements: 0n, minSerializedSize: 2n, fields: new Map([['name', STR], ['generateName', STR]]) };
+        // from 1.37 capped at 253 / 252 characters (or the user's smaller maxLength on them)
+        const capped = (prop: 'name' | 'generateName'): SizeDecl => {
+          const userNode = s.properties.get('metadata')?.properties.get(prop);
+          const override = userNode ? bounds.get(userNode) : undefined;
+          const n = BigInt(cappedNameLength(s, prop, override === undefined ? undefined : Number(override)));
+          return { kind: 'scalar', maxElements: zeroIfNegative(n) * 4n, minSerializedSize: MIN_STRING_SIZE };
+        };
+        const names = capsMetadataNames(kubeMinor) ? { name: capped('name'), generateName: capped('generateName') } : { name: STR, generateName: STR };
+        const meta: SizeDecl = { kind: 'object', maxElements: 0n, minSerializedSize: 2n, fields: new Map([['name', names.name], ['generateName', names.generateName]]) };
         addField('metadata', meta, req.has('metadata'), false);
       }
       return { kind: 'object', maxElements: 0n, minSerializedSize: min, fields, schema: s };

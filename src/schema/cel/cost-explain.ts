@@ -75,7 +75,7 @@ function below(s: Structural, loc: Loc, out: { node: Structural; loc: Loc }[]): 
 
 /** The current upper size of a node as declared or estimated (the search space of a bound). */
 function currentMax(x: ExpressionCost, node: Structural, keyword: BoundSuggestion['keyword']): bigint {
-  const d = sizeDecl(node, node.extensions.embeddedResource);
+  const d = sizeDecl(node, node.extensions.embeddedResource, x.kubeMinor);
   if (!d) return 0n;
   // a string's declared size is 4 bytes per character of maxLength
   return keyword === 'maxLength' && node.valueValidation.format !== 'byte' ? d.maxElements / 4n + 1n : d.maxElements;

@@ -126,6 +126,8 @@ export interface CostOptions {
   readonly listsVersion?: number;
   /** ext.Sets loaded (Kubernetes 1.29+). */
   readonly sets?: boolean;
+  /** cel-go 0.29 (Kubernetes 1.37): the global `matches(s, re)` costs as `s.matches(re)`; before, 1 + its arguments. */
+  readonly globalMatchesCost?: boolean;
 }
 
 /** One node's share of the estimate, for explanations. */
@@ -549,12 +551,16 @@ class Coster {
         if (args.length === 2) return { cost: add(mulF(sz(args[1]!), 1), argSum()) };
         break;
       case 'matches_string':
-        if (target && args.length === 1) {
-          const str = mulF(add(sz(target), ONE), STRING_TRAVERSAL_COST_FACTOR);
-          const re = mulF(sz(args[0]!), REGEX_STRING_LENGTH_COST_FACTOR);
+      case 'matches': {
+        const [strNode, reNode] =
+          id === 'matches_string' && target && args.length === 1 ? [target, args[0]!] : id === 'matches' && this.opts.globalMatchesCost && !target && args.length === 2 ? [args[0]!, args[1]!] : [];
+        if (strNode && reNode) {
+          const str = mulF(add(sz(strNode), ONE), STRING_TRAVERSAL_COST_FACTOR);
+          const re = mulF(sz(reNode), REGEX_STRING_LENGTH_COST_FACTOR);
           return { cost: add(mul(str, re), argSum()) };
         }
         break;
+      }
       case 'contains_string':
         if (target && args.length === 1) {
           const str = mulF(sz(target), STRING_TRAVERSAL_COST_FACTOR);
@@ -694,6 +700,7 @@ class Coster {
       case 'min':
       case 'indexOf':
       case 'lastIndexOf':
+      case 'includes':
         if (target) {
           let el: Range = ONE;
           const elNode = this.listElement(target);
@@ -702,6 +709,8 @@ class Coster {
             if (k === 'string' || k === 'bytes') el = add(el, mulF(this.libSize(elNode), S));
             return { cost: mul(this.libSize(target), el) };
           }
+          // lists v1: a dyn receiver may be a list, each comparison costing 1
+          if (fn === 'includes') return { cost: mul(this.libSize(target), el) };
           return { cost: mulF(this.libSize(target), S) };
         }
         break;

@@ -8,7 +8,9 @@
  * - object with an additionalProperties schema: map(string, T) (none when T is none);
  * - other objects: an object type with one field per property whose name escapes and whose type
  *   exists (at a resource root or embedded resource: apiVersion, kind and a metadata holding only
- *   name and generateName, unless the schema already declares all of them as strings/objects);
+ *   name and generateName, unless the schema already declares all of them as strings/objects;
+ *   from 1.37 that name and generateName hold at most 253 and 252 characters, or the user's
+ *   maxLength when it is smaller: apiextensions schema/cel/model WithTypeAndObjectMeta);
  * - string: bytes / duration / timestamp for format byte / duration / date, date-time; else string;
  * - boolean, number, integer: bool, double, int; anything else (no type): none.
  *
@@ -158,16 +160,50 @@ const RESOURCE_METADATA: DeclType = objectType(
   2,
 );
 
+/** DNS1123SubdomainMaxLength: the longest metadata.name (generateName one less: the suffix takes at least one byte). */
+export const NAME_MAX_LENGTH = 253;
+
+/** Whether the server's CEL view of a resource root caps metadata.name / generateName (from 1.37). */
+export function capsMetadataNames(kubeMinor: number): boolean {
+  return kubeMinor >= 37;
+}
+
+/**
+ * cappedLengthStringType: the cap, or the user's maxLength on that metadata property when smaller
+ * (`maxLength` replaces the declared one, for explanations).
+ */
+export function cappedNameLength(s: Structural, prop: 'name' | 'generateName', maxLength?: number): number {
+  const cap = prop === 'name' ? NAME_MAX_LENGTH : NAME_MAX_LENGTH - 1;
+  const user = maxLength ?? num(s.properties.get('metadata')?.properties.get(prop)?.valueValidation.maxLength);
+  return user !== undefined && user < cap ? user : cap;
+}
+
+function cappedMetadata(s: Structural): DeclType {
+  const str = (n: number): DeclType => scalar('string', STRING, MIN_STRING_SIZE, zeroIfNegative(n) * 4);
+  return objectType(
+    new Map([
+      ['name', { name: 'name', type: str(cappedNameLength(s, 'name')), required: false }],
+      ['generateName', { name: 'generateName', type: str(cappedNameLength(s, 'generateName')), required: false }],
+    ]),
+    2,
+  );
+}
+
 function objectType(fields: ReadonlyMap<string, DeclField>, minSerializedSize: number): DeclType {
   return { kind: 'object', name: 'object', fields, maxElements: 0, minSerializedSize };
 }
 
-/** SchemaDeclType(s, isResourceRoot), once per node and flag. */
-export function schemaDeclType(s: Structural, isResourceRoot: boolean): DeclType | undefined {
-  return s.derive(isResourceRoot ? 'cel-decl-root' : 'cel-decl', (n) => build(n, isResourceRoot));
+/**
+ * SchemaDeclType(s, isResourceRoot) as a server of minor 1.`kubeMinor` builds it (the resource
+ * roots' metadata differs from 1.37), once per node, flag and version.
+ */
+export function schemaDeclType(s: Structural, isResourceRoot: boolean, kubeMinor: number): DeclType | undefined {
+  const capped = capsMetadataNames(kubeMinor);
+  const key = `cel-decl${isResourceRoot ? '-root' : ''}${capped ? '-capped' : ''}`;
+  return s.derive(key, (n) => build(n, isResourceRoot, kubeMinor));
 }
 
-function build(s: Structural, isResourceRoot: boolean): DeclType | undefined {
+function build(s: Structural, isResourceRoot: boolean, kubeMinor: number): DeclType | undefined {
   const vv = s.valueValidation;
   if (s.extensions.intOrString) {
     const maxLength = num(vv.maxLength);
@@ -176,7 +212,7 @@ function build(s: Structural, isResourceRoot: boolean): DeclType | undefined {
   switch (s.generic.type) {
     case 'array': {
       if (!s.items) return undefined;
-      const items = schemaDeclType(s.items, s.items.extensions.embeddedResource);
+      const items = schemaDeclType(s.items, s.items.extensions.embeddedResource, kubeMinor);
       if (!items) return undefined;
       const maxItems = num(vv.maxItems);
       const max = maxItems !== undefined ? zeroIfNegative(maxItems) : Math.trunc((MAX_REQUEST_SIZE_BYTES - 2) / (items.minSerializedSize + 1));
@@ -185,7 +221,7 @@ function build(s: Structural, isResourceRoot: boolean): DeclType | undefined {
     case 'object': {
       const ap = s.additionalProperties?.schema;
       if (ap) {
-        const values = schemaDeclType(ap, ap.extensions.embeddedResource);
+        const values = schemaDeclType(ap, ap.extensions.embeddedResource, kubeMinor);
         if (!values) return undefined;
         const maxProps = num(vv.maxProperties);
         const max = maxProps !== undefined ? zeroIfNegative(maxProps) : Math.trunc((MAX_REQUEST_SIZE_BYTES - 2) / (values.minSerializedSize + 6));
@@ -196,10 +232,10 @@ function build(s: Structural, isResourceRoot: boolean): DeclType | undefined {
       const replaceMeta = isResourceRoot && !hasTypeAndObjectMeta(s);
       for (const [name, prop] of s.properties) {
         if (replaceMeta && (name === 'kind' || name === 'apiVersion' || name === 'metadata')) continue;
-        props.push([name, schemaDeclType(prop, prop.extensions.embeddedResource), prop.generic.hasDefault]);
+        props.push([name, schemaDeclType(prop, prop.extensions.embeddedResource, kubeMinor), prop.generic.hasDefault]);
       }
       if (replaceMeta) {
-        props.push(['kind', PLAIN_STRING, false], ['apiVersion', PLAIN_STRING, false], ['metadata', RESOURCE_METADATA, false]);
+        props.push(['kind', PLAIN_STRING, false], ['apiVersion', PLAIN_STRING, false], ['metadata', capsMetadataNames(kubeMinor) ? cappedMetadata(s) : RESOURCE_METADATA, false]);
       }
       const fields = new Map<string, DeclField>();
       let minSize = 2;

@@ -61,6 +61,8 @@ export function makeEnvs(m: CelModule): CelEnvs {
     throw new CelUnsupported('has() on a value that is not an object or a map');
   });
   lib.registerFunction('__crdx_duration(dyn): google.protobuf.Duration', (x: unknown) => {
+    // duration(int) (declared until cel-go 0.29, Kubernetes 1.37) always failed: Int.ConvertToType
+    if (typeof x === 'bigint') throw new CelGoError("type conversion error from 'int' to 'google.protobuf.Duration'");
     if (typeof x !== 'string') return ops.duration(x);
     const ns = parseDuration(x);
     // cel-go's String.ConvertToType drops Go's parse error

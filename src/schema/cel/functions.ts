@@ -188,6 +188,7 @@ const ROWS = [
   'k8s.regex M find string_find_string string,string string',
   'k8s.regex M findAll string_find_all_string string,string list(string)',
   'k8s.regex M findAll string_find_all_string_int string,string,int list(string)',
+  'k8s.lists.v1 M includes list_includes_dyn_dyn dyn,dyn bool',
   'k8s.lists M indexOf list_a_index_of_int list(A),A int',
   'k8s.lists M lastIndexOf list_a_last_index_of_int list(A),A int',
   'k8s.lists M isSorted list_int_is_sorted_bool list(int) bool',
@@ -347,6 +348,8 @@ export const LIBRARY_SINCE: Readonly<Record<string, number>> = {
   'k8s.urls': 0,
   'k8s.regex': 0,
   'k8s.lists': 0,
+  /** Kubernetes lists library v1 (`includes`): introduced 1.37, so only in a 1.37 server's stored-expressions environment. */
+  'k8s.lists.v1': 37,
   optional: 28,
   'k8s.quantity': 28,
   strings: 0,
@@ -477,25 +480,39 @@ function splitTop(s: string): string[] {
   return out;
 }
 
-/** Whether an overload of `lib` is declared in an environment of compatibility version 1.`compat`. */
-function available(lib: string, id: string, compat: number): boolean {
+/** Standard overloads cel-go dropped, by the first Kubernetes minor whose cel-go lacks them. */
+const STD_REMOVED: Readonly<Record<string, number>> = {
+  // cel-go 0.29 (Kubernetes 1.37): duration(int) always failed at runtime; no longer declared
+  int64_to_duration: 37,
+};
+
+/**
+ * Whether an overload of `lib` is declared in an environment of compatibility version 1.`compat`
+ * on a server of minor 1.`server` (its cel-go).
+ */
+function available(lib: string, id: string, compat: number, server: number): boolean {
   if (compat < (LIBRARY_SINCE[lib] ?? Infinity)) return false;
+  if (server >= (STD_REMOVED[id] ?? Infinity)) return false;
   if (lib === 'strings' && STRINGS_V2_ONLY.has(id) && compat < 29) return false;
   if (lib === 'std' && compat < 28 && CROSS_NUMERIC.test(id)) return false;
   return true;
 }
 
-const cache = new Map<number, ReadonlyMap<string, FunctionDecl>>();
+const cache = new Map<string, ReadonlyMap<string, FunctionDecl>>();
 
-/** The functions declared in an environment of compatibility version 1.`compat` (Infinity: every library, the stored-expressions environment). */
-export function functionsFor(compat: number): ReadonlyMap<string, FunctionDecl> {
-  const hit = cache.get(compat);
+/**
+ * The functions declared in an environment of compatibility version 1.`compat` (Infinity: every
+ * library) on a server of minor 1.`server` (Infinity: the newest cel-go crdx knows).
+ */
+export function functionsFor(compat: number, server: number): ReadonlyMap<string, FunctionDecl> {
+  const key = `${compat}/${server}`;
+  const hit = cache.get(key);
   if (hit) return hit;
   const out = new Map<string, FunctionDecl>();
   for (const [name, list] of allDecls()) {
-    const overloads = list.filter((o) => available(o.lib, o.decl.id, compat)).map((o) => o.decl);
+    const overloads = list.filter((o) => available(o.lib, o.decl.id, compat, server)).map((o) => o.decl);
     if (overloads.length > 0) out.set(name, { name, overloads });
   }
-  cache.set(compat, out);
+  cache.set(key, out);
   return out;
 }

@@ -7,11 +7,21 @@
  * functions, which fall back to the engine's own operator for everything else.
  */
 
+import { CelGoError, CelUnsupported, type Fallback } from './lib/ops.js';
+
+export type { Fallback };
+
 /** What a bound list is, when it is not an ordinary (atomic) list. */
 export interface ListKind {
   readonly kind: 'set' | 'map';
   /** list-map keys (for `map`). */
   readonly keys: readonly string[];
+  /**
+   * The adapters of a 1.37 server: set elements keyed by their CEL values (a `number` 1 is the
+   * double 1.0), non-scalar elements an error, equality counting every element of the receiver.
+   * Before, the raw decoded values (an integral JSON number is an int64) and the size alone.
+   */
+  readonly celValues: boolean;
 }
 
 const lists = new WeakMap<object, ListKind>();
@@ -54,8 +64,6 @@ function deepEqual(a: unknown, b: unknown): boolean {
   return false;
 }
 
-/** The engine's own operator, for values this module leaves to it. */
-export type Fallback = (a: unknown, b: unknown) => unknown;
 
 /** A key that tells scalars apart as Go map keys do (int64 1 and float64 1 differ). */
 function scalarKey(v: unknown): string | undefined {
@@ -71,6 +79,38 @@ function scalarKey(v: unknown): string | undefined {
     default:
       return v === null ? 'n' : undefined;
   }
+}
+
+/** Bound values in 1.36's keys: the raw decoded value, where an integral JSON number is an int64 (not crdx's double). */
+function rawKey(v: unknown): string | undefined {
+  if (typeof v === 'number' && Number.isInteger(v)) return `i${v}`;
+  return scalarKey(v);
+}
+
+/** setElementKey (1.37): scalars by value; lists and maps refused with the server's error. */
+function setKey(v: unknown): string | undefined {
+  if (Array.isArray(v) || v instanceof Map || (typeof v === 'object' && v !== null && [Object.prototype, null].includes(Object.getPrototypeOf(v))))
+    throw new CelGoError('listSet operations are only supported on lists of scalar values');
+  return scalarKey(v);
+}
+
+/** 1.36 hashed the raw elements: an object or array element panics, recovered as an internal error. */
+function rawSetKeys(a: readonly unknown[]): (string | undefined)[] {
+  return a.map((v) => {
+    if (v instanceof Map && bound.has(v)) throw new CelGoError('internal error: runtime error: hash of unhashable type map[string]interface {}');
+    if (Array.isArray(v)) throw new CelGoError('internal error: runtime error: hash of unhashable type []interface {}');
+    if (typeof v === 'object' && v !== null && !(v instanceof Date) && !(v instanceof Uint8Array)) throw new CelUnsupported('a set list element that is not a scalar of the resource');
+    return rawKey(v);
+  });
+}
+
+/**
+ * 1.36 looked the other list's elements up by their CEL values' Go values (a double literal is a
+ * float64, an int an int64); an element of the resource by its raw value.
+ */
+function rawOther(x: unknown): string | undefined {
+  if (typeof x === 'object' && x !== null && !(x instanceof Date) && !(x instanceof Uint8Array)) throw new CelUnsupported('a set list compared with or added to a list holding a value that is not a scalar');
+  return scalarKey(x);
 }
 
 /** The key of a map-list element (undefined: the element is not an object from the data). */
@@ -98,10 +138,20 @@ export function celEqual(a: unknown, b: unknown, eq: Fallback): boolean {
   if (Array.isArray(a) && Array.isArray(b)) {
     if (a.length !== b.length) return false;
     const k = lists.get(a);
+    if (k?.kind === 'set' && k.celValues) {
+      const set = new Set<string | undefined>(a.map(setKey));
+      const seen = new Set<string>();
+      for (const x of b) {
+        const key = setKey(x);
+        if (key === undefined || !set.has(key)) return false;
+        seen.add(key);
+      }
+      return seen.size === set.size;
+    }
     if (k?.kind === 'set') {
-      const set = new Set<string | undefined>(a.map(scalarKey));
+      const set = new Set<string | undefined>(rawSetKeys(a));
       return b.every((x) => {
-        const key = scalarKey(x);
+        const key = rawOther(x);
         return key !== undefined && set.has(key);
       });
     }
@@ -111,12 +161,15 @@ export function celEqual(a: unknown, b: unknown, eq: Fallback): boolean {
         const key = mapKey(x, k.keys);
         if (key !== undefined) byKey.set(key, x);
       }
+      const seen = new Set<string>();
       for (const x of b) {
         const key = mapKey(x, k.keys);
         if (key === undefined || !byKey.has(key)) return false;
         if (!celEqual(byKey.get(key), x, eq)) return false;
+        seen.add(key);
       }
-      return true;
+      // 1.37 also asks that every element of the receiver was matched
+      return !k.celValues || seen.size === byKey.size;
     }
     for (let i = 0; i < a.length; i++) if (!celEqual(a[i], b[i], eq)) return false;
     return true;
@@ -138,9 +191,9 @@ export function celAdd(a: unknown, b: unknown, add: Fallback): unknown {
   const k = lists.get(a);
   if (k?.kind === 'set') {
     const out = [...a];
-    const seen = new Set(a.map(scalarKey));
+    const seen = new Set(k.celValues ? a.map(setKey) : rawSetKeys(a));
     for (const x of b) {
-      const key = scalarKey(x);
+      const key = k.celValues ? setKey(x) : rawOther(x);
       if (key === undefined || !seen.has(key)) {
         seen.add(key);
         out.push(x);

@@ -7,7 +7,7 @@ import { buildStructural } from '../../../src/crd/structural-schema.js';
 import { INT, STRING, formatType, listOf, struct } from '../../../src/schema/cel/types.js';
 
 const self = struct('selfType0', new Map([['replicas', INT], ['name', STRING], ['items', listOf(INT)], ['__namespace__', STRING]]));
-const env: CheckEnv = { compat: 35, variables: new Map([['self', self], ['oldSelf', self]]) };
+const env: CheckEnv = { compat: 35, server: 36, variables: new Map([['self', self], ['oldSelf', self]]) };
 
 function compile(rule: string, e: CheckEnv = env): string {
   const o = compileCel(rule, e, undefined);
@@ -78,7 +78,7 @@ describe('schema declared types', () => {
         spec: { type: 'object', required: ['name'], properties: { name: { type: 'string', maxLength: 10 }, list: { type: 'array', items: { type: 'string' } } } },
       },
     });
-    const d = schemaDeclType(s, true)!;
+    const d = schemaDeclType(s, true, 36)!;
     expect([...d.fields!.keys()].sort()).toEqual(['apiVersion', 'kind', 'metadata', 'spec']);
     const spec = d.fields!.get('spec')!.type;
     expect(spec.minSerializedSize).toBe(2 + 4 + 2 + 4);
@@ -90,8 +90,8 @@ describe('schema declared types', () => {
 
 describe('compileExpression (upstream TestCelCompilation, optional transition rules)', () => {
   const verdict = (schema: Record<string, unknown>, rule: string) => {
-    const decl = schemaDeclType(buildStructural(schema), false)!;
-    return compileExpression(rule, decl, { compat: 35, optionalOldSelf: true, literals: undefined }, 'bool');
+    const decl = schemaDeclType(buildStructural(schema), false, 36)!;
+    return compileExpression(rule, decl, { compat: 35, server: 36, optionalOldSelf: true, literals: undefined }, 'bool');
   };
   const ok = (v: ReturnType<typeof verdict>) => v.kind === 'ok' && v.usesOldSelf;
   const err = (v: ReturnType<typeof verdict>, part: string) => v.kind === 'error' && v.detail.includes(part);

@@ -58,7 +58,7 @@ class B {
 function cost(schema: Record<string, unknown>, build: (b: B) => CostExpr): bigint {
   const b = new B();
   const ast = b.ast(build(b));
-  const decl = sizeDecl(buildStructural(schema), false)!;
+  const decl = sizeDecl(buildStructural(schema), false, 36)!;
   return estimateCost(ast, sizeAtPath(decl), K8S_COST_OPTIONS).cost.max;
 }
 

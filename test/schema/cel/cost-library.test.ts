@@ -139,13 +139,13 @@ describe('library cost estimates (apiserver library cost_test.go)', () => {
     if (OUTSIDE_CRD_ENV.test(expr)) {
       // authz and jsonpatch are not libraries of the CRD environment: such a rule does not compile there
       it(`${expr}: not in the CRD environment`, () => {
-        const r = compileCel(expr, { compat: 35, variables: new Map() }, undefined);
+        const r = compileCel(expr, { compat: 35, server: 36, variables: new Map() }, undefined);
         expect(r.issues.map((i) => i.message).join('\n')).toMatch(/undeclared reference|found no matching overload/);
       });
       continue;
     }
     it(expr, () => {
-      const r = compileCel(expr, { compat: 35, variables: new Map() }, undefined);
+      const r = compileCel(expr, { compat: 35, server: 36, variables: new Map() }, undefined);
       // upstream's test environment has no HomogeneousAggregateLiterals: mixed-type list literals
       // (sets.contains([1], [1.0, 1])) do not compile in the CRD environment, which is asserted instead
       if (r.issues.length > 0 && r.issues.every((i) => i.message.startsWith('expected type '))) {

@@ -143,7 +143,7 @@ function maxCost(schema: S): bigint {
   const rule = (schema['x-kubernetes-validations'] as { rule: string }[])[0]!.rule;
   const r = compiler.compile(rule, s, false, 'rule', false);
   if (!r.ok) throw new Error(r.error ? `compile error in ${rule}` : r.why);
-  return estimateCost(r.ast, sizeAtPath(sizeDecl(s, false)!), K8S_COST_OPTIONS).cost.max;
+  return estimateCost(r.ast, sizeAtPath(sizeDecl(s, false, 36)!), K8S_COST_OPTIONS).cost.max;
 }
 
 describe('TestCostEstimation (apiextensions compilation_test.go)', () => {
@@ -166,8 +166,8 @@ describe('declared sizes agree with the checker\'s declared types', () => {
     it(name, () => {
       for (const m of [undefined, setMax]) {
         const s = buildStructural(gen(g)(m));
-        const ours = sizeDecl(s, false);
-        const theirs = schemaDeclType(s, false);
+        const ours = sizeDecl(s, false, 36);
+        const theirs = schemaDeclType(s, false, 36);
         const walk = (a: typeof ours, b: typeof theirs): void => {
           expect(a === undefined).toBe(b === undefined);
           if (!a || !b) return;

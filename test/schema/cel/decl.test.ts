@@ -39,12 +39,12 @@ const CASES: [string, Record<string, unknown>, number | 'nil'][] = [
 describe('SchemaDeclType maxElements (upstream TestEstimateMaxLengthJSON)', () => {
   for (const [name, schema, want] of CASES) {
     it(name, () => {
-      const d = schemaDeclType(buildStructural(schema), false);
+      const d = schemaDeclType(buildStructural(schema), false, 36);
       if (want === 'nil') expect(d).toBeUndefined();
       else expect(d?.maxElements).toBe(want);
     });
   }
   it('string enums bound the length by their longest value', () => {
-    expect(schemaDeclType(buildStructural({ type: 'string', enum: ['a', 'abcd', 'é'] }), false)?.maxElements).toBe(4);
+    expect(schemaDeclType(buildStructural({ type: 'string', enum: ['a', 'abcd', 'é'] }), false, 36)?.maxElements).toBe(4);
   });
 });

@@ -2,7 +2,6 @@
  * The engine's own operators as functions, for library code that must apply CEL's `==`, `<`, `+`
  * to runtime values whose type only the engine dispatches on (dyn).
  */
-import type { Fallback } from '../values.js';
 
 export interface CelOps {
   readonly eq: Fallback;
@@ -32,6 +31,9 @@ export class CelUnsupported extends Error {
 }
 
 /** An evaluation error with cel-go's text (the server's `<text> evaluating rule: …`). */
+/** The engine's own operator, for values the adapters (values.ts) leave to it. */
+export type Fallback = (a: unknown, b: unknown) => unknown;
+
 export class CelGoError extends Error {
   override readonly name = 'CelGoError';
 }
