@@ -1,4 +1,4 @@
-import { goValue } from '../go/print.js';
+import { goSharpV, goValue } from '../go/print.js';
 import { quote } from '../go/quote.js';
 import type { JsonPath, ServerCause, ServerErrorType } from './types.js';
 import type { Loc } from './path.js';
@@ -108,4 +108,20 @@ export function errorText(e: FieldError): string {
 
 export function toCause(e: FieldError): ServerCause {
   return { field: e.field, reason: REASON[e.type], message: errorBody(e) };
+}
+
+/**
+ * Up to 1.33 field.Error printed a value that is not a string, number or bool with `%#v` (a map as
+ * `map[string]interface {}{"a":1}`, a list as `[]interface {}{1}`) and a null as the string
+ * `"null"`; from 1.34 it marshals them to JSON (apimachinery field/errors.go ErrorBody). Returns
+ * `errors` with those values rendered as the older server did (unchanged for 1.34 and later).
+ */
+export function withLegacyValues(errors: readonly FieldError[], kubeMinor: number): FieldError[] {
+  if (kubeMinor >= 34) return [...errors];
+  return errors.map((e) => {
+    const v = e.value;
+    if (v === null) return { ...e, value: new RenderedValue('"null"') };
+    if (Array.isArray(v) || (typeof v === 'object' && v !== null && Object.getPrototypeOf(v) === Object.prototype)) return { ...e, value: new RenderedValue(goSharpV(v)) };
+    return e;
+  });
 }

@@ -3,7 +3,7 @@
  * pkg/registry/customresource/strategy.go: customResourceStrategy.Validate/ValidateUpdate, which
  * skip the rules when an earlier error blocks them, hasBlockingErr; then cel.Validator.Validate).
  */
-import type { FieldError } from '../core/field-error.js';
+import { errorText, type FieldError } from '../core/field-error.js';
 import { evaluateCel, type CelSkip } from '../schema/cel-eval.js';
 import type { ServedVersion } from './catalog.js';
 
@@ -15,6 +15,8 @@ export interface CelStage {
   readonly celNotEvaluated: boolean;
   /** Which, and why (absent when none). */
   readonly celSkipped?: readonly CelSkip[];
+  /** Failed rules on values the update leaves unchanged: the server's `299` warnings (ratcheting), text and place. */
+  readonly celWarnings?: readonly { readonly text: string; readonly path: FieldError['at'] }[];
 }
 
 /**
@@ -29,5 +31,9 @@ export function celStage(obj: Record<string, unknown>, old: Record<string, unkno
   }
   const cel = evaluateCel(obj, old, served.structural, served.crd.cel, served.crd.kube);
   errors.push(...cel.errors);
-  return { celNotEvaluated: !cel.complete, ...(cel.skipped.length > 0 ? { celSkipped: cel.skipped } : {}) };
+  return {
+    celNotEvaluated: !cel.complete,
+    ...(cel.skipped.length > 0 ? { celSkipped: cel.skipped } : {}),
+    ...(cel.warnings !== undefined ? { celWarnings: cel.warnings.map((e) => ({ text: errorText(e), path: e.at })) } : {}),
+  };
 }

@@ -22,7 +22,7 @@
  * the step that made it.
  */
 import { deepEqual } from '../go/equal.js';
-import type { FieldError } from '../core/field-error.js';
+import { withLegacyValues, type FieldError } from '../core/field-error.js';
 import { kubeMinor, type KubeVersion } from '../core/kube-version.js';
 import { Loc } from '../core/path.js';
 import { isRecord, type JsonPath } from '../core/types.js';
@@ -54,7 +54,7 @@ export interface CrChange {
   readonly version: string;
 }
 
-type CrWarningKind = 'deprecated' | 'unknown-field' | 'finalizer' | 'owner-references';
+type CrWarningKind = 'deprecated' | 'unknown-field' | 'finalizer' | 'owner-references' | 'ratcheted';
 
 export interface CrWarning {
   readonly kind: CrWarningKind;
@@ -204,7 +204,8 @@ export function simulateCreate(input: Record<string, unknown>, served: ServedVer
   errors.push(...validateScaleSpec(v, served.scale), ...validateScaleStatus(v, served.scale));
   errors.push(...validateObjectMeta(NIL, v, served.decodeStructural, false));
   if (served.decodeStructural) errors.push(...validateListTypes(v, served.decodeStructural, NIL));
-  const result = { served, ...celStage(v, undefined, served, errors), notes, changes, warnings, errors };
+  // up to 1.33 the server prints map and list values with %#v (field-error.ts withLegacyValues)
+  const result = { served, ...celStage(v, undefined, served, errors), notes, changes, warnings, errors: withLegacyValues(errors, minor) };
   if (errors.length > 0) return failed(result);
 
   // 5. WarningsOnCreate

@@ -23,7 +23,7 @@
  * CEL rules are evaluated by src/schema/cel-eval.ts; those it cannot evaluate faithfully set `celNotEvaluated`.
  */
 import { deepEqual } from '../go/equal.js';
-import { invalid, type FieldError } from '../core/field-error.js';
+import { invalid, withLegacyValues, type FieldError } from '../core/field-error.js';
 import { kubeMinor, type KubeVersion } from '../core/kube-version.js';
 import { Loc } from '../core/path.js';
 import { isRecord, type JsonPath } from '../core/types.js';
@@ -280,7 +280,10 @@ export function simulateUpdate(oldInput: Record<string, unknown>, newInput: Reco
 
   // validation
   const errors = validateUpdate(obj, old, served, opts);
-  const result = { ...base, request, ...celStage(obj, old, served, errors), errors, generation: { before, after } };
+  const cel = celStage(obj, old, served, errors);
+  // a failed rule on a value the update leaves unchanged comes back as a warning, with a 422 too
+  for (const w of cel.celWarnings ?? []) warnings.push({ kind: 'ratcheted', text: w.text, path: w.path });
+  const result = { ...base, request, ...cel, errors: withLegacyValues(errors, kubeMinor(opts.kube)), generation: { before, after } };
   if (errors.length > 0) return result;
 
   // 6. warnings

@@ -67,3 +67,31 @@ export function goStructSharpV(type: string, fields: readonly GoStructField[]): 
   const body = fields.map((f) => (f.length === 2 ? `${f[0]}:${quote(f[1])}` : `${f[0]}:(*${f[1]})(${f[2] ? '0xc000000000' : 'nil'})`));
   return `${type}{${body.join(', ')}}`;
 }
+
+/**
+ * `%#v` of a decoded JSON value: `map[string]interface {}{"a":1, "b":"x"}` (keys sorted),
+ * `[]interface {}{1, "x"}`, strings quoted as Go quotes them, `interface {}(nil)` for a null inside
+ * a map or a slice (field.Error printed maps and slices so up to 1.33).
+ */
+export function goSharpV(v: unknown): string {
+  switch (kindOf(v)) {
+    case 'null':
+      return 'interface {}(nil)';
+    case 'bool':
+      return String(v);
+    case 'string':
+      return quote(v as string);
+    case 'int':
+      return asBig(v).toString();
+    case 'float':
+      return formatFloat(asFloat(v), 'g');
+    case 'slice':
+      return `[]interface {}{${(v as unknown[]).map(goSharpV).join(', ')}}`;
+    case 'map': {
+      const o = v as Record<string, unknown>;
+      return `map[string]interface {}{${goSortedKeys(o)
+        .map((k) => `${quote(k)}:${goSharpV(o[k])}`)
+        .join(', ')}}`;
+    }
+  }
+}

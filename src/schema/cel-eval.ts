@@ -22,15 +22,20 @@ import { hasKeyDeep, type CelBindingFacts, type Structural } from '../crd/struct
 import { goMissingKey, missingKeyOf, type SubResult } from './cel-errors.js';
 import { makeEnvs, type CelEnvs } from './cel/env.js';
 import { CelGoError, CelUnsupported } from './cel/lib/ops.js';
+import { runtime } from './cel/lib/runtime.js';
 import { rewriteForEval } from './cel/rewrite.js';
 import { plainFieldNames } from './cel/ast.js';
 import { compileExpression, GO_LITERAL_CHECKS } from './cel/compile.js';
 import { schemaDeclType } from './cel/decl.js';
 import { costBound, PER_CALL_LIMIT, PER_OBJECT_BUDGET, shapeOf, sizeOf, type Shape } from './cel/cost-bound.js';
 import { bindValue, Unbound } from './cel/bind.js';
+import { CostLimitExceeded, exactCostReason, runCosted, type CostedResult } from './cel/cost-runtime.js';
+import { quote as goQuote } from '../go/quote.js';
 
 interface CelOutcome {
   readonly errors: FieldError[];
+  /** The ratcheted errors the server sends as `299` warnings (their text: field-error.ts errorText). */
+  readonly warnings?: readonly FieldError[];
   /** Every rule the server would evaluate was evaluated here. */
   readonly complete: boolean;
   /** What was not evaluated, and why (empty exactly when `complete`). */
@@ -95,6 +100,8 @@ interface Compiled {
   readonly unsupported: string | undefined;
   /** The rule's and messageExpression's AST shapes (cel/cost-bound.ts). */
   readonly shapes: readonly Shape[];
+  /** Why crdx does not count the rule's (or its messageExpression's) runtime cost as cel-go does (cel/cost-runtime.ts); undefined: it does. */
+  readonly inexact: string | undefined;
 }
 
 type Env = CelEnvs['plain'];
@@ -176,6 +183,12 @@ function compile(schema: Structural, facts: CelBindingFacts, e: CelEnvs): Compil
         unsupported = 'crdx cannot parse it';
       }
     }
+    let inexact: string | undefined;
+    try {
+      inexact = run === undefined ? undefined : exactCostReason((run as { ast?: unknown }).ast) ?? (runMessage === undefined ? undefined : exactCostReason((runMessage as { ast?: unknown }).ast));
+    } catch {
+      inexact = 'crdx cannot count its runtime cost';
+    }
     const shapes: Shape[] = [];
     try {
       if (ast !== undefined) shapes.push(shapeOf(ast));
@@ -183,7 +196,7 @@ function compile(schema: Structural, facts: CelBindingFacts, e: CelEnvs): Compil
     } catch {
       // parsed above already
     }
-    out.push({ rule, run, message, messageExpression, runMessage, ast, reason, fieldPath, usesOldSelf, optionalOldSelf: rr['optionalOldSelf'] === true, unsupported, shapes });
+    out.push({ rule, run, message, messageExpression, runMessage, ast, reason, fieldPath, usesOldSelf, optionalOldSelf: rr['optionalOldSelf'] === true, unsupported, shapes, inexact });
   }
   return out;
 }
@@ -201,9 +214,15 @@ function deepEq(a: unknown, b: unknown): boolean {
 
 class Walk {
   readonly errors: FieldError[] = [];
+  /** Errors the server sends as warnings (ratcheted: the value is unchanged by the update), in its order. */
+  readonly warnings: FieldError[] = [];
   readonly skipped: CelSkip[] = [];
-  /** The cost bounds of the rules evaluated so far (the per-object budget). */
+  /** The runtime cost counted as cel-go counts it of the rules evaluated so far (the per-object budget). */
   private spent = 0;
+  /** The cost bounds of the rules evaluated whose cost crdx did not count exactly (cost-bound.ts). */
+  private slack = 0;
+  /** The server stopped here (out of budget, a call over its limit): no further rule runs. */
+  private stopped = false;
   private readonly env: CelEnvs;
   /** Errors on unchanged values are ratcheted (an update with the ratcheting correlation). */
   private readonly ratchets: boolean;
@@ -215,6 +234,8 @@ class Walk {
     adapters137 = false,
     /** Rules the server's stored environment no longer compiles are errors (a custom resource on a 1.37 server). */
     private readonly storedCompile137 = false,
+    /** The simulated version is 1.37 or later (cel-go 0.29's runtime costs and library changes). */
+    private readonly v137 = false,
   ) {
     const env = environment(cel);
     this.env = adapters137 ? { ...env, makers: { ...env.makers, adapters137 } } : env;
@@ -231,7 +252,7 @@ class Walk {
    * turns errors of rules without oldSelf into warnings (which we do not reproduce).
    */
   node(v: unknown, old: unknown, s: Structural, loc: Loc, root: boolean, ratchet: boolean, sp: JsonPath): void {
-    if (v === null || v === undefined) return;
+    if (v === null || v === undefined || this.stopped) return;
     // rules inside allOf/anyOf/oneOf/not are not evaluated here
     if (s.facts.celInNested)
       for (const k of ['allOf', 'anyOf', 'oneOf', 'not']) if (hasKeyDeep(s.raw[k], 'x-kubernetes-validations')) this.skip('', loc, [...sp, k], `crdx does not evaluate rules inside ${k} yet`);
@@ -290,8 +311,19 @@ class Walk {
     const unbound = bound.self instanceof Unbound ? bound.self : bound.oldSelf instanceof Unbound ? bound.oldSelf : undefined;
     const plain = { self: bound.self instanceof Unbound ? undefined : bound.self, oldSelf: bound.oldSelf instanceof Unbound ? undefined : bound.oldSelf };
     const m = this.cel.module;
+    runtime.v137 = this.v137;
+    const nodeField = loc.field === '' ? '<nil>' : loc.field;
+    const outOfBudget = 'validation failed due to running out of cost budget, no further validation rules will be run';
+    // a node with rules reached with no budget left (validation.go validateExpressions)
+    if (this.spent >= PER_OBJECT_BUDGET && compiled.some((c) => c.run !== undefined || c.unsupported !== undefined)) {
+      if (this.slack > 0) this.skip('', loc, sp, 'the server may have run out of its runtime cost budget before this node, and crdx did not count the cost of every rule before it');
+      else this.errors.push({ type: 'Invalid', field: nodeField, value: s.generic.type, detail: outOfBudget, at: loc.at });
+      this.stopped = true;
+      return;
+    }
     let size: { largest: number; longest: number } | undefined;
     for (const [i, c] of compiled.entries()) {
+      if (this.stopped) return;
       if (c.run === undefined && c.unsupported === undefined) continue; // empty rule
       const skip = (why: string) => this.skip(c.rule, loc, [...sp, 'x-kubernetes-validations', i], why);
       const notCompiled = this.storedCompile137 ? compiledBefore137Only(c, s, root) : undefined;
@@ -310,24 +342,53 @@ class Walk {
         skip(`crdx cannot bind the value as the server does (${unbound?.why ?? 'no value'})`);
         continue;
       }
-      // runtime cost: a bound under the server's limits, else not evaluated (cel/cost-bound.ts)
-      size ??= (() => {
-        const a = sizeOf(v);
-        const b = old === undefined ? { largest: 0, longest: 0 } : sizeOf(old);
-        return { largest: Math.max(a.largest, b.largest), longest: Math.max(a.longest, b.longest) };
-      })();
-      const bound = Math.max(0, ...c.shapes.map((sh) => costBound(sh, size!)));
-      if (bound > PER_CALL_LIMIT || this.spent + bound > PER_OBJECT_BUDGET) {
-        skip(`crdx does not count the server's runtime cost exactly, and this rule could exceed its ${bound > PER_CALL_LIMIT ? 'per-call limit' : 'per-object budget'} here`);
-        continue;
-      }
-      this.spent += bound;
       const ctx: Record<string, unknown> = { self };
       if (c.optionalOldSelf) ctx['oldSelf'] = old === undefined ? m.Optional.none() : m.Optional.of(oldSelf);
       else if (old !== undefined && oldSelf !== undefined) ctx['oldSelf'] = oldSelf;
+      // runtime cost: counted as cel-go counts it (cel/cost-runtime.ts) where crdx can; else a bound
+      // under the server's limits (cel/cost-bound.ts), or the rule is not evaluated
+      let costed: CostedResult | undefined;
+      if (c.inexact === undefined) {
+        costed = runCosted(c.run! as never, ctx, PER_CALL_LIMIT, this.v137);
+        const cancelled = !costed.ok && costed.error instanceof CostLimitExceeded;
+        if (this.spent + costed.cost > PER_OBJECT_BUDGET) {
+          // the server checks the budget before the rule's own error
+          if (this.slack > 0) skip('the server may run out of its runtime cost budget at this rule, and crdx did not count the cost of every rule before it exactly');
+          else this.errors.push({ type: 'Invalid', field: nodeField, value: s.generic.type, detail: outOfBudget, at: loc.at });
+          this.stopped = true;
+          return;
+        }
+        if (this.spent + this.slack + costed.cost > PER_OBJECT_BUDGET) {
+          this.spent += costed.cost;
+          skip('the server may run out of its runtime cost budget at this rule, and crdx did not count the cost of every rule before it exactly');
+          continue;
+        }
+        this.spent += costed.cost;
+        if (cancelled) {
+          const why = c.message !== undefined && c.message.length > 0 ? c.message.trim() : c.rule.trim();
+          this.errors.push({ type: 'Invalid', field: nodeField, value: s.generic.type, detail: `'operation cancelled: actual cost limit exceeded': no further validation rules will be run due to call cost exceeds limit for rule: ${why}`, at: loc.at });
+          this.stopped = true;
+          return;
+        }
+      } else {
+        size ??= (() => {
+          const a = sizeOf(v);
+          const b = old === undefined ? { largest: 0, longest: 0 } : sizeOf(old);
+          return { largest: Math.max(a.largest, b.largest), longest: Math.max(a.longest, b.longest) };
+        })();
+        const bound = Math.max(0, ...c.shapes.map((sh) => costBound(sh, size!)));
+        if (bound > PER_CALL_LIMIT || this.spent + this.slack + bound > PER_OBJECT_BUDGET) {
+          skip(`${c.inexact}, and this rule could exceed the server's ${bound > PER_CALL_LIMIT ? 'per-call limit' : 'per-object budget'} here`);
+          continue;
+        }
+        this.slack += bound;
+      }
       let res: unknown;
       try {
-        res = c.run!(ctx);
+        if (costed !== undefined) {
+          if (!costed.ok) throw costed.error;
+          res = costed.value;
+        } else res = c.run!(ctx);
       } catch (err) {
         // a missing key or an index past the end is an Invalid error at this node, as cel-go reports it (cel-errors.ts)
         if (err instanceof CelUnsupported) {
@@ -355,11 +416,8 @@ class Walk {
         skip('crdx evaluated it to a value that is not a bool');
         continue;
       }
-      if (!c.usesOldSelf && this.ratchets && ratchet) {
-        // the server sends this as a warning; not reproduced
-        skip('it fails on a value the update leaves unchanged: the server ratchets it and answers with a warning crdx does not reproduce yet');
-        continue;
-      }
+      // on a value the update leaves unchanged, the server sends the error as a warning (ratcheting)
+      const out = !c.usesOldSelf && this.ratchets && ratchet ? this.warnings : this.errors;
       let detail: string | undefined;
       if (c.runMessage) {
         // messageExpression sees oldSelf without the optional wrapping
@@ -367,7 +425,25 @@ class Walk {
         if (old !== undefined && plain.oldSelf !== undefined) mctx['oldSelf'] = plain.oldSelf;
         let msg: unknown;
         try {
-          msg = c.runMessage(mctx);
+          if (c.inexact === undefined) {
+            const mc = runCosted(c.runMessage as never, mctx, PER_CALL_LIMIT, this.v137);
+            const cancelled = !mc.ok && mc.error instanceof CostLimitExceeded;
+            if (this.spent + mc.cost > PER_OBJECT_BUDGET || cancelled) {
+              let at = loc;
+              for (const p of c.fieldPath ?? []) at = at.child(p);
+              const field = at.field === '' ? '<nil>' : at.field;
+              if (this.spent + mc.cost > PER_OBJECT_BUDGET && this.slack > 0) skip('the server may run out of its runtime cost budget at its messageExpression, and crdx did not count the cost of every rule before it exactly');
+              else {
+                const detail = this.spent + mc.cost > PER_OBJECT_BUDGET ? 'messageExpression evaluation failed due to running out of cost budget, no further validation rules will be run' : `no further validation rules will be run due to call cost exceeds limit for messageExpression: ${goQuote(c.messageExpression!)}`;
+                out.push({ type: 'Invalid', field, value: s.generic.type, detail, at: at.at });
+              }
+              this.stopped = true;
+              return;
+            }
+            this.spent += mc.cost;
+            if (!mc.ok) throw mc.error;
+            msg = mc.value;
+          } else msg = c.runMessage(mctx);
         } catch (err) {
           // the server logs a failed messageExpression and falls back to the message; crdx does so only
           // for the failures it knows cel-go has too (a missing key, a library error, a dyn overload)
@@ -390,16 +466,16 @@ class Walk {
       const field = at.field === '' ? '<nil>' : at.field;
       switch (c.reason) {
         case 'FieldValueForbidden':
-          this.errors.push({ type: 'Forbidden', field, value: OMIT, detail, at: at.at, atKey: true });
+          out.push({ type: 'Forbidden', field, value: OMIT, detail, at: at.at, atKey: true });
           break;
         case 'FieldValueRequired':
-          this.errors.push({ type: 'Required', field, value: OMIT, detail, at: at.at, atKey: true });
+          out.push({ type: 'Required', field, value: OMIT, detail, at: at.at, atKey: true });
           break;
         case 'FieldValueDuplicate':
-          this.errors.push({ type: 'Duplicate', field, value, detail: '', at: at.at });
+          out.push({ type: 'Duplicate', field, value, detail: '', at: at.at });
           break;
         default:
-          this.errors.push({ type: 'Invalid', field, value, detail, at: at.at });
+          out.push({ type: 'Invalid', field, value, detail, at: at.at });
       }
     }
   }
@@ -432,6 +508,11 @@ function adapters137(kube: KubeVersion | undefined): boolean {
   return atLeast(kube ?? DEFAULT_KUBE_VERSION, 37);
 }
 
+/** cel-go 0.29's runtime costs and library behaviours (1.37 and later; the default version when none is given). */
+function runtime137(kube: KubeVersion | undefined): boolean {
+  return atLeast(kube ?? DEFAULT_KUBE_VERSION, 37);
+}
+
 function errorText(e: unknown): string {
   const m = e instanceof Error ? e.message : String(e);
   const line = m.split('\n')[0]!.trim();
@@ -446,13 +527,13 @@ export function evaluateCel(obj: Record<string, unknown>, old: Record<string, un
   if (!schema || !schema.facts.celBelow) return { errors: [], complete: true, skipped: [] };
   if (!cel) throw celMissing('CEL evaluation');
   const whole = (why: string): CelOutcome => ({ errors: [], complete: false, skipped: [{ rule: '', at: [], schemaAt: [], why }] });
-  const w = new Walk(old !== undefined, cel, kube !== undefined && kube.major === 1 && kube.minor <= 34, true, adapters137(kube), adapters137(kube));
+  const w = new Walk(old !== undefined, cel, kube !== undefined && kube.major === 1 && kube.minor <= 34, true, adapters137(kube), adapters137(kube), runtime137(kube));
   try {
     w.node(obj, old, schema, new Loc('', []), true, old !== undefined && deepEq(obj, old), []);
   } catch (e) {
     return whole(`crdx's evaluation failed (${errorText(e)})`);
   }
-  return { errors: w.errors, complete: w.skipped.length === 0, skipped: w.skipped };
+  return { errors: w.errors, complete: w.skipped.length === 0, skipped: w.skipped, ...(w.warnings.length > 0 ? { warnings: w.warnings } : {}) };
 }
 
 /**
@@ -465,7 +546,7 @@ export function evaluateCelOnDefault(value: unknown, schema: Structural, loc: Lo
   if (!schema.facts.celBelow) return { errors: [], complete: true, skipped: [] };
   const typeAsValue = kube !== undefined && kube.major === 1 && kube.minor <= 34;
   const run = (old: unknown): CelOutcome => {
-    const w = new Walk(old !== undefined, cel, typeAsValue, false, adapters137(kube));
+    const w = new Walk(old !== undefined, cel, typeAsValue, false, adapters137(kube), false, runtime137(kube));
     try {
       w.node(value, old, schema, loc, isResourceRoot, false, []);
     } catch (e) {

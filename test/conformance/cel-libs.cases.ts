@@ -517,6 +517,36 @@ export const LIBS: readonly Lib[] = [
     },
   },
   {
+    // ext/formatting.go (strings version 2): %f %e with precision, %b %o %x %X, runtime format strings and their errors
+    name: 'stringsverbs',
+    props: { d: { type: 'number' }, n: { type: 'integer' }, s: str, fmt: str },
+    rules: [
+      ['!has(self.d) || self.d == 0.0', '', "'%.2f | %f | %.0f | %e | %.3e | %s'.format([self.d, self.d, self.d, self.d, self.d, self.d])"],
+      ['!has(self.n) || self.n == 0', '', "'%b %o %x %X %.3d'.format([self.n, self.n, self.n, self.n, self.n])"],
+      ["!has(self.s) || self.s == ''", '', "'%x %X'.format([self.s, self.s])"],
+      ["!has(self.fmt) || !has(self.n) || self.fmt.format([self.n]) == 'x'", 'fmt'],
+    ],
+    cases: {
+      grouped: { d: 1234567.125 },
+      halfEven: { d: 2.5 },
+      tiny: { d: -0.0005 },
+      huge: { d: 1e21 },
+      small: { d: 0.000123 },
+      negative: { d: -98765.4321 },
+      million: { d: 1234567.5 },
+      ints: { n: 255 },
+      negInt: { n: -8 },
+      hexString: { s: 'héllo' },
+      fmtBinary: { fmt: '%b', n: 5 },
+      fmtFixedOfInt: { fmt: '%f', n: 5 },
+      fmtBadPrecision: { fmt: '%.x', n: 5 },
+      fmtNoEnd: { fmt: '%.', n: 5 },
+      fmtUnknown: { fmt: '%q', n: 5 },
+      fmtTrailing: { fmt: 'a%', n: 5 },
+      fmtTwoArgs: { fmt: '%d %d', n: 5 },
+    },
+  },
+  {
     name: 'listsext',
     props: { n: { type: 'array', maxItems: 8, items: { type: 'integer' } }, s: strList },
     rules: [

@@ -131,7 +131,38 @@ const messages = crd(
 );
 const shortName = crd({ s: { type: 'string', format: 'k8s-short-name' } });
 
+const valueRendering = crd({
+  o: { type: 'object', properties: { a: { type: 'integer' }, b: { type: 'number' }, s: { type: 'string' }, z: { type: 'object', nullable: true } }, enum: [{ a: 1 }] },
+  l: { type: 'array', items: { 'x-kubernetes-int-or-string': true }, enum: [[1, 2]] },
+  ml: { type: 'array', 'x-kubernetes-list-type': 'map', 'x-kubernetes-list-map-keys': ['k'], items: { type: 'object', required: ['k'], properties: { k: { type: 'string' }, v: { type: 'integer' } } } },
+  nn: { type: 'string', nullable: true, enum: ['a'] },
+});
+
 const CASES: readonly Case[] = [
+  {
+    id: 'value-rendering',
+    about: 'field.Error values: %#v for maps and lists, "null" for null up to 1.33; JSON from 1.34',
+    crd: valueRendering,
+    crdExpect: () => ({ accepted: true }),
+    cr: cr(valueRendering, { o: { a: 2, b: 1.5, s: 'x"y', z: null }, l: [3, 'x'], ml: [{ k: 'a', v: 1 }, { k: 'a', v: 2 }], nn: null }),
+    crExpect: (m) => ({
+      accepted: false,
+      causes: (m <= 33
+        ? [
+            'FieldValueNotSupported spec.o: Unsupported value: map[string]interface {}{"a":2, "b":1.5, "s":"x\\"y", "z":interface {}(nil)}: supported values: "{\\"a\\":1}"',
+            'FieldValueNotSupported spec.l: Unsupported value: []interface {}{3, "x"}: supported values: "[1,2]"',
+            'FieldValueDuplicate spec.ml[1]: Duplicate value: map[string]interface {}{"k":"a"}',
+            'FieldValueNotSupported spec.nn: Unsupported value: "null": supported values: "a"',
+          ]
+        : [
+            'FieldValueNotSupported spec.o: Unsupported value: {"a":2,"b":1.5,"s":"x\\"y","z":null}: supported values: "{\\"a\\":1}"',
+            'FieldValueNotSupported spec.l: Unsupported value: [3,"x"]: supported values: "[1,2]"',
+            'FieldValueDuplicate spec.ml[1]: Duplicate value: {"k":"a"}',
+            'FieldValueNotSupported spec.nn: Unsupported value: null: supported values: "a"',
+          ]
+      ).sort(),
+    }),
+  },
   stringRuleCase('cel-ip', 'IP/CIDR libraries: introduced 1.30, in new rules from 1.31', 'ip(self).family() == 4', 31, /undeclared reference to 'ip'/, '::1'),
   stringRuleCase('cel-format', 'format library: introduced 1.31, in new rules from 1.32', '!format.dns1123Label().validate(self).hasValue()', 32, /undeclared reference to 'format'/, 'Bad_Label'),
   stringRuleCase('cel-semver', 'semver library: introduced 1.33, in new rules from 1.34', 'isSemver(self)', 34, /undeclared reference to 'isSemver'/, '1.2'),

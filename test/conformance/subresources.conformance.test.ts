@@ -215,6 +215,26 @@ function scenarios(): Scenario[] {
       ],
     },
     {
+      // validation.go: a failed rule (without oldSelf) on a value the update leaves unchanged is a 299 warning
+      name: 'CEL ratcheting after a rule was added',
+      crd: typed,
+      object: obj('Typed', { spec: { replicas: 2, num: 5, ports: [{ name: 'http', port: 90 }, { name: 'b', port: 1 }, { name: 'c', port: 70 }] } }),
+      tighten: (c) =>
+        edit(c, (o) => {
+          o.spec.versions[0].schema.openAPIV3Schema.properties.spec.properties.ports.items['x-kubernetes-validations'] = [{ rule: 'self.port < 50', message: 'low port' }];
+        }),
+      probe: async (h, path, stored) => (await h.request('PUT', `${path}?dryRun=All`, edit(stored, (o) => (o.spec.ports[1].port = 60)))).status === 422,
+      ops: [
+        { name: 'unchanged failing items warn', kind: 'put', via: 'main', body: (s) => edit(s, (o) => (o.metadata.labels = { x: 'y' })) },
+        { name: 'another field changes', kind: 'put', via: 'main', body: (s) => edit(s, (o) => (o.spec.replicas = 3)) },
+        { name: 'a failing item changes', kind: 'put', via: 'main', body: (s) => edit(s, (o) => (o.spec.ports[0].port = 95)) },
+        { name: 'a passing item starts failing', kind: 'put', via: 'main', body: (s) => edit(s, (o) => (o.spec.ports[1].port = 80)) },
+        { name: 'items reordered', kind: 'put', via: 'main', body: (s) => edit(s, (o) => o.spec.ports.reverse()) },
+        { name: 'status write', kind: 'put', via: 'status', body: (s) => edit(s, (o) => (o.status = { replicas: 1 })) },
+        { name: 'scale update', kind: 'put-scale', replicas: 4 },
+      ],
+    },
+    {
       name: 'loose schema: scale path errors',
       crd: looseNoScale,
       tighten: addScale,
@@ -329,6 +349,10 @@ async function compare(label: string, ours: Ours, res: Response, crd: Crd, compa
   expect(ours.warnings, label + both).toEqual(res.warnings);
 }
 
+function ratcheted(u: { readonly warnings: readonly { readonly kind: string; readonly text: string }[] }): string[] {
+  return u.warnings.filter((w) => w.kind === 'ratcheted').map((w) => w.text);
+}
+
 /** The Scale without its resourceVersion (a write gives a new one, which we cannot know). */
 function normScale(s: unknown): unknown {
   if (!isRecord(s)) return s;
@@ -360,8 +384,9 @@ async function runOp(h: Harness, op: Op, stored: Obj, sv: ServedVersion, crd: Cr
   const r = scaleUpdate(stored, sv, op.replicas, { kube: KUBE, ...(rv ? { resourceVersion: rv } : {}) });
   let ours: Ours;
   if (r.failure) ours = { status: r.failure.code, message: r.failure.message, warnings: [] };
-  else if (r.update && r.update.errors.length > 0) ours = { ...oursOfUpdate(r.update), warnings: [] };
-  else ours = { status: 200, value: normScale(r.scale), warnings: [] };
+  // the update behind the Scale sends the ratcheted rules' warnings (validation.go)
+  else if (r.update && r.update.errors.length > 0) ours = { ...oursOfUpdate(r.update), warnings: ratcheted(r.update) };
+  else ours = { status: 200, value: normScale(r.scale), warnings: r.update ? ratcheted(r.update) : [] };
   await compare(op.name, ours, res, crd, normScale);
 }
 

@@ -49,12 +49,24 @@ describe('evaluateCel: runtime cost', () => {
     expect(r.complete).toBe(true);
     expect(r.errors.map((e) => e.detail)).toEqual(['non-negative']);
   });
-  it('one that could exceed it is not evaluated (and not run), and says why', () => {
+  it('one over the per-call limit is cancelled with the server\'s error, and no further rule runs', () => {
+    // 300³ iterations: cel-go cancels the call once its cost passes 1,000,000 (recorded from the server: cel-runtime-cost.conformance)
     const l = Array.from({ length: 300 }, (_, i) => i);
     const r = evaluateCel({ apiVersion: 'v1', kind: 'K', spec: { l } }, undefined, root, cel);
+    expect(r.complete).toBe(true);
+    expect(r.errors.map((e) => [e.field, e.value, e.detail])).toEqual([
+      ['spec', 'object', "'operation cancelled: actual cost limit exceeded': no further validation rules will be run due to call cost exceeds limit for rule: non-negative"],
+    ]);
+  });
+  it('a rule whose cost crdx does not count is not evaluated where its bound could exceed the limit, and says why', () => {
+    const two = buildStructural({
+      type: 'object',
+      properties: { spec: { type: 'object', properties: { l: { type: 'array', items: { type: 'integer' } } }, 'x-kubernetes-validations': [{ rule: 'self.l.all(a, self.l.sortBy(b, a + b).size() > 0)' }] } },
+    });
+    const l = Array.from({ length: 600 }, (_, i) => i);
+    const r = evaluateCel({ apiVersion: 'v1', kind: 'K', spec: { l } }, undefined, two, cel);
     expect(r.complete).toBe(false);
-    expect(r.errors).toEqual([]);
-    expect(r.skipped.map((s) => s.why)).toEqual(["crdx does not count the server's runtime cost exactly, and this rule could exceed its per-call limit here"]);
+    expect(r.skipped.map((s) => s.why)).toEqual(["crdx does not count the runtime cost of sortBy() yet, and this rule could exceed the server's per-call limit here"]);
   });
 });
 
@@ -71,5 +83,30 @@ describe('evaluateCel: the value a failed rule prints, per version', () => {
   it('1.35 and later: the value', () => {
     expect(evaluateCel(obj, undefined, root, cel, { major: 1, minor: 35 }).errors.map((e) => e.value)).toEqual(['x']);
     expect(evaluateCel(obj, undefined, root, cel).errors.map((e) => e.value)).toEqual(['x']);
+  });
+});
+
+describe('evaluateCel: 1.37 runtime changes (cel-go 0.29), gated on the version', () => {
+  const root = buildStructural({
+    type: 'object',
+    properties: {
+      spec: {
+        type: 'object',
+        properties: { s: { type: 'string' }, n: { type: 'integer' } },
+        'x-kubernetes-validations': [
+          { rule: "self.s.indexOf('', self.n) == 3", message: 'indexOf is 3' },
+          { rule: 'self.n != -1 || lists.range(-1).size() == 0', message: 'range' },
+        ],
+      },
+    },
+  });
+  const run = (n: number, minor: number) => evaluateCel({ apiVersion: 'v1', kind: 'K', spec: { s: 'abc', n } }, undefined, root, cel, { major: 1, minor }).errors.map((e) => e.detail);
+  it('C7: an empty search string past the end is clamped from 1.37', () => {
+    expect(run(5, 36)).toEqual(['indexOf is 3']);
+    expect(run(5, 37)).toEqual([]);
+  });
+  it('C7, C8: a negative offset and lists.range(-1) are errors from 1.37', () => {
+    expect(run(-1, 36)).toEqual(['indexOf is 3']);
+    expect(run(-1, 37)).toEqual(['index out of range: -1 evaluating rule: indexOf is 3', 'lists.range: size must be non-negative, got -1 evaluating rule: range']);
   });
 });

@@ -229,6 +229,17 @@ describe('CEL evaluation on update', () => {
     const same = simulateUpdate(stored, { ...stored, spec: { a: 'y', id: 'i1', tags: [] } }, s, { kube, via: 'main' });
     expect(same.errors).toEqual([]);
   });
+  it('a failed rule on an unchanged value is ratcheted: a warning, not an error (validation.go)', () => {
+    const bad = { ...stored, spec: { a: 'x', id: 'i1', tags: ['much-too-long'] } };
+    const r = simulateUpdate(bad, { ...bad, metadata: { ...bad.metadata, labels: { l: 'v' } } }, s, { kube, via: 'main' });
+    expect(r.errors).toEqual([]);
+    expect(r.celNotEvaluated).toBe(false);
+    expect(r.warnings.filter((w) => w.kind === 'ratcheted').map((w) => [w.text, w.path])).toEqual([['spec: Invalid value: failed rule: self.tags.all(t, size(t) <= 5)', ['spec']]]);
+    // once the value changes, it is an error again
+    const changed = simulateUpdate(bad, { ...bad, spec: { ...bad.spec, a: 'y' } }, s, { kube, via: 'main' });
+    expect(changed.errors.map((e) => errorText(e))).toContain('spec: Invalid value: failed rule: self.tags.all(t, size(t) <= 5)');
+    expect(changed.warnings.filter((w) => w.kind === 'ratcheted')).toEqual([]);
+  });
   it('no old value to correlate: the transition rule is skipped', () => {
     const old = { ...stored, spec: { a: 'x', tags: [] } };
     const r = simulateUpdate(old, { ...old, spec: { a: 'x', id: 'i9', tags: [] } }, s, { kube, via: 'main' });

@@ -17,6 +17,7 @@ import { registerCIDR } from './lib/cidr.js';
 import { registerSemver } from './lib/semver.js';
 import { registerFormat } from './lib/format.js';
 import { registerStrings } from './lib/strings.js';
+import { registerTime } from './lib/time.js';
 import { registerURL } from './lib/url.js';
 import type { LibEnv } from './lib/types.js';
 import type { Makers } from './bind.js';
@@ -51,6 +52,7 @@ export function makeEnvs(m: CelModule): CelEnvs {
   const env = new m.Environment(LIB_OPTIONS);
   const lib = env as unknown as LibEnv;
   lib.registerFunction('__crdx_eq(dyn, dyn): bool', (a: unknown, b: unknown) => celEqual(a, b, ops.eq));
+  lib.registerFunction('__crdx_ne(dyn, dyn): bool', (a: unknown, b: unknown) => !celEqual(a, b, ops.eq));
   lib.registerFunction('__crdx_add(dyn, dyn): dyn', (a: unknown, b: unknown) => celAdd(a, b, ops.add));
   lib.registerFunction('__crdx_in(dyn, dyn): bool', (a: unknown, b: unknown) => celIn(a, b, ops.inOp, ops.eq));
   lib.registerFunction('__crdx_has(dyn, string): bool', (x: unknown, f: string) => {
@@ -140,6 +142,7 @@ export function makeEnvs(m: CelModule): CelEnvs {
   lib.registerFunction('__crdx_sets_intersects(list<dyn>, list<dyn>): bool', (a: unknown[], b: unknown[]) => b.some((x) => celIn(x, a, ops.inOp, ops.eq) === true));
   registerComprehensions(lib);
   registerRegex(lib);
+  registerTime(lib);
   registerLists(lib, ops);
   registerListsExt(lib, ops);
   registerSortBy(lib, ops);

@@ -2,9 +2,10 @@
  * A rule's text as the evaluator runs it: parsed by cel-js and printed back, fully parenthesised,
  * with the operations whose cel-js built-ins differ from cel-go on the values we bind routed to
  * functions of ours (registered in env.ts):
- * - `a == b`, `a != b`, `a + b`, `a in b` → `__crdx_eq`, `__crdx_add`, `__crdx_in` (set and map
- *   lists: values.ts);
- * - `s.matches(re)` / `matches(s, re)` → `__crdx_matches` (RE2, not JavaScript's RegExp);
+ * - `a == b`, `a != b`, `a + b`, `a in b` → `__crdx_eq`, `__crdx_ne`, `__crdx_add`, `__crdx_in` (set
+ *   and map lists: values.ts; `!=` stays one call, as cel-go costs it);
+ * - `s.matches(re)` / `matches(s, re)` → `__crdx_matches` / `__crdx_gmatches` (RE2, not JavaScript's
+ *   RegExp; two names because cel-go costs the forms differently before 1.37);
  * - `a || b`, `a && b` → `__crdx_or`, `__crdx_and` (macros: when both sides fail, cel-go reports
  *   the left side's error, cel-js the right's);
  * - `has(x.f)` → `__crdx_has(x, "f")` (cel-js accepts only `has(ident.f…)`: marcbachmann/cel-js#104);
@@ -18,6 +19,7 @@
 
 import { FORMAT_FUNCTIONS } from './lib/format.js';
 import { STRING_FUNCTIONS } from './lib/strings.js';
+import { TZ_ACCESSORS } from './lib/time.js';
 
 interface Node {
   readonly op: string;
@@ -80,7 +82,7 @@ function print(n: Node): string {
     case '==':
       return `__crdx_eq(${p(a[0])}, ${p(a[1])})`;
     case '!=':
-      return `!__crdx_eq(${p(a[0])}, ${p(a[1])})`;
+      return `__crdx_ne(${p(a[0])}, ${p(a[1])})`;
     case '+':
       return `__crdx_add(${p(a[0])}, ${p(a[1])})`;
     case 'in':
@@ -104,7 +106,7 @@ function print(n: Node): string {
     case 'call': {
       const name = a[0] as string;
       const args = a[1] as unknown[];
-      if (name === 'matches' && args.length === 2) return `__crdx_matches(${p(args[0])}, ${p(args[1])})`;
+      if (name === 'matches' && args.length === 2) return `__crdx_gmatches(${p(args[0])}, ${p(args[1])})`;
       // Go's time.ParseDuration (cel-js parses durations its own way)
       if (name === 'duration' && args.length === 1) return `__crdx_duration(${p(args[0])})`;
       if (name === 'timestamp' && args.length === 1) return `__crdx_timestamp(${p(args[0])})`;
@@ -127,6 +129,8 @@ function print(n: Node): string {
       if (isNode(a[1]) && a[1].op === 'id' && a[1].args === 'strings' && name === 'quote' && args.length === 1) return `__crdx_strings_quote(${p(args[0])})`;
       // the Kubernetes format library's global functions (format.named, format.dns1123Label, ...)
       if (isNode(a[1]) && a[1].op === 'id' && a[1].args === 'format' && FORMAT_FUNCTIONS.has(name)) return `__crdx_format_${name}(${args.map(p).join(', ')})`;
+      // a timestamp accessor with a time zone, as cel-go reads the zone (cel/lib/time.ts)
+      if (TZ_ACCESSORS.has(name) && args.length === 1) return `__crdx_tsget_${name}(${p(a[1])}, ${p(args[0])})`;
       // cel-go's strings extension counts code points (cel/lib/strings.ts)
       if (STRING_FUNCTIONS.has(name) && !(isNode(a[1]) && a[1].op === 'id' && a[1].args === 'strings')) return `__crdx_s_${name}(${[a[1], ...args].map(p).join(', ')})`;
       // a dotted global function (optional.of, strings.quote, sets.contains, lists.range, ...) stays as written

@@ -5,6 +5,7 @@
 import { celAdd, celEqual } from '../values.js';
 import { CelGoError, CelUnsupported, type CelOps } from './ops.js';
 import type { LibEnv } from './types.js';
+import { runtime } from './runtime.js';
 
 export function registerLists(env: LibEnv, ops: CelOps): void {
   const cmp = (a: unknown, b: unknown): number => (ops.lt(a, b) === true ? -1 : ops.lt(b, a) === true ? 1 : 0);
@@ -78,6 +79,9 @@ export function registerListsExt(env: LibEnv, ops: CelOps): void {
     return [...l].sort((a, b) => (ops.lt(a, b) === true ? -1 : ops.lt(b, a) === true ? 1 : 0));
   });
   env.registerFunction('__crdx_lists_range(int): list<int>', (n: bigint) => {
+    // cel-go 0.29 (1.37): a negative size and one over 1,000,000 are errors (0.26: [] and the list)
+    if (runtime.v137 && n < 0n) throw new CelGoError(`lists.range: size must be non-negative, got ${n}`);
+    if (runtime.v137 && n > 1_000_000n) throw new CelGoError(`lists.range: size ${n} exceeds maximum allowed (1000000)`);
     if (n > 100_000n) throw new CelUnsupported('lists.range() of a long list');
     const out: bigint[] = [];
     for (let i = 0n; i < n; i++) out.push(i);

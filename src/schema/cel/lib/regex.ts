@@ -19,6 +19,7 @@ function compiled(pattern: string, library: boolean) {
 
 export function registerRegex(env: LibEnv): void {
   env.registerFunction('__crdx_matches(string, string): bool', (s: string, p: string) => compiled(p, false).matcher(s).find());
+  env.registerFunction('__crdx_gmatches(string, string): bool', (s: string, p: string) => compiled(p, false).matcher(s).find());
   env.registerFunction('string.find(string): string', (s: string, p: string) => {
     const m = compiled(p, true).matcher(s);
     return m.find() ? m.group() : '';

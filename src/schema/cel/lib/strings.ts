@@ -4,8 +4,10 @@
  * points (Go runes), not UTF-16 units as cel-js's own versions do, so the rewritten rule calls these
  * (`__crdx_s_<name>(receiver, args…)`); a receiver that is not a string goes to the list versions.
  */
+import { expParts, fixedParts, formatFloat } from '../../../go/float.js';
 import { wellFormed } from '../../../go/strings.js';
 import { CelGoError, CelUnsupported } from './ops.js';
+import { runtime } from './runtime.js';
 import type { LibEnv } from './types.js';
 
 export const STRING_FUNCTIONS: ReadonlySet<string> = new Set(['charAt', 'indexOf', 'lastIndexOf', 'lowerAscii', 'upperAscii', 'replace', 'split', 'substring', 'trim', 'join', 'format']);
@@ -20,6 +22,11 @@ const outOfRange = (i: bigint | number): CelGoError => new CelGoError(`index out
 const isSpace = (c: string): boolean => /^[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]$/.test(c);
 
 function indexOfOffset(str: string, sub: string, offset: bigint): bigint {
+  // cel-go 0.29 (1.37): a negative offset is an error and the empty string's offset is clamped to the end
+  if (runtime.v137) {
+    if (offset < 0n) throw outOfRange(offset);
+    if (sub === '') return offset > BigInt(runes(str).length) ? BigInt(runes(str).length) : offset;
+  }
   if (sub === '') return offset;
   if (offset < 0n) throw outOfRange(offset);
   const r = runes(str);
@@ -31,6 +38,10 @@ function indexOfOffset(str: string, sub: string, offset: bigint): bigint {
 }
 
 function lastIndexOfOffset(str: string, sub: string, offset: bigint): bigint {
+  if (runtime.v137) {
+    if (offset < 0n) throw outOfRange(offset);
+    if (sub === '') return offset > BigInt(runes(str).length) ? BigInt(runes(str).length) : offset;
+  }
   if (sub === '') return offset;
   if (offset < 0n) throw outOfRange(offset);
   const r = runes(str);
@@ -118,14 +129,124 @@ function clause(verb: string, x: unknown): string | undefined {
   if (typeof x === 'bigint' || isUint) return String(isUint ? (x as { valueOf(): bigint }).valueOf() : x);
   if (verb !== 's') return undefined;
   if (typeof x === 'string') return x;
+  // cel-go's string(double): strconv.FormatFloat(d, 'g', -1, 64)
+  if (typeof x === 'number') return formatFloat(x, 'g');
   if (typeof x === 'boolean') return String(x);
   if (x === null) return 'null';
   return undefined;
 }
 
+const isUintValue = (x: unknown): boolean => typeof x === 'object' && x !== null && x.constructor?.name === 'UnsignedInt';
+const intOf = (x: unknown): bigint | undefined => (typeof x === 'bigint' ? x : isUintValue(x) ? (x as { valueOf(): bigint }).valueOf() : undefined);
+
+/** The CEL type name cel-go's format errors print, for the values crdx binds. */
+function celTypeName(x: unknown): string | undefined {
+  if (typeof x === 'bigint') return 'int';
+  if (isUintValue(x)) return 'uint';
+  if (typeof x === 'number') return 'double';
+  if (typeof x === 'string') return 'string';
+  if (typeof x === 'boolean') return 'bool';
+  if (x === null) return 'null_type';
+  if (x instanceof Uint8Array) return 'bytes';
+  if (Array.isArray(x)) return 'list';
+  if (x instanceof Map) return 'map';
+  return undefined;
+}
+
+const SUPERSCRIPT = '⁰¹²³⁴⁵⁶⁷⁸⁹';
+
+/** Digits grouped by three with commas (golang.org/x/text's English number format). */
+const group = (int: string): string => int.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
+/** The double a `%f` / `%e` clause takes: a double, or the strings "NaN", "Infinity", "-Infinity". */
+function doubleArg(x: unknown, what: string): number {
+  if (typeof x === 'number') return x;
+  if (x === 'NaN') return NaN;
+  if (x === 'Infinity') return Infinity;
+  if (x === '-Infinity') return -Infinity;
+  const t = celTypeName(x);
+  if (t === undefined) throw new CelUnsupported(`format() of a value of this type with ${what}`);
+  throw new CelGoError(`error during formatting: ${what === '%f' ? 'fixed-point' : 'scientific'} clause can only be used on doubles, was given ${t}`);
+}
+
+/** `%.Nf` as golang.org/x/text's message printer prints it (English: grouped thousands, ∞, NaN). */
+function fixedClause(x: number, prec: number): string {
+  if (Number.isNaN(x)) return 'NaN';
+  if (!Number.isFinite(x)) return x > 0 ? '∞' : '-∞';
+  const p = fixedParts(x, prec);
+  return `${p.negative && x !== 0 ? '-' : ''}${group(p.int)}${prec > 0 ? `.${p.frac}` : ''}`;
+}
+
+/** `%Ne` (cel-go passes the precision as the width): 6 mantissa digits, `×10` and a superscript exponent, padded to the width. */
+function scientificClause(x: number, width: number): string {
+  let out: string;
+  if (Number.isNaN(x)) out = 'NaN';
+  else if (!Number.isFinite(x)) out = x > 0 ? '∞' : '-∞';
+  else {
+    const p = expParts(x, 6);
+    const e = String(Math.abs(p.exp)).padStart(2, '0');
+    out = `${p.negative && x !== 0 ? '-' : ''}${p.mantissa[0]}.${p.mantissa.slice(1)}×10${p.exp < 0 ? '⁻' : ''}${[...e].map((d) => SUPERSCRIPT[Number(d)]).join('')}`;
+  }
+  const n = [...out].length;
+  return n < width ? ' '.repeat(width - n) + out : out;
+}
+
+/** Go's %b / %o / %x / %X of an int64 or uint64 (a sign, then the digits). */
+const radix = (n: bigint, base: number, upper = false): string => {
+  const t = (n < 0n ? `-${(-n).toString(base)}` : n.toString(base));
+  return upper ? t.toUpperCase() : t;
+};
+
+const hexOfBytes = (b: Uint8Array, upper: boolean): string => {
+  const t = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+  return upper ? t.toUpperCase() : t;
+};
+
+/** One clause (verb and precision) of cel-go's legacy formatter (ext/formatting.go, strings version < 4). */
+function formatClause(verb: string, precision: number | undefined, x: unknown): string {
+  const wrong = (msg: string): never => {
+    const t = celTypeName(x);
+    if (t === undefined) throw new CelUnsupported(`format() of a value of this type with %${verb}`);
+    throw new CelGoError(`error during formatting: ${msg}, was given ${t}`);
+  };
+  switch (verb) {
+    case 's':
+    case 'd': {
+      if (verb === 'd' && (typeof x === 'number' || typeof x === 'string' || typeof x === 'boolean' || x === null || x instanceof Uint8Array || Array.isArray(x) || x instanceof Map)) wrong('decimal clause can only be used on integers');
+      const v = clause(verb, x);
+      if (v === undefined) throw new CelUnsupported(`format() of a value of this type with %${verb}, which crdx does not format as cel-go yet`);
+      return v;
+    }
+    case 'f':
+      return fixedClause(doubleArg(x, '%f'), precision ?? 6);
+    case 'e':
+      return scientificClause(doubleArg(x, '%e'), precision ?? 6);
+    case 'b': {
+      if (typeof x === 'boolean') return x ? '1' : '0';
+      const n = intOf(x);
+      return n === undefined ? wrong('only integers and bools can be formatted as binary') : radix(n, 2);
+    }
+    case 'o': {
+      const n = intOf(x);
+      return n === undefined ? wrong('octal clause can only be used on integers') : radix(n, 8);
+    }
+    case 'x':
+    case 'X': {
+      const upper = verb === 'X';
+      if (typeof x === 'string') return hexOfBytes(new TextEncoder().encode(x), upper);
+      if (x instanceof Uint8Array) return hexOfBytes(x, upper);
+      const n = intOf(x);
+      return n === undefined ? wrong('only integers, byte buffers, and strings can be formatted as hex') : radix(n, 16, upper);
+    }
+  }
+  throw new CelGoError(`could not parse formatting clause: unrecognized formatting clause ${JSON.stringify(verb)}`);
+}
+
 /**
- * `<string>.format(<list>)` (ext/formatting.go) for `%%`, and `%s` and `%d` of strings, ints, uints,
- * bools and null; every other clause, argument type and error case is reported as not evaluated.
+ * `<string>.format(<list>)` as cel-go's strings extension version 2 formats it (ext/formatting.go):
+ * `%%`, `%s`, `%d`, `%f` and `%e` with an optional precision, `%b`, `%o`, `%x`, `%X`, with cel-go's
+ * error texts for a clause it cannot parse or an argument of the wrong type. `%s` of lists,
+ * maps, bytes, durations and timestamps is reported as not evaluated.
  */
 function format(f: string, args: unknown[]): string {
   let out = '';
@@ -140,13 +261,29 @@ function format(f: string, args: unknown[]): string {
       i++;
       continue;
     }
-    const verb = f[i + 1];
-    if ((verb !== 's' && verb !== 'd') || n >= args.length) throw new CelUnsupported(`format() with a clause or an argument count crdx does not format as cel-go yet (at ${JSON.stringify(f.slice(i, i + 2))})`);
-    const v = clause(verb, args[n]);
-    if (v === undefined) throw new CelUnsupported(`format() of a value of this type with %${verb}, which crdx does not format as cel-go yet`);
-    out += v;
+    if (n >= args.length) throw new CelGoError(`index ${n} out of range`);
+    if (i + 1 >= f.length) throw new CelGoError('unexpected end of string');
+    let j = i + 1;
+    let precision: number | undefined;
+    if (f[j] === '.') {
+      j++;
+      let digits = '';
+      for (;;) {
+        if (j >= f.length) throw new CelGoError('could not parse formatting clause: error while parsing precision: could not find end of precision specifier');
+        if (!/[0-9]/.test(f[j]!)) break;
+        digits += f[j];
+        j++;
+      }
+      if (digits === '') throw new CelGoError('could not parse formatting clause: error while parsing precision: error while converting precision to integer: strconv.Atoi: parsing "": invalid syntax');
+      if (digits.length > 4) throw new CelUnsupported('format() with a precision this large');
+      precision = Number(digits);
+    }
+    const verb = f[j]!;
+    if (verb.charCodeAt(0) > 0x7f) throw new CelUnsupported('format() with a clause that is not ASCII');
+    if (!'sdfebxXo'.includes(verb)) throw new CelGoError(`could not parse formatting clause: unrecognized formatting clause "${verb}"`);
+    out += formatClause(verb, precision, args[n]);
     n++;
-    i++;
+    i = j;
   }
   return out;
 }

@@ -1,0 +1,9 @@
+/**
+ * The simulated Kubernetes version's library behaviours (cel-go 0.26 for 1.36, 0.29 for 1.37), read
+ * by the library functions while a rule runs. The evaluator (cel-eval.ts) sets it before it runs
+ * a node's rules; evaluation is synchronous, so no rule sees another version's setting.
+ */
+export const runtime = {
+  /** 1.37 or later: indexOf/lastIndexOf with an empty search string (C7), lists.range limits (C8). */
+  v137: false,
+};

@@ -1,0 +1,104 @@
+/**
+ * The timestamp accessors with a time zone (`ts.getHours('+05:30')`, `ts.getDayOfWeek('Europe/Paris')`)
+ * as cel-go evaluates them (common/types/timestamp.go timeZone): a string with a colon is a numeric
+ * offset, `(+|-)HH:MM`, its two parts read with strconv.Atoi (the sign of the hours applies to the
+ * minutes only through the leading '-'); any other string is a zone name for time.LoadLocation
+ * (here the IANA names JavaScript's Intl knows; "" and "UTC" are UTC). Minutes outside 0–59 are
+ * added as they are, in 1.37 too: cel-go 0.29's check (types/timestamp.go timeZone) is not on the
+ * path the server's programs take (common/stdlib/standard.go inTimeZone has none; checked on the
+ * real 1.37 server, cel-runtime-cost.conformance). The rewritten rule calls
+ * `__crdx_tsget_<accessor>(ts, tz)` (rewrite.ts).
+ */
+import { quote } from '../../../go/quote.js';
+import { CelGoError, CelUnsupported } from './ops.js';
+import type { LibEnv } from './types.js';
+
+export const TZ_ACCESSORS: ReadonlySet<string> = new Set(['getFullYear', 'getMonth', 'getDayOfMonth', 'getDate', 'getDayOfWeek', 'getDayOfYear', 'getHours', 'getMinutes', 'getSeconds', 'getMilliseconds']);
+
+/** strconv.Atoi for the short strings of an offset. */
+function atoi(s: string): number {
+  if (!/^[+-]?[0-9]+$/.test(s)) throw new CelGoError(`strconv.Atoi: parsing ${quote(s)}: invalid syntax`);
+  if (s.replace(/^[+-]/, '').length > 15) throw new CelUnsupported('a time zone offset with this many digits');
+  return Number(s);
+}
+
+interface Wall {
+  readonly year: number;
+  readonly month: number;
+  readonly day: number;
+  readonly hour: number;
+  readonly minute: number;
+  readonly second: number;
+  readonly ms: number;
+}
+
+function wallUTC(d: Date): Wall {
+  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: d.getUTCHours(), minute: d.getUTCMinutes(), second: d.getUTCSeconds(), ms: d.getUTCMilliseconds() };
+}
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+function wallIn(t: Date, tz: string): Wall {
+  const i = tz.indexOf(':');
+  if (i >= 0) {
+    const hr = atoi(tz.slice(0, i));
+    const min = atoi(tz.slice(i + 1));
+    const offset = tz[0] === '-' ? hr * 60 - min : hr * 60 + min;
+    return wallUTC(new Date(t.getTime() + offset * 60_000));
+  }
+  if (tz === '' || tz === 'UTC') return wallUTC(t);
+  if (tz === 'Local') throw new CelUnsupported('the time zone "Local" (the server\'s own)');
+  let f = formats.get(tz);
+  if (!f) {
+    try {
+      f = new Intl.DateTimeFormat('en-US', { timeZone: tz, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric', era: 'short' });
+    } catch {
+      throw new CelGoError(`unknown time zone ${tz}`);
+    }
+    formats.set(tz, f);
+  }
+  const parts = Object.fromEntries(f.formatToParts(t).map((p) => [p.type, p.value]));
+  let year = Number(parts['year']);
+  if (parts['era'] === 'BC' || parts['era'] === 'B') year = 1 - year;
+  return { year, month: Number(parts['month']), day: Number(parts['day']), hour: Number(parts['hour']), minute: Number(parts['minute']), second: Number(parts['second']), ms: t.getUTCMilliseconds() };
+}
+
+/** Midnight UTC of a wall date (any year, including 1–99). */
+function utcDay(y: number, m: number, d: number): number {
+  const x = new Date(0);
+  x.setUTCFullYear(y, m - 1, d);
+  return x.getTime();
+}
+
+function accessor(name: string, w: Wall): bigint {
+  switch (name) {
+    case 'getFullYear':
+      return BigInt(w.year);
+    case 'getMonth':
+      return BigInt(w.month - 1);
+    case 'getDate':
+      return BigInt(w.day);
+    case 'getDayOfMonth':
+      return BigInt(w.day - 1);
+    case 'getDayOfWeek':
+      return BigInt(new Date(utcDay(w.year, w.month, w.day)).getUTCDay());
+    case 'getDayOfYear':
+      return BigInt(Math.round((utcDay(w.year, w.month, w.day) - utcDay(w.year, 1, 1)) / 86_400_000));
+    case 'getHours':
+      return BigInt(w.hour);
+    case 'getMinutes':
+      return BigInt(w.minute);
+    case 'getSeconds':
+      return BigInt(w.second);
+    default:
+      return BigInt(w.ms);
+  }
+}
+
+export function registerTime(env: LibEnv): void {
+  for (const name of TZ_ACCESSORS)
+    env.registerFunction(`__crdx_tsget_${name}(google.protobuf.Timestamp, string): int`, (t: Date, tz: string) => {
+      if (!(t instanceof Date)) throw new CelUnsupported('a timestamp accessor on a value crdx does not hold as a timestamp');
+      return accessor(name, wallIn(t, tz));
+    });
+}
