@@ -27,6 +27,8 @@ interface RootMetaOptions {
   readonly namespaced: boolean;
   /** The raw `metadata` value of the manifest (for positions of missing keys). */
   readonly raw: unknown;
+  /** The simulated minor (owner reference and managedFields texts changed in 1.37). */
+  readonly kubeMinor: number;
 }
 
 export function validateRootObjectMeta(meta: ObjectMeta, opts: RootMetaOptions): FieldError[] {
@@ -45,7 +47,7 @@ export function validateRootObjectMeta(meta: ObjectMeta, opts: RootMetaOptions):
   }
   // generation, labels, annotations, ownerReferences, finalizers, managedFields: the shared part
   // (a valid placeholder name and no namespace, so that only those checks report)
-  errs.push(...validateDecodedObjectMeta({ ...meta, name: 'x', generateName: '', namespace: '' }, META, opts.raw));
+  errs.push(...validateDecodedObjectMeta({ ...meta, name: 'x', generateName: '', namespace: '' }, META, opts.raw, opts.kubeMinor));
   return errs;
 }
 
