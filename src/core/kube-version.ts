@@ -5,7 +5,7 @@ export interface KubeVersion {
 }
 
 /** The version simulated when none is given: the newest release crdx knows. The one place it is written. */
-export const DEFAULT_KUBE_VERSION: KubeVersion = { major: 1, minor: 36 };
+export const DEFAULT_KUBE_VERSION: KubeVersion = { major: 1, minor: 37 };
 /** The oldest version simulated: apiextensions.k8s.io/v1 came with 1.16. */
 export const MIN_KUBE_VERSION: KubeVersion = { major: 1, minor: 16 };
 
