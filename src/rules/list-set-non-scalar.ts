@@ -1,4 +1,4 @@
-import { atLeast } from '../core/kube-version.js';
+import { gated } from '../core/version-gates.js';
 import type { JsonPath } from '../core/types.js';
 import type { Crd } from '../crd/model.js';
 import { itemsSchema, sType } from '../schema/raw.js';
@@ -22,7 +22,7 @@ export const listSetNonScalar = defineRule({
     messages: { nonScalar: 'x-kubernetes-list-type: set for items of type "{{type}}" is not supported by server-side apply or CEL validation rules' },
   },
   *check({ crd, update }) {
-    if (!atLeast(crd.kube, 37)) return;
+    if (!gated(crd.kube, 'crd.list-set-warning')) return;
     // WarningsOnUpdate: a text the installed CRD already produces is not sent again
     const old = update ? new Set(nonScalarSets(update.old.crd).keys()) : new Set<ItemType>();
     // sets.List: sorted texts, "array" before "object"

@@ -13,6 +13,7 @@
  * The evaluator is the CEL engine the caller passes in (cel-syntax.ts; on the CRD, Crd.cel): a
  * schema with rules and no engine is a wiring bug and throws, it is never skipped.
  */
+import { gated } from '../core/version-gates.js';
 import { OMIT, type FieldError } from '../core/field-error.js';
 import type { KubeVersion } from '../core/kube-version.js';
 import { Loc } from '../core/path.js';
@@ -411,7 +412,7 @@ export function evaluateCel(obj: Record<string, unknown>, old: Record<string, un
   if (!schema || !schema.facts.celBelow) return { errors: [], complete: true, skipped: [] };
   if (!cel) throw celMissing('CEL evaluation');
   const whole = (why: string): CelOutcome => ({ errors: [], complete: false, skipped: [{ rule: '', at: [], schemaAt: [], why }] });
-  const w = new Walk(old !== undefined, cel, kube !== undefined && kube.major === 1 && kube.minor <= 34);
+  const w = new Walk(old !== undefined, cel, kube !== undefined && !gated(kube, 'cr.cel-message-value'));
   try {
     w.node(obj, old, schema, new Loc('', []), true, old !== undefined && deepEq(obj, old), []);
   } catch (e) {
@@ -428,7 +429,7 @@ export function evaluateCel(obj: Record<string, unknown>, old: Record<string, un
  */
 export function evaluateCelOnDefault(value: unknown, schema: Structural, loc: Loc, isResourceRoot: boolean, cel: CelEngine, kube?: KubeVersion): CelOutcome {
   if (!schema.facts.celBelow) return { errors: [], complete: true, skipped: [] };
-  const typeAsValue = kube !== undefined && kube.major === 1 && kube.minor <= 34;
+  const typeAsValue = kube !== undefined && !gated(kube, 'cr.cel-message-value');
   const run = (old: unknown): CelOutcome => {
     const w = new Walk(old !== undefined, cel, typeAsValue, false);
     try {

@@ -27,6 +27,7 @@
  * Manifest positions: every error's `at` points at the offending value (a JSON decoding error at the value that
  * failed inside `metadata`), missing fields at their would-be key with `atKey`.
  */
+import { since } from '../core/version-gates.js';
 import { dns1035LabelErrors, dns1123LabelErrors } from '../crd/dns.js';
 import type { FieldError } from '../core/field-error.js';
 import { OMIT } from '../core/field-error.js';
@@ -228,7 +229,7 @@ export function validateDecodedObjectMeta(meta: ObjectMeta, loc: Loc, raw: unkno
   if (meta.ownerReferences !== undefined) {
     const ol = sub('ownerReferences');
     const rawRefs = rawField('ownerReferences');
-    const indexed = kubeMinor >= 37;
+    const indexed = kubeMinor >= since('metadata.owner-ref-required');
     let firstController = '';
     meta.ownerReferences.forEach((ref, i) => {
       const rawRef = Array.isArray(rawRefs) ? rawRefs[i] : undefined;
@@ -241,7 +242,7 @@ export function validateDecodedObjectMeta(meta: ObjectMeta, loc: Loc, raw: unkno
         if (ref[k] !== '') return;
         if (indexed) errs.push(fieldError('Required', child(k), OMIT, 'must not be empty', ...at(k)));
         // before 1.34 the text named the field ("uid must not be empty")
-        else errs.push(fieldError('Invalid', child(k), ref[k], kubeMinor >= 34 ? 'must not be empty' : `${k} must not be empty`, ...at(k)));
+        else errs.push(fieldError('Invalid', child(k), ref[k], kubeMinor >= since('metadata.owner-ref-short-texts') ? 'must not be empty' : `${k} must not be empty`, ...at(k)));
       };
       if (!indexed) {
         if (version === '') errs.push(fieldError('Invalid', child('apiVersion'), ref.apiVersion, 'version must not be empty', ...at('apiVersion')));
@@ -300,7 +301,7 @@ export function validateDecodedObjectMeta(meta: ObjectMeta, loc: Loc, raw: unkno
         const l = el.child('operation');
         const missing = !has(rawE, 'operation');
         // 1.37: Required when empty, NotSupported otherwise (was one Invalid text)
-        if (kubeMinor < 37) errs.push(fieldError('Invalid', l, e.operation, 'must be `Apply` or `Update`', l.at, missing));
+        if (kubeMinor < since('metadata.managed-fields-operation')) errs.push(fieldError('Invalid', l, e.operation, 'must be `Apply` or `Update`', l.at, missing));
         else if (e.operation === '') errs.push(fieldError('Required', l, OMIT, 'must not be empty', l.at, missing));
         else errs.push(fieldError('NotSupported', l, e.operation, 'supported values: "Apply", "Update"', l.at));
       }

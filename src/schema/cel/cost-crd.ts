@@ -16,6 +16,7 @@
  * The server walks additionalProperties, then properties (in Go map order, which is random: only
  * the tie order of equal contributors can depend on it), then items, then the node's own rules.
  */
+import { since } from '../../core/version-gates.js';
 import { forbidden, type FieldError } from '../../core/field-error.js';
 import type { Loc } from '../../core/path.js';
 import { formatFloatFixed } from '../../go/float.js';
@@ -146,7 +147,7 @@ export const K8S_COST_OPTIONS = { presenceTestHasCost: false, listsVersion: 3, s
 
 /** The estimator options of the environment of a compatibility version (ext.Sets from 1.29, ext.Lists v3 from 1.34). */
 export function costOptionsFor(compat: number): CostOptions {
-  return { presenceTestHasCost: false, listsVersion: compat >= 34 ? 3 : 0, sets: compat >= 29 };
+  return { presenceTestHasCost: false, listsVersion: compat >= since('cel.ext-lists') ? 3 : 0, sets: compat >= since('cel.strings-v2') };
 }
 
 export function schemaCost(root: Structural, rootLoc: Loc, opts: SchemaCostOptions): SchemaCost {

@@ -11,6 +11,7 @@
  * them with single upper-case letters for type parameters. Rows are in the order the environment
  * declares them (cel-go merges a name's overloads in that order).
  */
+import { since } from '../../core/version-gates.js';
 import { BOOL, BYTES, DOUBLE, DURATION, DYN, INT, NULL, STRING, TIMESTAMP, TYPE, UINT, listOf, mapOf, opaque, struct, typeOf, typeParam, type CelType } from './types.js';
 
 const ROWS = [
@@ -347,16 +348,16 @@ export const LIBRARY_SINCE: Readonly<Record<string, number>> = {
   'k8s.urls': 0,
   'k8s.regex': 0,
   'k8s.lists': 0,
-  optional: 28,
-  'k8s.quantity': 28,
+  optional: since('cel.optionals'),
+  'k8s.quantity': since('cel.optionals'),
   strings: 0,
-  sets: 29,
-  'k8s.ip': 30,
-  'k8s.cidr': 30,
-  'k8s.format': 31,
-  twovar: 32,
-  'k8s.semver': 33,
-  lists: 34,
+  sets: since('cel.strings-v2'),
+  'k8s.ip': since('cel.ip-cidr'),
+  'k8s.cidr': since('cel.ip-cidr'),
+  'k8s.format': since('cel.format-and-escapes'),
+  twovar: since('cel.two-var'),
+  'k8s.semver': since('cel.semver'),
+  lists: since('cel.ext-lists'),
 };
 
 /** Strings extension overloads that need version 1 or 2 of the library (the environment moves from v0 to v2 at 1.29). */
@@ -480,8 +481,8 @@ function splitTop(s: string): string[] {
 /** Whether an overload of `lib` is declared in an environment of compatibility version 1.`compat`. */
 function available(lib: string, id: string, compat: number): boolean {
   if (compat < (LIBRARY_SINCE[lib] ?? Infinity)) return false;
-  if (lib === 'strings' && STRINGS_V2_ONLY.has(id) && compat < 29) return false;
-  if (lib === 'std' && compat < 28 && CROSS_NUMERIC.test(id)) return false;
+  if (lib === 'strings' && STRINGS_V2_ONLY.has(id) && compat < since('cel.strings-v2')) return false;
+  if (lib === 'std' && compat < since('cel.optionals') && CROSS_NUMERIC.test(id)) return false;
   return true;
 }
 
