@@ -1,3 +1,4 @@
+import { since } from './version-gates.js';
 import { goSharpV, goValue } from '../go/print.js';
 import { quote } from '../go/quote.js';
 import type { JsonPath, ServerCause, ServerErrorType } from './types.js';
@@ -117,7 +118,7 @@ export function toCause(e: FieldError): ServerCause {
  * `errors` with those values rendered as the older server did (unchanged for 1.34 and later).
  */
 export function withLegacyValues(errors: readonly FieldError[], kubeMinor: number): FieldError[] {
-  if (kubeMinor >= 34) return [...errors];
+  if (kubeMinor >= since('cr.json-values')) return [...errors];
   return errors.map((e) => {
     const v = e.value;
     if (v === null) return { ...e, value: new RenderedValue('"null"') };

@@ -5,7 +5,7 @@ export interface KubeVersion {
 }
 
 /** The version simulated when none is given: the newest release crdx knows. The one place it is written. */
-export const DEFAULT_KUBE_VERSION: KubeVersion = { major: 1, minor: 36 };
+export const DEFAULT_KUBE_VERSION: KubeVersion = { major: 1, minor: 37 };
 /**
  * The newest version simulated when asked for (`--kube-version`): may run ahead of the default
  * while a release's behaviours are being completed.

@@ -197,12 +197,12 @@ export function simulateCreate(input: Record<string, unknown>, served: ServedVer
   if (meta) {
     meta.generation = 1n;
     delete meta.managedFields;
-    errors.push(...validateRootObjectMeta(meta, { namespaced: served.namespaced, raw: input['metadata'] }));
+    errors.push(...validateRootObjectMeta(meta, { namespaced: served.namespaced, raw: input['metadata'], kubeMinor: kubeMinor(opts.kube) }));
   }
   const minor = kubeMinor(opts.kube);
   if (served.structural) errors.push(...validateSchema(v, served.structural, NIL, { kubeMinor: minor }));
   errors.push(...validateScaleSpec(v, served.scale), ...validateScaleStatus(v, served.scale));
-  errors.push(...validateObjectMeta(NIL, v, served.decodeStructural, false));
+  errors.push(...validateObjectMeta(NIL, v, served.decodeStructural, false, minor));
   if (served.decodeStructural) errors.push(...validateListTypes(v, served.decodeStructural, NIL));
   // up to 1.33 the server prints map and list values with %#v (field-error.ts withLegacyValues)
   const result = { served, ...celStage(v, undefined, served, errors), notes, changes, warnings, errors: withLegacyValues(errors, minor) };

@@ -8,6 +8,7 @@
  * The labels/annotations/ownerReferences/finalizers/managedFields part is the same code as for
  * embedded resources and is delegated to `validateDecodedObjectMeta`.
  */
+import { since } from '../core/version-gates.js';
 import { forbidden, invalid, required, type FieldError } from '../core/field-error.js';
 import { Loc } from '../core/path.js';
 import { dns1123LabelErrors, dns1123SubdomainErrors } from '../crd/dns.js';
@@ -27,6 +28,8 @@ interface RootMetaOptions {
   readonly namespaced: boolean;
   /** The raw `metadata` value of the manifest (for positions of missing keys). */
   readonly raw: unknown;
+  /** The simulated minor (owner reference and managedFields texts changed in 1.37). */
+  readonly kubeMinor: number;
 }
 
 export function validateRootObjectMeta(meta: ObjectMeta, opts: RootMetaOptions): FieldError[] {
@@ -45,7 +48,7 @@ export function validateRootObjectMeta(meta: ObjectMeta, opts: RootMetaOptions):
   }
   // generation, labels, annotations, ownerReferences, finalizers, managedFields: the shared part
   // (a valid placeholder name and no namespace, so that only those checks report)
-  errs.push(...validateDecodedObjectMeta({ ...meta, name: 'x', generateName: '', namespace: '' }, META, opts.raw));
+  errs.push(...validateDecodedObjectMeta({ ...meta, name: 'x', generateName: '', namespace: '' }, META, opts.raw, opts.kubeMinor));
   return errs;
 }
 
@@ -62,11 +65,11 @@ const STANDARD_FINALIZERS = new Set(['orphan', 'foregroundDeletion', 'kubernetes
  * finalizer fails validation anyway.
  */
 export function finalizerWarnings(finalizers: readonly string[], kubeMinor: number): string[] {
-  if (kubeMinor < 29) return [];
+  if (kubeMinor < since('cr.finalizer-warnings')) return [];
   const out: string[] = [];
   for (const f of [...new Set(finalizers)].sort(goCompare)) {
     if (f.split('/').length !== 1 || STANDARD_FINALIZERS.has(f)) continue;
-    if (f.includes('.') && kubeMinor >= 32)
+    if (f.includes('.') && kubeMinor >= since('cr.finalizer-warning-path'))
       out.push(`metadata.finalizers: ${quote(f)}: prefer a domain-qualified finalizer name including a path (/) to avoid accidental conflicts with other finalizer writers`);
     else out.push(`metadata.finalizers: ${quote(f)}: prefer a domain-qualified finalizer name to avoid accidental conflicts with other finalizer writers`);
   }

@@ -329,7 +329,7 @@ function validateUpdate(obj: Record<string, unknown>, old: Record<string, unknow
   };
   if (nm && om) {
     // ValidateObjectMetaAccessor (names as path segments; the stored name passed already) + ValidateObjectMetaAccessorUpdate
-    errs.push(...validateRootObjectMeta(nm, { namespaced: served.namespaced, raw: obj['metadata'] }), ...metaUpdate(nm, om));
+    errs.push(...validateRootObjectMeta(nm, { namespaced: served.namespaced, raw: obj['metadata'], kubeMinor: minor }), ...metaUpdate(nm, om));
   }
   // ValidateTypeMeta: when it fails nothing else of the strategy runs
   const typeErrs: FieldError[] = [];
@@ -342,7 +342,7 @@ function validateUpdate(obj: Record<string, unknown>, old: Record<string, unknow
   if (opts.via === 'main') {
     if (served.structural) errs.push(...validateSchemaUpdate(obj, old, served.structural, NIL, { kubeMinor: minor }));
     errs.push(...validateScaleSpec(obj, served.scale), ...validateScaleStatus(obj, served.scale));
-    errs.push(...validateObjectMeta(NIL, obj, served.decodeStructural, false));
+    errs.push(...validateObjectMeta(NIL, obj, served.decodeStructural, false, minor));
     if (served.decodeStructural) errs.push(...validateListTypesUpdate(obj, old, served.decodeStructural, NIL));
   } else {
     const statusSchema = served.structural?.properties.get('status');

@@ -1,7 +1,8 @@
+import { gated } from '../core/version-gates.js';
 import type { CelEngine } from '../core/cel-engine.js';
 import { errorText, toCause } from '../core/field-error.js';
 import { KUBECTL_FIELD_VALIDATION, type FieldValidation } from '../core/field-validation.js';
-import { atLeast, type KubeVersion } from '../core/kube-version.js';
+import type { KubeVersion } from '../core/kube-version.js';
 import { formatPath } from '../core/path.js';
 import { type CrdUpdateSummary, type Finding, type Severity, type Summary } from '../core/types.js';
 import { CrdCatalog, splitApiVersion } from '../cr/catalog.js';
@@ -91,7 +92,7 @@ export function lintSources(files: readonly SourceFile[], opts: LintOptions): Li
       ...(opts.explainCost ? { explainCost: true } : {}),
     };
     // a v1beta1 CRD on a server that no longer serves that API is never validated
-    const notServed = crd.requestVersion === 'v1beta1' && atLeast(crd.kube, 22);
+    const notServed = crd.requestVersion === 'v1beta1' && gated(crd.kube, 'crd.v1beta1-not-served');
     // a request the decoder refuses (400) is answered with that alone: no validation, no warnings
     const undecodable = !notServed && decodeFails(crd, fieldValidation);
     if (undecodable) refused.add(crd);

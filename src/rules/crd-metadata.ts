@@ -1,3 +1,4 @@
+import { kubeMinor } from '../core/kube-version.js';
 import { Loc } from '../core/path.js';
 import { validateDecodedObjectMeta } from '../schema/objectmeta.js';
 import { getObjectMeta } from '../schema/objectmeta/decode.js';
@@ -22,8 +23,11 @@ export const crdMetadata = defineRule({
     const root = new Loc('', []);
     const r = getObjectMeta(crd.manifest.value, root, { drop: false, unknown: false });
     if (!r.meta) return; // wrong JSON types are crd-decode's (400 BadRequest)
-    const meta = { ...r.meta, namespace: '' };
-    for (const e of validateDecodedObjectMeta(meta, root.child('metadata'), crd.manifest.value['metadata']))
+    // managedFields: the field manager replaces them before validation, on create and update alike
+    // (a CRD with operation "Foo" is accepted by 1.36 and 1.37 servers), so they are never checked here
+    const { managedFields: _managed, ...rest } = r.meta;
+    const meta = { ...rest, namespace: '' };
+    for (const e of validateDecodedObjectMeta(meta, root.child('metadata'), crd.manifest.value['metadata'], kubeMinor(crd.kube)))
       if (!OWN.test(e.field)) yield serverReport(e);
   },
 });

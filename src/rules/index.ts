@@ -15,6 +15,7 @@ import { customResourceWarnings } from './custom-resource-warnings.js';
 import { deprecationWarning } from './deprecation-warning.js';
 import { groupAndNames } from './group-and-names.js';
 import { listMapTypes } from './list-map-types.js';
+import { listSetNonScalar } from './list-set-non-scalar.js';
 import { namingConflictsRule } from './naming-conflicts.js';
 import { preserveUnknownFields } from './preserve-unknown-fields.js';
 import { printerColumnJsonpath } from './printer-column-jsonpath.js';
@@ -55,6 +56,7 @@ export const rules: readonly Rule[] = [
   deprecationWarning,
   groupAndNames,
   listMapTypes,
+  listSetNonScalar,
   namingConflictsRule,
   preserveUnknownFields,
   printerColumnJsonpath,

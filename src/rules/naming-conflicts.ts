@@ -1,5 +1,5 @@
+import { gated } from '../core/version-gates.js';
 import type { Crd } from '../crd/model.js';
-import { atLeast } from '../core/kube-version.js';
 import { defineRule, type Report } from './types.js';
 
 type Field = 'plural' | 'singular' | 'shortNames' | 'kind' | 'listKind';
@@ -36,7 +36,7 @@ function namingConflicts(crds: readonly Crd[]): Map<Crd, Conflict[]> {
   const out = new Map<Crd, Conflict[]>();
   const seenNames = new Set<string>();
   for (const crd of crds) {
-    if (crd.requestVersion === 'v1beta1' && atLeast(crd.kube, 22)) continue;
+    if (crd.requestVersion === 'v1beta1' && gated(crd.kube, 'crd.v1beta1-not-served')) continue;
     if (crd.name !== '' && seenNames.has(crd.name)) continue; // a second document with the same name updates, it does not add
     seenNames.add(crd.name);
     const others = byGroup.get(crd.group) ?? [];

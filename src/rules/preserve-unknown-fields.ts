@@ -1,4 +1,4 @@
-import { atLeast } from '../core/kube-version.js';
+import { gated } from '../core/version-gates.js';
 import { invalid } from '../core/field-error.js';
 import { Loc } from '../core/path.js';
 import { serverMeta } from './helpers.js';
@@ -24,7 +24,7 @@ export const preserveUnknownFields = defineRule({
       yield serverReport(invalid(PUF, true, 'must be false in order to use defaults in the schema'));
     // an installed CRD that already prunes nothing may keep it (validatePreserveUnknownFields)
     if (crd.requestVersion === 'v1' && update?.old.crd.spec['preserveUnknownFields'] !== true) {
-      const ext = atLeast(crd.kube, 25) ? 'x-kubernetes-preserve-unknown-fields' : 'x-preserve-unknown-fields';
+      const ext = gated(crd.kube, 'crd.preserve-unknown-fields-name') ? 'x-kubernetes-preserve-unknown-fields' : 'x-preserve-unknown-fields';
       yield serverReport(invalid(PUF, true, `cannot set to true, set ${ext} to true in spec.versions[*].schema instead`));
     }
   },

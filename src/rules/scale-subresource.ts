@@ -1,6 +1,5 @@
 import { invalid, required } from '../core/field-error.js';
 import { rec, str } from '../crd/json.js';
-import { atLeast } from '../core/kube-version.js';
 import { serverMeta } from './helpers.js';
 import { defineRule, serverReport } from './types.js';
 
@@ -36,7 +35,7 @@ export const scaleSubresource = defineRule({
       else if (!status.startsWith('.status.')) yield serverReport(invalid(at('statusReplicasPath'), status, 'should be a json path under .status'));
       if (sel !== '') {
         if (!simplePath(sel)) yield serverReport(invalid(at('labelSelectorPath'), sel, 'must be a simple json path starting with .'));
-        else if (atLeast(crd.kube, 15) ? !sel.startsWith('.spec.') && !sel.startsWith('.status.') : !sel.startsWith('.status.'))
+        else if (!sel.startsWith('.spec.') && !sel.startsWith('.status.')) // 1.15+: every simulated version
           yield serverReport(invalid(at('labelSelectorPath'), sel, 'should be a json path under either .spec or .status'));
       }
     }

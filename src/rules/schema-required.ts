@@ -1,4 +1,4 @@
-import { atLeast } from '../core/kube-version.js';
+import { gated } from '../core/version-gates.js';
 import { required } from '../core/field-error.js';
 import { requireOpenAPISchema } from '../schema/update-options.js';
 import { serverMeta } from './helpers.js';
@@ -21,7 +21,7 @@ export const schemaRequired = defineRule({
       if (v.schema) continue;
       const loc = v.loc.child('schema').child('openAPIV3Schema');
       const at = 'schema' in v.raw ? loc : loc.withAt(v.loc.at);
-      if (crd.requestVersion === 'v1' && requireAll) yield serverReport(required(at, atLeast(crd.kube, 34) ? '' : 'schemas are required'));
+      if (crd.requestVersion === 'v1' && requireAll) yield serverReport(required(at, gated(crd.kube, 'crd.short-messages') ? '' : 'schemas are required'));
       else if (!crd.preserveUnknownFields && v.served) yield serverReport(required(at, 'because otherwise all fields are pruned'));
     }
   },

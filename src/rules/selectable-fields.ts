@@ -1,6 +1,6 @@
+import { gated } from '../core/version-gates.js';
 import { duplicate, invalid, required, tooMany } from '../core/field-error.js';
 import { Loc } from '../core/path.js';
-import { atLeast } from '../core/kube-version.js';
 import { rec, semanticEqual, str } from '../crd/json.js';
 import { validFieldPath } from '../schema/field-path.js';
 import { newStructuralError } from '../schema/structural.js';
@@ -22,10 +22,10 @@ export const selectableFields = defineRule({
     },
   }),
   *check({ crd, update }) {
-    if (!atLeast(crd.kube, 30)) return;
+    if (!gated(crd.kube, 'crd.selectable-fields')) return;
     // 1.30: the CustomResourceFieldSelectors gate is alpha and off, and the strategy drops
     // selectableFields before validation unless the stored CRD already has some (dropDisabledFields)
-    if (!atLeast(crd.kube, 31) && !(update && update.old.crd.selectableFields.some((t) => t.value.length > 0))) return;
+    if (!gated(crd.kube, 'crd.selectable-fields-on') && !(update && update.old.crd.selectableFields.some((t) => t.value.length > 0))) return;
     for (const t of crd.selectableFields) {
       // an update may keep an installed list of more than 8 fields unchanged (findTooManySelectableFieldsAllowed)
       const allowTooMany = update !== undefined && keptOversized(t, update.old.crd);
@@ -43,7 +43,7 @@ export const selectableFields = defineRule({
       } else {
         const own = crd.schemas.find((s) => s.versions.length === 1 && s.versions[0] === t.versions[0]);
         if (!own) {
-          const text = atLeast(crd.kube, 34)
+          const text = gated(crd.kube, 'crd.short-messages')
             ? 'may only be set when `version.schema.openAPIV3Schema` is not included'
             : 'selectableFields may only be set when `version.schema.openAPIV3Schema` is not included';
           yield serverReport(invalid(t.loc, '', text));

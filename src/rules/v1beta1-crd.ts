@@ -1,4 +1,5 @@
-import { atLeast, formatKubeVersion } from '../core/kube-version.js';
+import { gated } from '../core/version-gates.js';
+import { formatKubeVersion } from '../core/kube-version.js';
 import { defineRule } from './types.js';
 
 export const v1beta1Crd = defineRule({
@@ -19,7 +20,7 @@ export const v1beta1Crd = defineRule({
     },
   },
   *check({ crd }) {
-    if (crd.requestVersion === 'v1beta1' && atLeast(crd.kube, 22))
+    if (crd.requestVersion === 'v1beta1' && gated(crd.kube, 'crd.v1beta1-not-served'))
       yield { messageId: 'notServed', data: { kube: formatKubeVersion(crd.kube) }, path: ['apiVersion'] };
   },
 });

@@ -6,7 +6,8 @@
  *      ValidateDefaults, and only if that is clean the CEL context,
  *   4. the OpenAPI-subset walk (always), 5. the held-back NewStructural error if nothing else.
  */
-import { atLeast, kubeMinor } from '../core/kube-version.js';
+import { gated } from '../core/version-gates.js';
+import { kubeMinor } from '../core/kube-version.js';
 import { forbidden, invalid, type FieldError } from '../core/field-error.js';
 import { Loc } from '../core/path.js';
 import type { Crd, SchemaTarget } from '../crd/model.js';
@@ -143,11 +144,11 @@ function analyzeSchema(crd: Crd, target: SchemaTarget, o: SchemaValidationOption
   const walk = walkSchema(s, loc, {
     requireValidPropertyType: v1 && o.requireValidPropertyType,
     allowDefaults: v1,
-    disallowDefaultsReason: beta && atLeast(crd.kube, 19) ? '(cannot set default values in apiextensions.k8s.io/v1beta1 CRDs, must use apiextensions.k8s.io/v1)' : '',
+    disallowDefaultsReason: beta && gated(crd.kube, 'crd.v1beta1-default-reason') ? '(cannot set default values in apiextensions.k8s.io/v1beta1 CRDs, must use apiextensions.k8s.io/v1)' : '',
     requireAtomicSetType: o.requireAtomicSetType,
     requireMapListKeysMapSetValidation: o.requireMapListKeysMapSetValidation,
     celEnabled: celOk,
-    shortCelMessages: atLeast(crd.kube, 34),
+    shortCelMessages: gated(crd.kube, 'crd.short-messages'),
     cel: crd.cel,
     kubeMinor: kubeMinor(crd.kube),
     ...(o.storedExpressions ? { storedExpressions: o.storedExpressions } : {}),

@@ -13,6 +13,7 @@
  * The evaluator is the CEL engine the caller passes in (cel-syntax.ts; on the CRD, Crd.cel): a
  * schema with rules and no engine is a wiring bug and throws, it is never skipped.
  */
+import { gated } from '../core/version-gates.js';
 import { OMIT, type FieldError } from '../core/field-error.js';
 import { atLeast, DEFAULT_KUBE_VERSION, type KubeVersion } from '../core/kube-version.js';
 import { Loc } from '../core/path.js';
@@ -505,12 +506,17 @@ function compiledBefore137Only(c: { readonly rule: string; readonly optionalOldS
 
 /** The list value adapters changed in 1.37 (apiserver pkg/cel/common valuesunstructured.go). */
 function adapters137(kube: KubeVersion | undefined): boolean {
-  return atLeast(kube ?? DEFAULT_KUBE_VERSION, 37);
+  return gated(kube ?? DEFAULT_KUBE_VERSION, 'cel.list-adapters');
+}
+
+/** Whether a stored rule is compiled by cel-go 0.29, which no longer declares duration(int) (1.37 and later). */
+function storedCompile137(kube: KubeVersion | undefined): boolean {
+  return gated(kube ?? DEFAULT_KUBE_VERSION, 'cel.go-0.29');
 }
 
 /** cel-go 0.29's runtime costs and library behaviours (1.37 and later; the default version when none is given). */
 function runtime137(kube: KubeVersion | undefined): boolean {
-  return atLeast(kube ?? DEFAULT_KUBE_VERSION, 37);
+  return gated(kube ?? DEFAULT_KUBE_VERSION, 'cel.go-0.29-runtime');
 }
 
 function errorText(e: unknown): string {
@@ -527,7 +533,7 @@ export function evaluateCel(obj: Record<string, unknown>, old: Record<string, un
   if (!schema || !schema.facts.celBelow) return { errors: [], complete: true, skipped: [] };
   if (!cel) throw celMissing('CEL evaluation');
   const whole = (why: string): CelOutcome => ({ errors: [], complete: false, skipped: [{ rule: '', at: [], schemaAt: [], why }] });
-  const w = new Walk(old !== undefined, cel, kube !== undefined && kube.major === 1 && kube.minor <= 34, true, adapters137(kube), adapters137(kube), runtime137(kube));
+  const w = new Walk(old !== undefined, cel, kube !== undefined && !gated(kube, 'cr.cel-message-value'), true, adapters137(kube), storedCompile137(kube), runtime137(kube));
   try {
     w.node(obj, old, schema, new Loc('', []), true, old !== undefined && deepEq(obj, old), []);
   } catch (e) {
@@ -544,7 +550,7 @@ export function evaluateCel(obj: Record<string, unknown>, old: Record<string, un
  */
 export function evaluateCelOnDefault(value: unknown, schema: Structural, loc: Loc, isResourceRoot: boolean, cel: CelEngine, kube?: KubeVersion): CelOutcome {
   if (!schema.facts.celBelow) return { errors: [], complete: true, skipped: [] };
-  const typeAsValue = kube !== undefined && kube.major === 1 && kube.minor <= 34;
+  const typeAsValue = kube !== undefined && !gated(kube, 'cr.cel-message-value');
   const run = (old: unknown): CelOutcome => {
     const w = new Walk(old !== undefined, cel, typeAsValue, false, adapters137(kube), false, runtime137(kube));
     try {

@@ -73,7 +73,7 @@ function visit(
       const obj = placeAt(mPath, def);
       const nil = new Loc('', dl.at);
       const co = coerceObjectMeta(nil, obj, root, true, { dropInvalidFields: false, returnUnknownFieldPaths: false });
-      const ve = co.error ? [] : validateObjectMeta(nil, obj, root, true);
+      const ve = co.error ? [] : validateObjectMeta(nil, obj, root, true, cel.kubeMinor);
       if (co.error) out.push(invalid(dl, def, `must result in valid metadata: ${errorText(co.error)}`));
       else if (ve.length > 0) out.push(invalid(dl, def, `must result in valid metadata: ${aggregate(ve)}`));
       else out.push(...orCel(validateValue(def, s, dl, vopts), def, s, loc, isResourceRoot, cel));
@@ -81,7 +81,7 @@ function visit(
       const pr = prune(def, s, { isResourceRoot: embedded });
       if (requirePruned && !deepEqual(pr.value, def)) out.push(invalid(dl, def, 'must not have unknown fields'));
       const co = coerceObjectMeta(dl, def, s, embedded, { dropInvalidFields: false, returnUnknownFieldPaths: false });
-      const ve = co.error ? [] : validateObjectMeta(dl, def, s, embedded);
+      const ve = co.error ? [] : validateObjectMeta(dl, def, s, embedded, cel.kubeMinor);
       if (co.error) out.push(co.error);
       else if (ve.length > 0) out.push(...ve);
       else out.push(...orCel(validateValue(def, s, dl, vopts), def, s, loc, isResourceRoot, cel));

@@ -18,14 +18,16 @@
  *  - timestamps are parsed with Go's `time.Parse(time.RFC3339, …)`, which is lenient (one-digit hours, `,` as
  *    fraction separator, fractions of any length) and reports Go's parse error texts;
  *  - `metadata.name` is never Required (the server substitutes a fake name); a namespace is validated only when set;
- *  - owner reference and finalizer errors carry no index (`metadata.ownerReferences.uid`, `metadata.finalizers`),
- *    label and annotation errors no key (`metadata.labels`);
+ *  - finalizer errors carry no index (`metadata.finalizers`), nor do owner reference errors before 1.37
+ *    (`metadata.ownerReferences.uid`; `metadata.ownerReferences[0].uid` from 1.37), label and annotation errors
+ *    no key (`metadata.labels`);
  *  - `Coerce` stops at the first error; Go iterates maps in random order, so which error wins between sibling
  *    fields is not deterministic on the server. Here keys are visited in sorted (code point) order.
  *
  * Manifest positions: every error's `at` points at the offending value (a JSON decoding error at the value that
  * failed inside `metadata`), missing fields at their would-be key with `atKey`.
  */
+import { since } from '../core/version-gates.js';
 import { dns1035LabelErrors, dns1123LabelErrors } from '../crd/dns.js';
 import type { FieldError } from '../core/field-error.js';
 import { OMIT } from '../core/field-error.js';
@@ -183,7 +185,7 @@ function has(o: unknown, k: string): boolean {
 }
 
 /** metavalidation.ValidateObjectMeta(meta, len(namespace) > 0, path-segment names, loc) on a decoded ObjectMeta. */
-export function validateDecodedObjectMeta(meta: ObjectMeta, loc: Loc, raw: unknown): FieldError[] {
+export function validateDecodedObjectMeta(meta: ObjectMeta, loc: Loc, raw: unknown, kubeMinor: number): FieldError[] {
   const errs: FieldError[] = [];
   const sub = (k: string): Loc => loc.child(k);
   const rawField = (k: string): unknown => (isRecord(raw) ? raw[k] : undefined);
@@ -222,22 +224,36 @@ export function validateDecodedObjectMeta(meta: ObjectMeta, loc: Loc, raw: unkno
     if (total > TOTAL_ANNOTATION_SIZE) errs.push(tooLongError(al, TOTAL_ANNOTATION_SIZE, al.at));
   }
 
-  // ownerReferences: errors carry no index
+  // ownerReferences: before 1.37 the errors carry no index and every problem is Invalid; from 1.37
+  // (validateOwnerReference) they are indexed, empty fields are Required and a malformed apiVersion has its own text
   if (meta.ownerReferences !== undefined) {
     const ol = sub('ownerReferences');
     const rawRefs = rawField('ownerReferences');
+    const indexed = kubeMinor >= since('metadata.owner-ref-required');
     let firstController = '';
     meta.ownerReferences.forEach((ref, i) => {
       const rawRef = Array.isArray(rawRefs) ? rawRefs[i] : undefined;
       const at = (k: string): [JsonPath, boolean] => [[...ref.at, k], !has(rawRef, k)];
-      const child = (k: string): Loc => new Loc(`${ol.field}.${k}`, [...ref.at, k]);
+      const child = (k: string): Loc => (indexed ? ol.index(i).child(k) : new Loc(`${ol.field}.${k}`, [...ref.at, k]));
       const gv = parseGroupVersion(ref.apiVersion);
       const version = 'error' in gv ? '' : gv.version;
       const group = 'error' in gv ? '' : gv.group;
-      if (version === '') errs.push(fieldError('Invalid', child('apiVersion'), ref.apiVersion, 'version must not be empty', ...at('apiVersion')));
-      if (ref.kind === '') errs.push(fieldError('Invalid', child('kind'), ref.kind, 'must not be empty', ...at('kind')));
-      if (ref.name === '') errs.push(fieldError('Invalid', child('name'), ref.name, 'must not be empty', ...at('name')));
-      if (ref.uid === '') errs.push(fieldError('Invalid', child('uid'), ref.uid, 'must not be empty', ...at('uid')));
+      const empty = (k: 'kind' | 'name' | 'uid'): void => {
+        if (ref[k] !== '') return;
+        if (indexed) errs.push(fieldError('Required', child(k), OMIT, 'must not be empty', ...at(k)));
+        // before 1.34 the text named the field ("uid must not be empty")
+        else errs.push(fieldError('Invalid', child(k), ref[k], kubeMinor >= since('metadata.owner-ref-short-texts') ? 'must not be empty' : `${k} must not be empty`, ...at(k)));
+      };
+      if (!indexed) {
+        if (version === '') errs.push(fieldError('Invalid', child('apiVersion'), ref.apiVersion, 'version must not be empty', ...at('apiVersion')));
+      } else if (ref.apiVersion === '') {
+        errs.push(fieldError('Required', child('apiVersion'), OMIT, 'must not be empty', ...at('apiVersion')));
+      } else if (version === '') {
+        errs.push(fieldError('Invalid', child('apiVersion'), ref.apiVersion, 'must be <group>/<version> or <version>', ...at('apiVersion')));
+      }
+      empty('kind');
+      empty('name');
+      empty('uid');
       if (group === '' && version === 'v1' && ref.kind === 'Event') {
         errs.push(fieldError('Invalid', ol, ownerRefJSON(ref), `/v1, Kind=Event is disallowed from being an owner`, ref.at));
       }
@@ -283,7 +299,11 @@ export function validateDecodedObjectMeta(meta: ObjectMeta, loc: Loc, raw: unkno
       const rawE = Array.isArray(rawMF) ? rawMF[i] : undefined;
       if (e.operation !== 'Apply' && e.operation !== 'Update') {
         const l = el.child('operation');
-        errs.push(fieldError('Invalid', l, e.operation, 'must be `Apply` or `Update`', l.at, !has(rawE, 'operation')));
+        const missing = !has(rawE, 'operation');
+        // 1.37: Required when empty, NotSupported otherwise (was one Invalid text)
+        if (kubeMinor < since('metadata.managed-fields-operation')) errs.push(fieldError('Invalid', l, e.operation, 'must be `Apply` or `Update`', l.at, missing));
+        else if (e.operation === '') errs.push(fieldError('Required', l, OMIT, 'must not be empty', l.at, missing));
+        else errs.push(fieldError('NotSupported', l, e.operation, 'supported values: "Apply", "Update"', l.at));
       }
       if (e.fieldsType !== '' && e.fieldsType !== 'FieldsV1') {
         errs.push(fieldError('Invalid', el.child('fieldsType'), e.fieldsType, 'must be `FieldsV1`'));
@@ -298,7 +318,7 @@ export function validateDecodedObjectMeta(meta: ObjectMeta, loc: Loc, raw: unkno
   return errs;
 }
 
-function validateEmbeddedResource(loc: Loc, x: Raw): FieldError[] {
+function validateEmbeddedResource(loc: Loc, x: Raw, kubeMinor: number): FieldError[] {
   const errs: FieldError[] = [];
   if (!has(x, 'apiVersion')) errs.push(fieldError('Required', loc.child('apiVersion'), OMIT, '', loc.child('apiVersion').at, true));
   if (!has(x, 'kind')) errs.push(fieldError('Required', loc.child('kind'), OMIT, '', loc.child('kind').at, true));
@@ -324,30 +344,30 @@ function validateEmbeddedResource(loc: Loc, x: Raw): FieldError[] {
       const r = getObjectMeta(x, loc, { drop: false, unknown: false });
       const ml = loc.child('metadata');
       if (r.error !== undefined) errs.push(fieldError('Invalid', ml, v ?? null, r.error.msg, r.error.at));
-      else if (r.meta !== undefined) errs.push(...validateDecodedObjectMeta(r.meta, ml, v));
+      else if (r.meta !== undefined) errs.push(...validateDecodedObjectMeta(r.meta, ml, v, kubeMinor));
     }
   }
   return errs;
 }
 
 /** Below a node where no embedded resource sits (facts.embeddedBelow), the walk finds nothing to check. */
-function validateWalk(loc: Loc, x: unknown, s: Structural | undefined, out: FieldError[]): void {
+function validateWalk(loc: Loc, x: unknown, s: Structural | undefined, kubeMinor: number, out: FieldError[]): void {
   if (s === undefined || !s.facts.embeddedBelow) return;
   if (Array.isArray(x)) {
     const items = s.items;
-    x.forEach((v, i) => validateWalk(loc.index(i), v, items, out));
+    x.forEach((v, i) => validateWalk(loc.index(i), v, items, kubeMinor, out));
     return;
   }
   if (!isRecord(x)) return;
-  if (s.extensions.embeddedResource) out.push(...validateEmbeddedResource(loc, x));
+  if (s.extensions.embeddedResource) out.push(...validateEmbeddedResource(loc, x, kubeMinor));
   for (const k of goSortedKeys(x)) {
     const p = s.properties.get(k);
     if (p !== undefined) {
-      validateWalk(loc.child(k), x[k], p, out);
+      validateWalk(loc.child(k), x[k], p, kubeMinor, out);
       continue;
     }
     const a = s.additionalProperties;
-    if (a !== undefined) validateWalk(loc.key(k), x[k], a.schema, out);
+    if (a !== undefined) validateWalk(loc.key(k), x[k], a.schema, kubeMinor, out);
   }
 }
 
@@ -360,8 +380,9 @@ export function validateObjectMeta(
   value: unknown,
   schema: Structural | undefined,
   isResourceRoot: boolean,
+  kubeMinor: number,
 ): FieldError[] {
   const out: FieldError[] = [];
-  validateWalk(loc, value, rootSchema(schema, isResourceRoot), out);
+  validateWalk(loc, value, rootSchema(schema, isResourceRoot), kubeMinor, out);
   return out;
 }

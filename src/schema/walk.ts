@@ -3,6 +3,7 @@
  * with specStandardValidatorV3): forbidden keywords, defaults in resource meta, list/map types,
  * and the shape of x-kubernetes-validations rules.
  */
+import { since } from '../core/version-gates.js';
 import { OMIT, RenderedValue, forbidden, invalid, notSupported, required, type FieldError } from '../core/field-error.js';
 import { goStructSharpV } from '../go/print.js';
 import type { JsonPath } from '../core/types.js';
@@ -391,7 +392,7 @@ export function usesOldSelf(expr: string): boolean {
  * (apimachinery marshals non-scalar values), with Go's %#v before.
  */
 function ruleValue(rule: Record<string, unknown>, kubeMinor: number): Record<string, unknown> | RenderedValue {
-  if (kubeMinor < 34)
+  if (kubeMinor < since('crd.short-messages'))
     return new RenderedValue(
       goStructSharpV('apiextensions.ValidationRule', [
         ['Rule', strOf(rule['rule'])],

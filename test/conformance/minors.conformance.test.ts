@@ -5,13 +5,14 @@
  * version: CEL libraries in new rules (each one enabled at the minor after it was introduced, the
  * compatibility version being n-1), formats (k8s-short-name, unrecognized-format warnings, typed
  * formats), the CEL failure message rendering, selectableFields, the schema-required message and
- * the cost of rules on metadata.name.
+ * the cost of rules on metadata.name, the 1.37 warning about sets of objects or arrays, and the
+ * owner reference / managedFields texts of 1.37 (CRD metadata, defaults, custom resources).
  *
  * Two things are checked per case and minor:
  *  - the server's answer is the one upstream's sources say for that minor (this proves the harness
  *    really runs that minor, and that our reading of the version switches is right);
  *  - crdx (lintSources / defaultSources with kubeVersion 1.<minor>) gives the same answer: verdict,
- *    causes (reason, field, message) and unrecognized-format warnings. Where crdx says it could not
+ *    causes (reason, field, message), unrecognized-format and list-set warnings. Where crdx says it could not
  *    evaluate a rule (celNotEvaluated) the difference is a declared gap, not a disagreement. A minor
  *    crdx does not simulate (after NEWEST_KUBE_VERSION) is not compared.
  * Known disagreements are listed in KNOWN and must still disagree (once one agrees, remove it).
@@ -55,6 +56,8 @@ interface CrdAnswer {
   readonly causes: readonly string[];
   /** The formats of `unrecognized format "<f>"` warnings, in order. */
   readonly unrecognizedFormats: readonly string[];
+  /** The `x-kubernetes-list-type: set for items of type …` warnings (1.37), sorted. */
+  readonly listSetWarnings: readonly string[];
 }
 
 interface CrAnswer {
@@ -72,7 +75,10 @@ interface Case {
   readonly crdExpect: (minor: number) => {
     accepted: boolean;
     unrecognizedFormats?: readonly string[];
+    listSetWarnings?: readonly string[];
     cause?: RegExp;
+    /** Every cause, `reason field: message`, sorted. */
+    causes?: readonly string[];
     /** Paths (spec.versions[0].x) the created CRD must keep, or must not have (the server dropped them). */
     kept?: readonly string[];
     dropped?: readonly string[];
@@ -137,6 +143,27 @@ const valueRendering = crd({
   ml: { type: 'array', 'x-kubernetes-list-type': 'map', 'x-kubernetes-list-map-keys': ['k'], items: { type: 'object', required: ['k'], properties: { k: { type: 'string' }, v: { type: 'integer' } } } },
   nn: { type: 'string', nullable: true, enum: ['a'] },
 });
+/** A schema with an embedded resource at spec.e (and, optionally, a default for it). */
+const embedded = (dflt?: Obj): Obj => ({ e: { type: 'object', 'x-kubernetes-embedded-resource': true, 'x-kubernetes-preserve-unknown-fields': true, ...(dflt ? { default: dflt } : {}) } });
+const ownerCrd = (() => {
+  const c = crd({});
+  (c['metadata'] as Obj)['ownerReferences'] = [
+    { apiVersion: '', kind: '', name: '', uid: '' },
+    { apiVersion: 'a/b/c', kind: 'K', name: 'nn', uid: 'uu' },
+    { apiVersion: 'apps/', kind: 'K', name: 'nn', uid: 'uu' },
+  ];
+  return c;
+})();
+const ownerCr = crd(embedded());
+const ownerDefault = crd(embedded({ apiVersion: 'v1', kind: 'K', metadata: { ownerReferences: [{ apiVersion: 'v1', kind: 'K', name: 'x' }] } }));
+const SET_WARNING = (t: string) => `x-kubernetes-list-type: set for items of type "${t}" is not supported by server-side apply or CEL validation rules`;
+/** An empty owner reference field: Required and indexed from 1.37, Invalid "" without index before (naming the field before 1.34). */
+const ownerEmpty = (m: number, prefix: string, i: number, f: string) =>
+  m >= 37
+    ? `FieldValueRequired ${prefix}metadata.ownerReferences[${i}].${f}: Required value: must not be empty`
+    : `FieldValueInvalid ${prefix}metadata.ownerReferences.${f}: Invalid value: "": ${f === 'apiVersion' ? 'version ' : m >= 34 ? '' : `${f} `}must not be empty`;
+const ownerBadVersion = (m: number, i: number, v: string) =>
+  m >= 37 ? `FieldValueInvalid metadata.ownerReferences[${i}].apiVersion: Invalid value: "${v}": must be <group>/<version> or <version>` : `FieldValueInvalid metadata.ownerReferences.apiVersion: Invalid value: "${v}": version must not be empty`;
 
 const CASES: readonly Case[] = [
   {
@@ -390,6 +417,67 @@ const CASES: readonly Case[] = [
             : { accepted: false },
     };
   })(),
+  {
+    id: 'list-set-non-scalar',
+    about: 'x-kubernetes-list-type: set of objects or arrays: accepted, warned from 1.37 (once per item type, sorted)',
+    crd: crd({
+      objs: { type: 'array', 'x-kubernetes-list-type': 'set', items: { type: 'object', 'x-kubernetes-map-type': 'atomic' } },
+      more: { type: 'array', 'x-kubernetes-list-type': 'set', items: { type: 'object', 'x-kubernetes-map-type': 'atomic' } },
+      arrs: { type: 'array', 'x-kubernetes-list-type': 'set', items: { type: 'array', items: { type: 'string' } } },
+      s: { type: 'string', format: 'no-such-format' },
+    }),
+    crdExpect: (m) => ({ accepted: true, unrecognizedFormats: m >= 34 ? ['no-such-format'] : [], listSetWarnings: m >= 37 ? [SET_WARNING('array'), SET_WARNING('object')] : [] }),
+  },
+  {
+    id: 'owner-references-crd',
+    about: "the CRD's own ownerReferences: indexed paths, Required and a new apiVersion text from 1.37",
+    crd: ownerCrd,
+    crdExpect: (m) => ({
+      accepted: false,
+      causes: [
+        ownerEmpty(m, '', 0, 'apiVersion'),
+        ownerEmpty(m, '', 0, 'kind'),
+        ownerEmpty(m, '', 0, 'name'),
+        ownerEmpty(m, '', 0, 'uid'),
+        ownerBadVersion(m, 1, 'a/b/c'),
+        ownerBadVersion(m, 2, 'apps/'),
+      ].sort(),
+    }),
+  },
+  {
+    id: 'owner-references-default',
+    about: 'an embedded resource default with an incomplete owner reference: the texts inside "must result in valid metadata" (1.37)',
+    crd: ownerDefault,
+    crdExpect: (m) => ({
+      accepted: false,
+      causes: [
+        `${ownerEmpty(m, 'spec.validation.openAPIV3Schema.properties[spec].properties[e].default.', 0, 'uid')}`,
+      ],
+    }),
+  },
+  {
+    id: 'owner-references-cr',
+    about: 'custom resource ownerReferences and embedded managedFields operations: new types and texts from 1.37',
+    crd: ownerCr,
+    crdExpect: () => ({ accepted: true }),
+    cr: {
+      ...cr(ownerCr, { e: { apiVersion: 'v1', kind: 'K', metadata: { managedFields: [{ manager: 'm', operation: 'Foo' }, { manager: 'm' }] } } }),
+      metadata: { name: 'sample', namespace: 'default', ownerReferences: [{ apiVersion: 'a/b/c', kind: 'K', name: 'nn', uid: '' }] },
+    },
+    crExpect: (m) => ({
+      accepted: false,
+      causes: [
+        ownerBadVersion(m, 0, 'a/b/c'),
+        ownerEmpty(m, '', 0, 'uid'),
+        m >= 37
+          ? 'FieldValueNotSupported spec.e.metadata.managedFields[0].operation: Unsupported value: "Foo": supported values: "Apply", "Update"'
+          : 'FieldValueInvalid spec.e.metadata.managedFields[0].operation: Invalid value: "Foo": must be `Apply` or `Update`',
+        m >= 37
+          ? 'FieldValueRequired spec.e.metadata.managedFields[1].operation: Required value: must not be empty'
+          : 'FieldValueInvalid spec.e.metadata.managedFields[1].operation: Invalid value: "": must be `Apply` or `Update`',
+      ].sort(),
+    }),
+  },
 ];
 
 /** Disagreements between crdx and the server found by this suite, by case, part and minors. They must still disagree. */
@@ -399,8 +487,7 @@ interface Known {
   readonly when: (minor: number) => boolean;
   readonly why: string;
 }
-const KNOWN: readonly Known[] = [
-];
+const KNOWN: readonly Known[] = [];
 const knownFor = (minor: number, id: string, part: 'crd' | 'cr') => KNOWN.find((k) => k.case === id && k.part === part && k.when(minor));
 
 // ---------------------------------------------------------------------------------------------
@@ -408,6 +495,7 @@ const knownFor = (minor: number, id: string, part: 'crd' | 'cr') => KNOWN.find((
 
 // a non-nil pointer in a %#v struct prints the server process's address: crdx writes 0xc000000000
 const cause = (x: { reason: string; field: string; message: string }) => `${x.reason} ${x.field}: ${x.message.replace(/\)\(0x[0-9a-f]+\)/g, ')(0xc000000000)')}`;
+const listSetOf = (texts: readonly string[]) => texts.filter((t) => t.startsWith('x-kubernetes-list-type: set for items')).sort();
 const formatsOf = (texts: readonly string[]) => texts.flatMap((t) => [.../unrecognized format "((?:[^"\\]|\\.)*)"/.exec(t)?.slice(1, 2) ?? []]);
 
 function serverCrd(r: Response): CrdAnswer {
@@ -415,6 +503,7 @@ function serverCrd(r: Response): CrdAnswer {
     accepted: r.status === 200 || r.status === 201,
     causes: ((r.body?.details?.causes ?? []) as { reason: string; field: string; message: string }[]).map(cause).sort(),
     unrecognizedFormats: formatsOf(r.warnings),
+    listSetWarnings: listSetOf(r.warnings),
   };
 }
 
@@ -437,6 +526,7 @@ function crdxCrd(c: Case, kube: KubeVersion): CrdAnswer {
     accepted: errors.length === 0,
     causes: [...new Set(errors.map(findingCause))].sort(),
     unrecognizedFormats: formatsOf(res.findings.filter((f) => f.ruleId === 'unrecognized-format').map((f) => f.message)),
+    listSetWarnings: listSetOf(res.findings.filter((f) => f.ruleId === 'list-set-non-scalar').map((f) => f.message)),
   };
 }
 
@@ -529,6 +619,8 @@ describe.skipIf(!HAVE_GO)('version-sensitive cases agree with real apiservers of
           const want = c.crdExpect(minor);
           expect(server.accepted, `1.${minor} ${c.id}: server answered ${r.status} ${JSON.stringify(r.body?.message ?? '')}`).toBe(want.accepted);
           if (want.cause) expect(server.causes.join('\n')).toMatch(want.cause);
+          if (want.causes) expect(server.causes).toEqual(want.causes);
+          if (want.listSetWarnings) expect(server.listSetWarnings, `warnings: ${JSON.stringify(r.warnings)}`).toEqual(want.listSetWarnings);
           if (want.unrecognizedFormats) expect(server.unrecognizedFormats, `warnings: ${JSON.stringify(r.warnings)}`).toEqual(want.unrecognizedFormats);
           const v0 = (r.body?.spec?.versions?.[0] ?? {}) as Obj;
           for (const p of want.kept ?? []) expect(v0, p).toHaveProperty(p.replace('spec.versions[0].', ''));
@@ -537,7 +629,7 @@ describe.skipIf(!HAVE_GO)('version-sensitive cases agree with real apiservers of
           if (!simulated) record(minor, c, 'crd', 'not simulated', server, undefined);
           else {
             const ours = crdxCrd(c, kube);
-            const agree = ours.accepted === server.accepted && same(ours.unrecognizedFormats, server.unrecognizedFormats) && (server.accepted || same(ours.causes, server.causes));
+            const agree = ours.accepted === server.accepted && same(ours.unrecognizedFormats, server.unrecognizedFormats) && same(ours.listSetWarnings, server.listSetWarnings) && (server.accepted || same(ours.causes, server.causes));
             record(minor, c, 'crd', agree ? 'agree' : 'disagree', server, ours);
           }
 

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseValidateFlag } from '../../src/core/field-validation.js';
-import { DEFAULT_KUBE_VERSION } from '../../src/core/kube-version.js';
+import { DEFAULT_KUBE_VERSION, isSimulated, parseKubeVersion } from '../../src/core/kube-version.js';
 import { lintSources } from '../../src/engine/lint.js';
 import { rules } from '../../src/rules/index.js';
 import { cel } from './cel.js';
@@ -15,7 +15,8 @@ export const FIXTURES = join(import.meta.dirname, '..', '..', 'fixtures', 'rules
  * header lines (with `old@line:col` appended when the finding carries a place in OLD, for fixtures
  * with a `# old: <file>` header: they are linted as an update of that installed CRD). For server-faithful rules the first word is the server's StatusCause reason and
  * the second its field; otherwise the messageId and the finding's path. A `# validate: warn|ignore`
- * header runs the fixture with that field validation (kubectl's --validate; default strict).
+ * header runs the fixture with that field validation (kubectl's --validate; default strict), a
+ * `# kube-version: 1.NN` header at that simulated version (default DEFAULT_KUBE_VERSION).
  */
 export function ruleFixtureSuite(ruleId: string): void {
   const rule = rules.find((r) => r.id === ruleId);
@@ -35,7 +36,10 @@ export function ruleFixtureSuite(ruleId: string): void {
           // `# old: <file>` (relative to the fixture): lint as an update of that installed CRD (lint --old)
           const oldFile = /^# old: (\S+)$/m.exec(text)?.[1];
           const old = oldFile === undefined ? undefined : [{ path: join(dir, oldFile), text: readFileSync(join(dir, oldFile), 'utf8') }];
-          const findings = lintSources([{ path, text }], { kubeVersion: DEFAULT_KUBE_VERSION, cel, ...(fieldValidation ? { fieldValidation } : {}), ...(old ? { old } : {}) }).findings.filter(
+          const kv = /^# kube-version: (\S+)$/m.exec(text)?.[1];
+          const kubeVersion = kv === undefined ? DEFAULT_KUBE_VERSION : parseKubeVersion(kv);
+          expect(kubeVersion !== undefined && isSimulated(kubeVersion), `# kube-version: ${kv}`).toBe(true);
+          const findings = lintSources([{ path, text }], { kubeVersion: kubeVersion!, cel, ...(fieldValidation ? { fieldValidation } : {}), ...(old ? { old } : {}) }).findings.filter(
             (x) => x.ruleId === ruleId,
           );
           const got = findings

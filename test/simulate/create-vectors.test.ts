@@ -44,7 +44,7 @@ const create = (s: ReturnType<typeof served>, body: J) =>
 describe('§10.9 embedded validation', () => {
   const emb = { type: 'object', 'x-kubernetes-embedded-resource': true, 'x-kubernetes-preserve-unknown-fields': true };
   it('V57 TestValidateEmbeddedResource', () => {
-    const v = (x: unknown) => validateObjectMeta(new Loc('', []), x, buildStructural(emb), true).map((e) => `${e.type} ${e.field}`);
+    const v = (x: unknown) => validateObjectMeta(new Loc('', []), x, buildStructural(emb), true, 36).map((e) => `${e.type} ${e.field}`);
     expect(v({})).toEqual(['Required apiVersion', 'Required kind']);
     expect(v({ apiVersion: 'foo/v1', kind: 'Foo' })).toEqual([]);
     expect(v({ apiVersion: 'foo/v1', kind: 'foo.bar-com' })).toEqual(['Invalid kind']);
@@ -63,7 +63,7 @@ describe('§10.9 embedded validation', () => {
         additionalProperties: { type: 'object', additionalProperties: emb },
       },
     };
-    const v = (x: unknown) => validateObjectMeta(new Loc('', []), x, buildStructural(schema), false).map((e) => e.field);
+    const v = (x: unknown) => validateObjectMeta(new Loc('', []), x, buildStructural(schema), false, 36).map((e) => e.field);
     expect(v({ embedded: {} })).toEqual(['embedded.apiVersion', 'embedded.kind']);
     expect(v({ nested: { embedded: {} } })).toEqual(['nested.apiVersion', 'nested.kind', 'nested.embedded.apiVersion', 'nested.embedded.kind']);
     expect(v({ items: [{}] })).toEqual(['items[0].apiVersion', 'items[0].kind']);

@@ -526,7 +526,7 @@ describe('objectmeta agrees with upstream (Go-verified cases)', () => {
     it(`${c.mode} ${c.id}`, () => {
       const before = key(c.value);
       if (c.mode === 'validate') {
-        const got = validateObjectMeta(locOf(c.path), c.value, c.schema && buildStructural(c.schema), c.root ?? true).map(toErr).map(key).sort();
+        const got = validateObjectMeta(locOf(c.path), c.value, c.schema && buildStructural(c.schema), c.root ?? true, 36).map(toErr).map(key).sort();
         expect(got).toEqual(c.errors.map((e) => key([e[0], e[1], canon(e[2]), e[3]])).sort());
       } else {
         const r = coerceObjectMeta(locOf(c.path), c.value, c.schema && buildStructural(c.schema), c.root ?? true, {
@@ -568,7 +568,7 @@ describe('objectmeta details', () => {
         finalizers: ['ok', 'a/b/c'],
       },
     };
-    const errs = validateObjectMeta(new Loc('', ['items', 0]), v, undefined, true);
+    const errs = validateObjectMeta(new Loc('', ['items', 0]), v, undefined, true, 36);
     expect(errs.map((e) => [e.field, e.type === 'Required' ? '' : e.value, e.at, e.atKey === true])).toEqual([
       ['kind', '', ['items', 0, 'kind'], true],
       ['metadata.name', 'a/b', ['items', 0, 'metadata', 'name'], false],

@@ -21,6 +21,7 @@
  * expressions on a 1.36 server); `compat: Infinity` is the stored-expressions environment (every
  * library), which the server uses for rules unchanged from the stored CRD.
  */
+import { since } from '../../core/version-gates.js';
 import { allNodes, parseCel, type CallExpr, type ComprehensionExpr, type Expr, type ListExpr, type MapExpr, type ParsedExpr, type SelectExpr, locate } from './ast.js';
 import { functionsFor, type FunctionDecl, type OverloadDecl } from './functions.js';
 import { isCelReserved } from './decl.js';
@@ -309,7 +310,7 @@ class Checker {
     for (let i = this.scopes.length - 1; i >= 0; i--) {
       const t = this.scopes[i]!.get(name);
       if (!t) continue;
-      if (dotted && this.env.server >= 37) {
+      if (dotted && this.env.server >= since('cel.go-0.29')) {
         shadowed = true;
         break;
       }
@@ -423,7 +424,7 @@ class Checker {
     const fields = st.fields;
     if (fields) {
       let f = fields.get(field);
-      if (!f && this.env.compat >= 31 && isCelReserved(field)) f = fields.get(`__${field}__`);
+      if (!f && this.env.compat >= since('cel.format-and-escapes') && isCelReserved(field)) f = fields.get(`__${field}__`);
       if (f) return f;
     }
     this.error(e.offset, `undefined field '${field}'`);
@@ -697,7 +698,7 @@ const PARSED = new Map<string, ReturnType<typeof parseCel>>();
 
 /** Parse + check + AST validators, as cel.Env.Compile does for the CRD environment. */
 export function compileCel(text: string, env: CheckEnv, literals: LiteralChecks | undefined): CompileOutcome {
-  const macros = { optionals: env.compat >= 28, twoVar: env.compat >= 32, sortBy: env.compat >= 34, identEscapes: env.server >= 37 };
+  const macros = { optionals: env.compat >= since('cel.optionals'), twoVar: env.compat >= since('cel.two-var'), sortBy: env.compat >= since('cel.ext-lists'), identEscapes: env.server >= since('cel.go-0.29') };
   // the tree is never changed by checking, so one parse serves every type the text is checked against
   const key = `${Number(macros.optionals)}${Number(macros.twoVar)}${Number(macros.sortBy)}${Number(macros.identEscapes)}\0${text}`;
   let p = PARSED.get(key);
@@ -711,7 +712,7 @@ export function compileCel(text: string, env: CheckEnv, literals: LiteralChecks 
   const nodes = allNodes(p.parsed.expr);
   homogeneousLiterals(nodes, r, issues);
   let undecided: string | undefined;
-  if (env.compat >= 29) {
+  if (env.compat >= since('cel.strings-v2')) {
     for (const n of nodes) {
       if (n.kind !== 'call') continue;
       if (n.fn !== 'duration' && n.fn !== 'timestamp' && n.fn !== 'matches') continue;

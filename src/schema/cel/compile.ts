@@ -16,6 +16,7 @@ import { locate, parseCel, usesCelGoOnlySyntax } from './ast.js';
 import { compileCel, formatIssues, type CheckEnv, type CompileOutcome, type LiteralChecks } from './check.js';
 import { celTypeOf, type DeclType } from './decl.js';
 import { BOOL, STRING, celTypeId, optionalOf, type CelType } from './types.js';
+import { since } from '../../core/version-gates.js';
 
 export interface RuleCompileOptions {
   /** Minor of the compatibility version (1.x); Infinity: the stored-expressions environment. */
@@ -87,6 +88,6 @@ export const GO_LITERAL_CHECKS: LiteralChecks = {
  * names, leading-dot identifiers): then the type checker, not cel-js, has the server's verdict.
  */
 export function celGoParses(text: string, server: number): boolean {
-  const p = parseCel(text, { optionals: true, twoVar: true, sortBy: true, identEscapes: server >= 37 });
+  const p = parseCel(text, { optionals: true, twoVar: true, sortBy: true, identEscapes: server >= since('cel.go-0.29') });
   return p.ok && usesCelGoOnlySyntax(p.parsed);
 }

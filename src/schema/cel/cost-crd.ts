@@ -16,6 +16,7 @@
  * The server walks additionalProperties, then properties (in Go map order, which is random: only
  * the tie order of equal contributors can depend on it), then items, then the node's own rules.
  */
+import { since } from '../../core/version-gates.js';
 import { forbidden, type FieldError } from '../../core/field-error.js';
 import type { Loc } from '../../core/path.js';
 import { formatFloatFixed } from '../../go/float.js';
@@ -153,7 +154,7 @@ export const K8S_COST_OPTIONS = { presenceTestHasCost: false, listsVersion: 3, s
  * v3 from 1.34) on a server of minor `server` (cel-go 0.29 from 1.37: the global matches() costed).
  */
 export function costOptionsFor(compat: number, server: number): CostOptions {
-  return { presenceTestHasCost: false, listsVersion: compat >= 34 ? 3 : 0, sets: compat >= 29, globalMatchesCost: server >= 37 };
+  return { presenceTestHasCost: false, listsVersion: compat >= since('cel.ext-lists') ? 3 : 0, sets: compat >= since('cel.strings-v2'), globalMatchesCost: server >= since('cel.go-0.29') };
 }
 
 export function schemaCost(root: Structural, rootLoc: Loc, opts: SchemaCostOptions): SchemaCost {

@@ -21,6 +21,7 @@
  * uses `selfType<UnixNano>`, a number that changes on every CRD write, so messages that print an
  * object type differ from the server's in that number only.
  */
+import { since } from '../../core/version-gates.js';
 import type { Structural } from '../../crd/structural-schema.js';
 import { utf8Len } from '../../go/strings.js';
 import { BOOL, BYTES, DOUBLE, DURATION, DYN, INT, STRING, TIMESTAMP, listOf, mapOf, struct, type CelType } from './types.js';
@@ -165,7 +166,7 @@ export const NAME_MAX_LENGTH = 253;
 
 /** Whether the server's CEL view of a resource root caps metadata.name / generateName (from 1.37). */
 export function capsMetadataNames(kubeMinor: number): boolean {
-  return kubeMinor >= 37;
+  return kubeMinor >= since('cel.metadata-name-bounds');
 }
 
 /**

@@ -11,6 +11,7 @@
  * them with single upper-case letters for type parameters. Rows are in the order the environment
  * declares them (cel-go merges a name's overloads in that order).
  */
+import { since } from '../../core/version-gates.js';
 import { BOOL, BYTES, DOUBLE, DURATION, DYN, INT, NULL, STRING, TIMESTAMP, TYPE, UINT, listOf, mapOf, opaque, struct, typeOf, typeParam, type CelType } from './types.js';
 
 const ROWS = [
@@ -349,17 +350,17 @@ export const LIBRARY_SINCE: Readonly<Record<string, number>> = {
   'k8s.regex': 0,
   'k8s.lists': 0,
   /** Kubernetes lists library v1 (`includes`): introduced 1.37, so only in a 1.37 server's stored-expressions environment. */
-  'k8s.lists.v1': 37,
-  optional: 28,
-  'k8s.quantity': 28,
+  'k8s.lists.v1': since('cel.lists-v1'),
+  optional: since('cel.optionals'),
+  'k8s.quantity': since('cel.optionals'),
   strings: 0,
-  sets: 29,
-  'k8s.ip': 30,
-  'k8s.cidr': 30,
-  'k8s.format': 31,
-  twovar: 32,
-  'k8s.semver': 33,
-  lists: 34,
+  sets: since('cel.strings-v2'),
+  'k8s.ip': since('cel.ip-cidr'),
+  'k8s.cidr': since('cel.ip-cidr'),
+  'k8s.format': since('cel.format-and-escapes'),
+  twovar: since('cel.two-var'),
+  'k8s.semver': since('cel.semver'),
+  lists: since('cel.ext-lists'),
 };
 
 /** Strings extension overloads that need version 1 or 2 of the library (the environment moves from v0 to v2 at 1.29). */
@@ -483,7 +484,7 @@ function splitTop(s: string): string[] {
 /** Standard overloads cel-go dropped, by the first Kubernetes minor whose cel-go lacks them. */
 const STD_REMOVED: Readonly<Record<string, number>> = {
   // cel-go 0.29 (Kubernetes 1.37): duration(int) always failed at runtime; no longer declared
-  int64_to_duration: 37,
+  int64_to_duration: since('cel.go-0.29'),
 };
 
 /**
@@ -493,8 +494,8 @@ const STD_REMOVED: Readonly<Record<string, number>> = {
 function available(lib: string, id: string, compat: number, server: number): boolean {
   if (compat < (LIBRARY_SINCE[lib] ?? Infinity)) return false;
   if (server >= (STD_REMOVED[id] ?? Infinity)) return false;
-  if (lib === 'strings' && STRINGS_V2_ONLY.has(id) && compat < 29) return false;
-  if (lib === 'std' && compat < 28 && CROSS_NUMERIC.test(id)) return false;
+  if (lib === 'strings' && STRINGS_V2_ONLY.has(id) && compat < since('cel.strings-v2')) return false;
+  if (lib === 'std' && compat < since('cel.optionals') && CROSS_NUMERIC.test(id)) return false;
   return true;
 }
 

@@ -2,6 +2,8 @@
  * The string formats the server checks (kube-openapi pkg/validation/strfmt `Default`, gated by the
  * server's version as apiextensions-apiserver pkg/apiserver/validation/formats.go does).
  */
+import { DEFAULT_KUBE_VERSION } from '../../core/kube-version.js';
+import { since } from '../../core/version-gates.js';
 import { parseDuration } from '../../go/duration.js';
 import { compileRegex, reMatch } from '../../go/regexp.js';
 import { INT64_MAX } from '../../go/value.js';
@@ -43,7 +45,7 @@ const ALL_SET: ReadonlySet<string> = new Set([...BASE_FORMATS, ...K8S_FORMATS]);
 
 /** The normalized names of the formats registered (and kept by the post-processor) at a 1.<minor> version. */
 export function formatsAt(minor: number): ReadonlySet<string> {
-  return minor >= 34 ? ALL_SET : BASE_SET;
+  return minor >= since('formats.k8s-names') ? ALL_SET : BASE_SET;
 }
 
 /** strfmt.DefaultNameNormalizer. */
@@ -98,7 +100,7 @@ export const FORMAT_CHECKS: Readonly<Record<string, (s: string) => boolean>> = {
 };
 
 /** Whether a string passes a format as the server checks it (undefined when the format is not in its registry). */
-export function checkFormat(format: string, s: string, kubeMinor = 36): boolean | undefined {
+export function checkFormat(format: string, s: string, kubeMinor = DEFAULT_KUBE_VERSION.minor): boolean | undefined {
   const name = normalizeFormat(format);
   if (!formatsAt(kubeMinor).has(name)) return undefined;
   return FORMAT_CHECKS[name]!(wellFormed(s));

@@ -3,6 +3,7 @@
  * converts it (apiextensions-apiserver pkg/apiserver/validation `ConvertJSONSchemaPropsWithPostProcess`
  * with `StripUnsupportedFormatsPostProcessorForVersion`, or `Structural.ToKubeOpenAPI` for defaults).
  */
+import { DEFAULT_KUBE_VERSION } from '../../core/kube-version.js';
 import { isMap, normalizeValue } from '../../go/value.js';
 import { formatsAt, normalizeFormat } from '../formats/index.js';
 import { goSortedKeys } from '../../go/strings.js';
@@ -11,7 +12,7 @@ import type { Structural } from '../../crd/structural-schema.js';
 export type Raw = Record<string, unknown>;
 
 export interface ValueValidateOptions {
-  /** Kubernetes minor version of the server (1.<minor>); default 36. Formats are gated by its compatibility version (minor - 1). */
+  /** Kubernetes minor version of the server (1.<minor>); default DEFAULT_KUBE_VERSION's. Formats are gated by its compatibility version (minor - 1). */
   readonly kubeMinor?: number;
   /**
    * Build the validator the way `defaulting.ValidateDefaults` does (`Structural.ToKubeOpenAPI()`) instead of the
@@ -82,7 +83,7 @@ export interface Ctx {
 
 /** The format context of a validation: a pure function of the minor and the mode (formatsAt returns shared sets). */
 export function contextFor(opts: ValueValidateOptions): Ctx {
-  const minor = opts.kubeMinor ?? 36;
+  const minor = opts.kubeMinor ?? DEFAULT_KUBE_VERSION.minor;
   const structural = opts.structural === true;
   return {
     key: `${minor}/${structural}`,
