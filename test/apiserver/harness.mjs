@@ -88,8 +88,9 @@ function sourceFiles(minor) {
     .filter((f) => f.endsWith(".go") || f === "go.mod" || f === "go.sum" || f === "harness.mjs")
     .map((f) => path.join(apiserverDir, f));
   if (minor === undefined) return shared;
+  // a minor builds with its own go.mod and go.sum: the default server's do not make it stale
   const own = layout(minor).moduleDir;
-  return [...shared, ...fs.readdirSync(own).map((f) => path.join(own, f))];
+  return [...shared.filter((f) => !/go\.(mod|sum)$/.test(f)), ...fs.readdirSync(own).map((f) => path.join(own, f))];
 }
 
 /** True when the binary exists and is newer than every Go source and go.mod/go.sum. */
