@@ -109,6 +109,11 @@ export const GATES = {
     area: 'custom resources',
     what: 'a value that is not a string, number or bool prints as JSON in errors (before: Go %#v, `map[string]interface {}{…}`, and null as "null")',
   },
+  'cel.go-0.23': {
+    minor: 33,
+    area: 'CEL',
+    what: "cel-go 0.23: a backtick in a rule is refused as `unsupported syntax: '`'` (before: a `token recognition error` per backtick, the rest parsed without it)",
+  },
   'cel.metadata-name-bounds': {
     minor: 37,
     area: 'CEL',

@@ -114,6 +114,12 @@ export interface MacroSet {
    * (Kubernetes 1.37) accepts them; before, each is the parse error `unsupported syntax: '`'`.
    */
   readonly identEscapes?: boolean;
+  /**
+   * false: the grammar of cel-go before 0.23 (Kubernetes before 1.33), where a backtick is no token:
+   * each one is the lexer's `Syntax error: token recognition error at: '`'`, skipped, and the rest
+   * is parsed without it (as ANTLR recovers). Default true: a backtick opens an escaped name.
+   */
+  readonly escapeTokens?: boolean;
 }
 
 export const ALL_MACROS: MacroSet = { optionals: true, twoVar: true, sortBy: true };
@@ -227,11 +233,16 @@ function unescape(body: readonly string[], isBytes: boolean, at: number): string
   return isBytes ? new Uint8Array(bytes) : str;
 }
 
-function lex(src: readonly string[]): Tok[] {
+function lex(src: readonly string[], noEscapeTokens?: ParseIssue[]): Tok[] {
   const toks: Tok[] = [];
   let i = 0;
   while (i < src.length) {
     const c = src[i]!;
+    if (c === '`' && noEscapeTokens) {
+      noEscapeTokens.push({ offset: i, message: "Syntax error: token recognition error at: '`'" });
+      i++;
+      continue;
+    }
     if (c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === '\f') {
       i++;
       continue;
@@ -907,9 +918,10 @@ class Parser {
 export function parseCel(text: string, macros: MacroSet = ALL_MACROS): ParseResult {
   const source = Array.from(text);
   try {
-    const p = new Parser(lex(source), macros);
+    const lexIssues: ParseIssue[] = [];
+    const p = new Parser(lex(source, macros.escapeTokens === false ? lexIssues : undefined), macros);
     const expr = p.parse();
-    return { ok: true, parsed: { expr, source, maxId: p.maxId }, issues: p.issues };
+    return { ok: true, parsed: { expr, source, maxId: p.maxId }, issues: lexIssues.length > 0 ? [...lexIssues, ...p.issues] : p.issues };
   } catch (e) {
     if (e instanceof SyntaxErr) return { ok: false, syntaxError: { offset: e.offset, message: e.message } };
     throw e;

@@ -698,9 +698,9 @@ const PARSED = new Map<string, ReturnType<typeof parseCel>>();
 
 /** Parse + check + AST validators, as cel.Env.Compile does for the CRD environment. */
 export function compileCel(text: string, env: CheckEnv, literals: LiteralChecks | undefined): CompileOutcome {
-  const macros = { optionals: env.compat >= since('cel.optionals'), twoVar: env.compat >= since('cel.two-var'), sortBy: env.compat >= since('cel.ext-lists'), identEscapes: env.server >= since('cel.go-0.29') };
+  const macros = { optionals: env.compat >= since('cel.optionals'), twoVar: env.compat >= since('cel.two-var'), sortBy: env.compat >= since('cel.ext-lists'), identEscapes: env.server >= since('cel.go-0.29'), escapeTokens: env.server >= since('cel.go-0.23') };
   // the tree is never changed by checking, so one parse serves every type the text is checked against
-  const key = `${Number(macros.optionals)}${Number(macros.twoVar)}${Number(macros.sortBy)}${Number(macros.identEscapes)}\0${text}`;
+  const key = `${Number(macros.optionals)}${Number(macros.twoVar)}${Number(macros.sortBy)}${Number(macros.identEscapes)}${Number(macros.escapeTokens)}\0${text}`;
   let p = PARSED.get(key);
   if (!p) PARSED.set(key, (p = parseCel(text, macros)));
   if (!p.ok) return { parsed: undefined, checked: undefined, issues: [], syntaxError: p.syntaxError, undecided: undefined };

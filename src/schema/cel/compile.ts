@@ -88,6 +88,6 @@ export const GO_LITERAL_CHECKS: LiteralChecks = {
  * names, leading-dot identifiers): then the type checker, not cel-js, has the server's verdict.
  */
 export function celGoParses(text: string, server: number): boolean {
-  const p = parseCel(text, { optionals: true, twoVar: true, sortBy: true, identEscapes: server >= since('cel.go-0.29') });
+  const p = parseCel(text, { optionals: true, twoVar: true, sortBy: true, identEscapes: server >= since('cel.go-0.29'), escapeTokens: server >= since('cel.go-0.23') });
   return p.ok && usesCelGoOnlySyntax(p.parsed);
 }

@@ -157,6 +157,15 @@ describe('C4: backtick-escaped field names', () => {
       expect(lint(onSpec(rule, props), 37)).toEqual([]);
     });
   }
+  it('before cel-go 0.23 (1.32 and older) each backtick is a token recognition error and the rest parses without it (1.30 server texts)', () => {
+    const tok = (rule: string, col: number) => `ERROR: <input>:1:${col}: Syntax error: token recognition error at: '\`'\n | ${rule}\n | ${'.'.repeat(col - 1)}^`;
+    const r1 = 'self.`x` > 0';
+    const detail = (errs: string[]) => errs.map((e) => e.slice(e.indexOf('compilation failed: ') + 'compilation failed: '.length));
+    expect(detail(lint(onSpec(r1, props), 32))).toEqual([`${tok(r1, 6)}\n${tok(r1, 8)}`]);
+    const r2 = 'has(self.`foo-bar`)';
+    expect(detail(lint(onSpec(r2, props), 30))).toEqual([`${tok(r2, 10)}\nERROR: <input>:1:14: invalid argument to has() macro\n | ${r2}\n | .............^\n${tok(r2, 18)}`]);
+    expect(detail(lint(onSpec(r1, props), 33))).toEqual([`ERROR: <input>:1:6: unsupported syntax: '\`'\n | ${r1}\n | .....^`]);
+  });
   it('an escaped name is the name CEL sees: foo-bar is undefined (its CEL name is foo__dash__bar)', () => {
     const rule = 'self.`foo-bar` > 0';
     expect(lint(onSpec(rule, props), 37)).toEqual([compileError(rule, "ERROR: <input>:1:5: undefined field 'foo-bar'\n | self.`foo-bar` > 0\n | ....^")]);
