@@ -105,3 +105,11 @@ export async function installedCrdSources(c: ClusterCliOptions, io: Io, keepStat
     return listInstalledCrds(cluster, keepStatus);
   });
 }
+
+/** For `lint --old cluster`: the installed CRDs (with status) and the live objects of those the input updates. */
+export async function installedCrdsAndObjects(c: ClusterCliOptions, io: Io, names: ReadonlySet<string>): Promise<{ crds: SourceFile[]; objects: SourceFile[] }> {
+  return withCluster(c, io, 'listing CustomResourceDefinitions and their objects', async (cluster) => {
+    const m = await import('../io/cluster-source.js');
+    return m.installedCrdsAndObjects(cluster, names, c.namespace);
+  });
+}

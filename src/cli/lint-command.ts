@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { ExitCode, InputError, UsageError } from '../core/errors.js';
 import type { Finding, Severity, Summary } from '../core/types.js';
-import type { SourceFile } from '../manifest/parse.js';
+import { parseFile, type SourceFile } from '../manifest/parse.js';
 import { lintSources, PARSE_RULE_ID } from '../engine/lint.js';
 import { applyBaseline, buildBaseline, parseBaseline, serializeBaseline, type Baseline } from '../engine/baseline.js';
 import { compareFindings } from '../engine/results.js';
@@ -65,6 +65,14 @@ async function readOld(specs: readonly string[], paths: readonly string[], io: I
   return out;
 }
 
+/** The names of the CRDs in the input (those an --old cluster run may update). */
+function crdNames(files: readonly SourceFile[]): Set<string> {
+  const out = new Set<string>();
+  for (const f of files)
+    for (const d of parseFile(f)) for (const m of d.manifests) if (m.kind === 'CustomResourceDefinition' && m.name !== undefined) out.add(m.name);
+  return out;
+}
+
 export async function runLint(o: LintCliOptions, io: Io): Promise<ExitCode> {
   if (o.paths.length === 0 && o.cluster === undefined) throw new UsageError('no input: give files, directories or - for stdin (or --cluster)');
   if (o.updateBaseline && o.baseline === undefined) throw new UsageError('--update-baseline needs --baseline FILE: the file to write');
@@ -79,14 +87,34 @@ export async function runLint(o: LintCliOptions, io: Io): Promise<ExitCode> {
   if (oldCluster && o.paths.length === 0) throw new UsageError('--old cluster: give the new CRDs (files, directories or - for stdin)');
   // --cluster: the installed CRDs come first, as the cluster has them; local CRDs follow (naming conflicts)
   const installed = o.cluster && !oldCluster ? await (await import('./cluster-run.js')).installedCrdSources(o.cluster, io) : [];
-  const clusterOld = oldCluster ? await (await import('./cluster-run.js')).installedCrdSources(o.cluster!, io, true) : [];
+  const objectSpecs = o.objects ?? [];
+  if (objectSpecs.length > 0 && (o.old === undefined || o.old.length === 0)) throw new UsageError('--objects needs --old: the objects are stored under the installed CRDs that --old gives');
+  // --old cluster: the installed CRDs with their status, and the live objects of those the input updates
+  const live = oldCluster ? await (await import('./cluster-run.js')).installedCrdsAndObjects(o.cluster!, io, crdNames(local.files)) : undefined;
+  const clusterOld = live?.crds ?? [];
   const inputs = { files: [...installed, ...local.files], problems: local.problems };
   const crdInputs = await readInputs(o.crd, io.readStdin);
   if (crdInputs.problems.length > 0) throw new InputError('unreadable', crdInputs.problems.map((p) => p.message).join('\n'));
   const oldFiles = o.old && o.old.length > 0 ? [...clusterOld, ...(await readOld(o.old.filter((s) => s !== 'cluster'), o.paths, io))] : undefined;
   // CEL rules of --crd files are evaluated on the custom resources too: they need the engine as well
   const cel = await celFor([...inputs.files, ...crdInputs.files, ...(oldFiles ?? [])], loadCel);
-  const opts = { kubeVersion: o.kubeVersion, cel, ruleSeverity, crdFiles: crdInputs.files, fieldValidation: o.fieldValidation, ...(oldFiles ? { old: oldFiles } : {}), ...(o.explainCost ? { explainCost: true } : {}) };
+  let objectFiles: SourceFile[] | undefined;
+  if (objectSpecs.length > 0 || live) {
+    const r = await readInputs(objectSpecs, io.readStdin);
+    if (r.problems.length > 0) throw new InputError('unreadable', r.problems.map((p) => `--objects ${p.message}`).join('\n'));
+    objectFiles = r.files;
+  }
+  const opts = {
+    kubeVersion: o.kubeVersion,
+    cel,
+    ruleSeverity,
+    crdFiles: crdInputs.files,
+    fieldValidation: o.fieldValidation,
+    ...(oldFiles ? { old: oldFiles } : {}),
+    ...(o.explainCost ? { explainCost: true } : {}),
+    ...(objectFiles ? { objects: objectFiles } : {}),
+    ...(live ? { liveObjects: live.objects } : {}),
+  };
   const bytes = inputs.files.reduce((n, f) => n + f.text.length, 0);
   let result: { findings: readonly Finding[]; summary: Pick<Summary, 'files' | 'documents' | 'updates'>; checked: number } | undefined;
   if (wantThreads(bytes, io.env)) {

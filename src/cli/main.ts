@@ -153,6 +153,12 @@ function createProgram(io: Io, run: Runners, setCode: (c: ExitCode) => void): Co
     collect,
     [],
   );
+  lint.option(
+    '--objects <path>',
+    'with --old: custom resources stored under the installed CRDs (files, directories or - for stdin; any kinds): those of updated CRDs are checked on their next write under the new CRD (rule stored-objects; others are ignored). --old cluster reads the live objects of the updated CRDs itself (repeatable)',
+    collect,
+    [],
+  );
   addColorOptions(lint)
     .option('-q, --quiet', 'report errors only (--max-warnings still counts the warnings)')
     .option('--allow-empty', 'exit 0 when the input holds no document at all (default: exit 2)')
@@ -180,6 +186,7 @@ function createProgram(io: Io, run: Runners, setCode: (c: ExitCode) => void): Co
           baseline: o['baseline'] as string | undefined,
           updateBaseline: o['updateBaseline'] === true,
           old: (o['old'] as string[] | undefined) ?? [],
+          objects: (o['objects'] as string[] | undefined) ?? [],
           explainCost: o['explainCost'] === true,
         }),
       );

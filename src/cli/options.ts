@@ -29,6 +29,8 @@ export interface LintCliOptions {
   readonly updateBaseline?: boolean;
   /** --old PATH|git:REV (repeatable): the installed CRDs; a CRD of the input with one of their names is an update. */
   readonly old?: readonly string[];
+  /** --objects PATH (repeatable): objects stored under the --old CRDs, checked on their next write under the input's. */
+  readonly objects?: readonly string[];
   /** --explain-cost: the estimated cost of every CEL rule, not only of those over budget. */
   readonly explainCost?: boolean;
 }

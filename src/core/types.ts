@@ -112,11 +112,15 @@ export interface CrdUpdateSummary {
   readonly findings: number;
   /** Of those, the upgrade-safety advice: changes the server accepts that break stored objects or clients. */
   readonly breaking: number;
+  /** lint --objects (or --old cluster): the stored objects of this CRD that were checked. */
+  readonly objects?: number;
+  /** Of those, the objects whose next write the server would reject (or whose apiVersion is gone). */
+  readonly affected?: number;
 }
 
 /** The one wording of an update's verdict, for every output format. */
 export function updateSummaryText(u: CrdUpdateSummary): string {
-  return `CustomResourceDefinition ${u.name}: update ${u.accepted ? 'accepted' : 'rejected'} by the server; ${u.findings} finding${u.findings === 1 ? '' : 's'}${u.breaking > 0 ? ` (${u.breaking} breaking change${u.breaking === 1 ? '' : 's'})` : ''}`;
+  return `CustomResourceDefinition ${u.name}: update ${u.accepted ? 'accepted' : 'rejected'} by the server; ${u.findings} finding${u.findings === 1 ? '' : 's'}${u.breaking > 0 ? ` (${u.breaking} breaking change${u.breaking === 1 ? '' : 's'})` : ''}${u.objects !== undefined ? `; ${u.affected ?? 0} of ${u.objects} stored object${u.objects === 1 ? '' : 's'} affected` : ''}`;
 }
 
 export interface Summary {

@@ -4,6 +4,7 @@
  * strategy and validation read from the old object.
  */
 import type { JsonPath } from '../core/types.js';
+import type { Manifest } from '../manifest/parse.js';
 import { arr, rec, str } from './json.js';
 import type { Crd } from './model.js';
 
@@ -25,6 +26,8 @@ export interface InstalledCrd {
 /** The update a NEW CRD makes: the installed object it replaces. */
 export interface CrdUpdate {
   readonly old: InstalledCrd;
+  /** lint --old --objects: the given objects of this CRD (files, or live ones); absent without --objects. */
+  readonly objects?: readonly Manifest[];
 }
 
 /**

@@ -80,8 +80,8 @@ export function splitFiles(files: readonly SourceFile[]): Split {
 export async function lintSplit(files: readonly SourceFile[], opts: Omit<LintOptions, 'rules'>, run: ShareRunner): Promise<ParallelResult | undefined> {
   const split = splitFiles(files);
   if (split.there.length === 0) return undefined;
-  // the worker gets no CRD of the input, hence no update either (--old stays here)
-  const { cel: _here, old: _old, ...plain } = opts;
+  // the worker gets no CRD of the input, hence no update either (--old and the stored objects stay here)
+  const { cel: _here, old: _old, objects: _objects, liveObjects: _live, ...plain } = opts;
   const remote = run({ files: split.there, opts: { ...plain, crdFiles: [...split.crdBearing, ...(opts.crdFiles ?? [])] } });
   // let the worker start before this thread is busy
   await new Promise((r) => setImmediate(r));

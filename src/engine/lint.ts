@@ -7,6 +7,7 @@ import { formatPath } from '../core/path.js';
 import { type CrdUpdateSummary, type Finding, type Severity, type Summary } from '../core/types.js';
 import { CrdCatalog, splitApiVersion } from '../cr/catalog.js';
 import { simulateCreate, type CreateResult } from '../cr/create.js';
+import { groupKindOf, simulateNextWrite } from '../cr/next-write.js';
 import { wireValue } from '../cr/wire.js';
 import { installedCrd, type InstalledCrd } from '../crd/installed.js';
 import { buildCrd, isCrdManifest, type Crd } from '../crd/model.js';
@@ -42,6 +43,14 @@ export interface LintOptions {
   readonly old?: readonly SourceFile[];
   /** lint --explain-cost: every CEL expression's estimated cost is reported (cel-cost-explanation). */
   readonly explainCost?: boolean;
+  /**
+   * lint --old --objects: objects stored under the installed CRDs (files, or live ones rendered as
+   * files). Those of an updated CRD are written under the new one (rule stored-objects); the
+   * others are not checked.
+   */
+  readonly objects?: readonly SourceFile[];
+  /** lint --old cluster: the live objects of the updated CRDs (their stored form is taken as read). */
+  readonly liveObjects?: readonly SourceFile[];
 }
 
 export interface LintResult {
@@ -77,18 +86,22 @@ export function lintSources(files: readonly SourceFile[], opts: LintOptions): Li
   const replaced = new Set(crds.map((c) => c.name));
   const allCrds = installed.size === 0 ? crds : [...[...installed.values()].filter((i) => !replaced.has(i.crd.name)).map((i) => i.crd), ...crds];
   const updated: Crd[] = [];
+  // lint --old --objects: the objects of each updated CRD (by OLD's group and kind)
+  const stored = opts.objects || opts.liveObjects ? storedObjectsOf([...(opts.liveObjects ?? []), ...(opts.objects ?? [])], crds, installed, findings) : undefined;
+  const live = new Set(opts.liveObjects ?? []);
   // updates the decoder refuses (400 BadRequest): rejected whatever else is found
   const refused = new Set<Crd>();
   for (const crd of crds) {
     let analysis: readonly SchemaAnalysis[] | undefined;
     const old = crd.name !== '' ? installed.get(crd.name) : undefined;
     if (old) updated.push(crd);
+    const objects = old && stored ? (stored.get(crd) ?? []) : undefined;
     const ctx: RuleContext = {
       crd,
       allCrds,
       schemaAnalysis: () => (analysis ??= analyzeCrdSchemas(crd, old ? updateSchemaOptions(old.crd) : undefined)),
       fieldValidation,
-      ...(old ? { update: { old } } : {}),
+      ...(old ? { update: { old, ...(objects ? { objects } : {}) } } : {}),
       ...(opts.explainCost ? { explainCost: true } : {}),
     };
     // a v1beta1 CRD on a server that no longer serves that API is never validated
@@ -108,10 +121,11 @@ export function lintSources(files: readonly SourceFile[], opts: LintOptions): Li
     }
   }
   findings.push(...lintResources(manifests, crds, refs, rules, opts));
+  if (stored) findings.push(...lintStoredObjects(stored, installed, rules, opts, live));
   const final = finalize(findings);
   const errors = final.filter((f) => f.severity === 'error').length;
   const warnings = final.filter((f) => f.severity === 'warning').length;
-  const updates = updated.map((crd) => updateSummary(crd, final, refused.has(crd)));
+  const updates = updated.map((crd) => updateSummary(crd, final, refused.has(crd), stored?.get(crd)));
   return {
     findings: final,
     summary: { files: files.length, documents, errors, warnings, ...(opts.old ? { updates } : {}) },
@@ -148,7 +162,7 @@ function invalidCaBundle(crd: Crd): boolean {
 }
 
 /** The server's verdict on an update: rejected when the decoder refuses it or a finding on the CRD carries a server cause or response. */
-function updateSummary(crd: Crd, findings: readonly Finding[], undecodable: boolean): CrdUpdateSummary {
+function updateSummary(crd: Crd, findings: readonly Finding[], undecodable: boolean, objects: readonly Manifest[] | undefined): CrdUpdateSummary {
   const m = crd.manifest;
   const own = findings.filter((f) => f.file === m.file.path && f.document === m.docIndex && f.object?.name === crd.name && f.object?.kind === m.kind);
   const pos = m.locate([]);
@@ -160,7 +174,66 @@ function updateSummary(crd: Crd, findings: readonly Finding[], undecodable: bool
     accepted: !undecodable && !own.some((f) => f.server !== undefined || f.response !== undefined),
     findings: own.length,
     breaking: own.filter((f) => f.ruleId === 'upgrade-safety').length,
+    ...(objects ? { objects: objects.length, affected: affectedObjects(objects, findings) } : {}),
   };
+}
+
+/** The objects with an error of stored-objects: their next write (or their apiVersion) fails. */
+function affectedObjects(objects: readonly Manifest[], findings: readonly Finding[]): number {
+  const hit = new Set(findings.filter((f) => f.ruleId === 'stored-objects' && f.severity === 'error').map((f) => `${f.file}\0${f.document}`));
+  return objects.filter((m) => hit.has(`${m.file.path}\0${m.docIndex}`)).length;
+}
+
+/**
+ * The objects of --objects grouped by the updated CRD they belong to (OLD's group and kind: they
+ * were stored under it). Parse problems are findings; objects of other CRDs are left out.
+ */
+function storedObjectsOf(files: readonly SourceFile[], crds: readonly Crd[], installed: ReadonlyMap<string, InstalledCrd>, findings: Finding[]): Map<Crd, Manifest[]> {
+  const parsed = parseSources(files);
+  findings.push(...parsed.findings);
+  const byGroupKind = new Map<string, Crd>();
+  for (const crd of crds) {
+    const old = crd.name !== '' ? installed.get(crd.name) : undefined;
+    if (old) byGroupKind.set(`${old.crd.group}\0${old.crd.names.kind}`, crd);
+  }
+  const out = new Map<Crd, Manifest[]>();
+  for (const m of parsed.manifests) {
+    if (isCrdManifest(m)) continue;
+    const gk = groupKindOf(m.value);
+    const crd = gk ? byGroupKind.get(`${gk.group}\0${gk.kind}`) : undefined;
+    if (!crd) continue;
+    let list = out.get(crd);
+    if (!list) out.set(crd, (list = []));
+    list.push(m);
+  }
+  return out;
+}
+
+/** Each stored object written under its updated CRD (rules with checkStoredObject). */
+function lintStoredObjects(stored: ReadonlyMap<Crd, readonly Manifest[]>, installed: ReadonlyMap<string, InstalledCrd>, rules: readonly Rule[], opts: LintOptions, live: ReadonlySet<SourceFile>): Finding[] {
+  const objectRules = rules.filter((r) => r.checkStoredObject !== undefined);
+  if (objectRules.length === 0) return [];
+  const out: Finding[] = [];
+  for (const [crd, objects] of stored) {
+    const oldCatalog = new CrdCatalog([installed.get(crd.name)!.crd]);
+    const newCatalog = new CrdCatalog([crd]);
+    for (const m of objects) {
+      const write = simulateNextWrite(wireValue(m), oldCatalog, newCatalog, {
+        kube: opts.kubeVersion,
+        ...(opts.fieldValidation ? { fieldValidation: opts.fieldValidation } : {}),
+        ...(live.has(m.file) ? { live: true } : {}),
+      });
+      for (const rule of objectRules) {
+        const sev = severityOf(rule, opts.ruleSeverity);
+        if (!sev.on) continue;
+        for (const r of rule.checkStoredObject!({ manifest: m, write })) {
+          const s = sev.of(r.messageId);
+          if (s !== 'off') out.push(toFinding(rule, r, m, s));
+        }
+      }
+    }
+  }
+  return out;
 }
 
 /** Custom resources of the input whose group and kind have a CRD (input or --crd) go through the resource rules. */
@@ -203,8 +276,10 @@ function lintResources(manifests: readonly Manifest[], crds: readonly Crd[], ref
  * `on`: some check of the rule can report.
  */
 function severityOf(rule: Rule, overrides: ReadonlyMap<string, Severity | 'off'> | undefined): { on: boolean; of(messageId: string): Severity | 'off' } {
-  const base = overrides?.get(rule.id) ?? rule.meta.defaultSeverity;
-  const of = (messageId: string) => overrides?.get(`${rule.id}/${messageId}`) ?? base;
+  const ruleLevel = overrides?.get(rule.id);
+  const base = ruleLevel ?? rule.meta.defaultSeverity;
+  const own = rule.meta.checkSeverity as Partial<Record<string, Severity>> | undefined;
+  const of = (messageId: string) => overrides?.get(`${rule.id}/${messageId}`) ?? ruleLevel ?? own?.[messageId] ?? rule.meta.defaultSeverity;
   const on = base !== 'off' || Object.keys(rule.meta.messages).some((id) => of(id) !== 'off');
   return { on, of };
 }

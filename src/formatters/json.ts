@@ -4,6 +4,7 @@ import type { Formatter } from './types.js';
 function findingJson(f: Finding): Record<string, unknown> {
   return {
     ruleId: f.ruleId,
+    ...(f.messageId !== undefined ? { messageId: f.messageId } : {}),
     severity: f.severity,
     message: f.message,
     file: f.file,

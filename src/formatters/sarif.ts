@@ -132,6 +132,7 @@ export const sarif: Formatter = (findings, ctx) => {
     ],
     partialFingerprints: { [FINGERPRINT_KEY]: fingerprint(f, ctx.cwd) },
     properties: {
+      messageId: f.messageId,
       path: f.path,
       document: f.document,
       ...(f.server ? { server: f.server } : {}),

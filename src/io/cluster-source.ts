@@ -85,6 +85,48 @@ export async function listInstalledCrds(cluster: Cluster, keepStatus = false): P
   return (await listCrdObjects(cluster)).map((o) => crdSource(cluster, o, keepStatus));
 }
 
+/**
+ * lint --old cluster: every installed CRD with its status (OLD), and the live objects of those
+ * named in `names` (the CRDs the input updates), each listed page by page (limit/continue) in the
+ * CRD's storage version (else its first served one), in every namespace or in `namespace` only.
+ * Each object becomes a source of its own: cluster:<context>/<plural.group>/[<namespace>/]<name>.
+ */
+export async function installedCrdsAndObjects(cluster: Cluster, names: ReadonlySet<string>, namespace: string | undefined): Promise<{ crds: SourceFile[]; objects: SourceFile[] }> {
+  const all = await listCrdObjects(cluster);
+  const objects: SourceFile[] = [];
+  for (const crd of all) {
+    if (!names.has(str(metaOf(crd)['name']))) continue;
+    const group = str(spec(crd)['group']);
+    const plural = str(names_(crd)['plural']);
+    const kind = str(names_(crd)['kind']);
+    const version = servedVersion(crd);
+    if (version === undefined || plural === '') continue;
+    const namespaced = spec(crd)['scope'] !== 'Cluster';
+    const ns = namespaced && namespace !== undefined ? namespace : undefined;
+    const path = `/apis/${group}/${version}/${ns !== undefined ? `namespaces/${encodeURIComponent(ns)}/` : ''}${plural}`;
+    const items = await cluster.list(path, { verb: 'list', resource: `${plural}.${group}`, ...(ns !== undefined ? { namespace: ns } : {}) });
+    for (const it of items) {
+      const o = { apiVersion: `${group}/${version}`, kind, ...it };
+      const md = metaOf(o);
+      // the stored object as the server holds it: resourceVersion and uid kept for the update
+      const keep = { ...stripServerFields(o, { status: false }), metadata: { ...metaOf(stripServerFields(o, { status: false })), ...pick(md, ['resourceVersion', 'uid', 'generation', 'creationTimestamp']) } };
+      const segs = [`${plural}.${group}`, ...(namespaced ? [str(md['namespace'])] : []), str(md['name'])];
+      objects.push(renderSource(clusterFileName(cluster.context, ...segs), keep));
+    }
+  }
+  return { crds: all.map((o) => crdSource(cluster, o, true)), objects };
+}
+
+function pick(o: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const k of keys) if (o[k] !== undefined) out[k] = o[k];
+  return out;
+}
+
+function names_(o: Record<string, unknown>): Record<string, unknown> {
+  return names(o);
+}
+
 interface GroupKind {
   readonly group: string;
   readonly kind: string;

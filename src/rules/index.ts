@@ -30,6 +30,7 @@ import { schemaRootStatus } from './schema-root-status.js';
 import { scope } from './scope.js';
 import { selectableFields } from './selectable-fields.js';
 import { statusProperty } from './status-property.js';
+import { storedObjects } from './stored-objects.js';
 import { structuralSchema } from './structural-schema.js';
 import { unrecognizedFormat } from './unrecognized-format.js';
 import { upgradeSafety } from './upgrade-safety.js';
@@ -71,6 +72,7 @@ export const rules: readonly Rule[] = [
   scope,
   selectableFields,
   statusProperty,
+  storedObjects,
   structuralSchema,
   unrecognizedFormat,
   upgradeSafety,

@@ -3,6 +3,7 @@ import type { FieldValidation } from '../core/field-validation.js';
 import type { JsonPath, ServerResponse, Severity } from '../core/types.js';
 import type { Lookup } from '../cr/catalog.js';
 import type { CreateResult } from '../cr/create.js';
+import type { NextWrite } from '../cr/next-write.js';
 import type { CrdUpdate } from '../crd/installed.js';
 import type { Crd } from '../crd/model.js';
 import type { Manifest } from '../manifest/parse.js';
@@ -14,6 +15,8 @@ export interface RuleMeta<M extends string> {
   /** true: reproduces the API server's own verdict; false: our advice. */
   readonly serverFaithful: boolean;
   readonly defaultSeverity: Severity;
+  /** Checks whose default severity differs from the rule's (`--rule ID` and `--rule ID/CHECK` still override). */
+  readonly checkSeverity?: Partial<Record<M, Severity>>;
   readonly docs: {
     readonly description: string;
     /** Why it matters; for advisory rules, why we warn although the server accepts. */
@@ -67,12 +70,20 @@ export interface ResourceRuleContext {
   readonly fieldValidation: FieldValidation;
 }
 
+/** lint --old --objects: an object stored under the installed CRD, and its next write under the new one. */
+export interface StoredObjectContext {
+  readonly manifest: Manifest;
+  readonly write: NextWrite;
+}
+
 export interface Rule<M extends string = string> {
   readonly id: string;
   readonly meta: RuleMeta<M>;
   check(ctx: RuleContext): Iterable<Report<M>>;
   /** Rules about custom resources; paths are relative to the custom resource. */
   checkResource?(ctx: ResourceRuleContext): Iterable<Report<M>>;
+  /** Rules about objects stored under an installed CRD that the input updates (lint --old --objects). */
+  checkStoredObject?(ctx: StoredObjectContext): Iterable<Report<M>>;
 }
 
 /** Identity helper: infers M so that an unknown messageId is a compile error. */

@@ -22,6 +22,7 @@ type M =
   | 'formatChanged'
   | 'defaultChanged'
   | 'ruleChanged'
+  | 'ruleRemoved'
   | 'listTypeChanged'
   | 'preserveUnknownRemoved'
   | 'printerColumnChanged'
@@ -52,7 +53,8 @@ export const upgradeSafety = defineRule<M>({
         'boundTightened: maxLength/maxItems/maxProperties/maximum lowered or added, minLength/minItems/minProperties/minimum raised or added, exclusiveMinimum/exclusiveMaximum turned on (crdify maxLength, maxItems, maxProperties, maximum, minLength, minItems, minProperties, minimum, exclusiveMaximum / -); ' +
         'patternChanged, formatChanged: pattern or format added or changed (crdify pattern, format / -); ' +
         'defaultChanged: default added, changed or removed (crdify default / -); ' +
-        'ruleChanged: an x-kubernetes-validations rule is new, or its messageExpression, reason or optionalOldSelf changed (crdify xvalidations, which also flags a removed rule / -); ' +
+        'ruleChanged: an x-kubernetes-validations rule is new, or its messageExpression, reason or optionalOldSelf changed (crdify xvalidations / -); ' +
+        'ruleRemoved: a rule of OLD is gone from the same schema node in NEW (a rule whose text changed is both removed and new): the server stops enforcing it, and clients or controllers that relied on it see values it used to refuse (crdify xvalidations, removal / -); ' +
         'listTypeChanged: x-kubernetes-list-type, x-kubernetes-list-map-keys or x-kubernetes-map-type changed (- / -); ' +
         'preserveUnknownRemoved: x-kubernetes-preserve-unknown-fields turned off (- / -); ' +
         'printerColumnChanged, selectableFieldChanged: a printer column or selectable field of a served version is changed or removed (- / -). ' +
@@ -77,6 +79,7 @@ export const upgradeSafety = defineRule<M>({
       formatChanged: 'version {{version}}: {{field}} format {{change}}',
       defaultChanged: 'version {{version}}: {{field}} default {{change}}',
       ruleChanged: 'version {{version}}: {{field}} has a {{change}} x-kubernetes-validations rule {{rule}}',
+      ruleRemoved: 'version {{version}}: {{field}} loses the x-kubernetes-validations rule {{rule}}: values it refused are accepted from now on',
       listTypeChanged: 'version {{version}}: {{field}} {{key}} changes ({{old}} -> {{new}})',
       preserveUnknownRemoved: 'version {{version}}: {{field}} no longer preserves unknown fields: stored ones are pruned on the next write',
       printerColumnChanged: 'version {{version}}: printer column {{name}} is {{change}}',
@@ -230,6 +233,18 @@ function* compareSchema(o: Rec, n: Rec, field: string, op: JsonPath, np: JsonPat
     };
   }
 
+  // CEL rules of OLD that NEW no longer has on this node (by rule text)
+  const nRules = arr(n['x-kubernetes-validations']).map((r) => rec(r) ?? {});
+  for (const [i, r] of oRules.entries()) {
+    if (nRules.some((x) => x['rule'] === r['rule'])) continue;
+    yield {
+      messageId: 'ruleRemoved',
+      data: { ...base, rule: display(r['rule']) },
+      path: Object.hasOwn(n, 'x-kubernetes-validations') ? [...np, 'x-kubernetes-validations'] : np,
+      ...w.oldAt([...op, 'x-kubernetes-validations', i, ...(Object.hasOwn(r, 'rule') ? ['rule'] : [])]),
+    };
+  }
+
   for (const k of TOPOLOGY) {
     if (!semanticEqual(o[k], n[k])) yield at(k, { messageId: 'listTypeChanged', data: { ...base, key: k, old: display(o[k]), new: display(n[k]) } });
   }
@@ -289,9 +304,9 @@ function* compareList(
   const nt = targetOf(news, nv);
   const oPath = Object.hasOwn(ov.raw, key) ? [...ov.loc.at, key] : ot.loc.at;
   const nPath = nt ? (Object.hasOwn(nv.raw, key) ? [...nv.loc.at, key] : nt.loc.at) : nv.loc.at;
-  const nList = (nt?.value ?? []).map((x) => rec(x) ?? {});
+  const nList = (nt?.value ?? []).map((x) => v1Spelling(rec(x) ?? {}));
   for (const [i, x] of ot.value.entries()) {
-    const o = rec(x) ?? {};
+    const o = v1Spelling(rec(x) ?? {});
     // the same entry anywhere in NEW is kept (names may repeat: two columns called the same)
     if (nList.some((y) => semanticEqual(o, y))) continue;
     const name = nameOf(o);
@@ -299,4 +314,11 @@ function* compareList(
     if (j < 0) yield { messageId, data: { version: ov.name, name: JSON.stringify(name), change: 'removed' }, path: nPath, ...oldAt([...oPath, i]) };
     else if (!semanticEqual(o, nList[j])) yield { messageId, data: { version: ov.name, name: JSON.stringify(name), change: 'changed' }, path: [...nPath, j], ...oldAt([...oPath, i]) };
   }
+}
+
+/** A v1beta1 printer column spells jsonPath JSONPath; the server stores it as v1's jsonPath. */
+function v1Spelling(r: Rec): Rec {
+  if (!Object.hasOwn(r, 'JSONPath') || Object.hasOwn(r, 'jsonPath')) return r;
+  const { JSONPath, ...rest } = r;
+  return { ...rest, jsonPath: JSONPath };
 }

@@ -89,15 +89,16 @@ describe('lint --old', () => {
     const dir = join(ROOT, 'fixtures', 'rules', 'upgrade-safety');
     const run = (...rules: string[]) =>
       crdx(['lint', '-o', 'json', ...rules.flatMap((r) => ['--rule', r]), '--old', join(dir, 'old', 'widgets.yaml'), join(dir, 'invalid', 'schema-changes.yaml')]);
-    // JSON findings carry no messageId: the checks are told apart by their messages
+    // JSON findings carry the check as messageId
     const ids = async (...rules: string[]) => {
-      const out = JSON.parse((await run(...rules)).stdout) as { findings: { ruleId: string; message: string; severity: string }[] };
-      return out.findings.filter((f) => f.ruleId === 'upgrade-safety').map((f) => `${f.severity} ${f.message}`);
+      const out = JSON.parse((await run(...rules)).stdout) as { findings: { ruleId: string; messageId: string; message: string; severity: string }[] };
+      return out.findings.filter((f) => f.ruleId === 'upgrade-safety').map((f) => `${f.severity} ${f.message}${f.messageId === 'boundTightened' ? ' [boundTightened]' : ''}`);
     };
-    const all = await ids();
-    const bounds = all.filter((x) => x.includes(' tightened ('));
+    const all = (await ids()).map((x) => x.replace(/ \[boundTightened\]$/, ''));
+    const bounds = (await ids()).filter((x) => x.endsWith(' [boundTightened]')).map((x) => x.replace(/ \[boundTightened\]$/, ''));
     expect(bounds.length).toBe(3);
     expect(all.every((x) => x.startsWith('warning '))).toBe(true);
+    expect(bounds.every((x) => x.includes(' tightened ('))).toBe(true);
     expect(await ids('upgrade-safety/boundTightened=off')).toEqual(all.filter((x) => !bounds.includes(x)));
     expect(await ids('upgrade-safety=off', 'upgrade-safety/fieldRemoved=error')).toEqual([
       'error version v1: field spec.legacy is removed: stored values are pruned on the next write',

@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseValidateFlag } from '../../src/core/field-validation.js';
 import { DEFAULT_KUBE_VERSION, isSimulated, parseKubeVersion } from '../../src/core/kube-version.js';
@@ -39,7 +39,10 @@ export function ruleFixtureSuite(ruleId: string): void {
           const kv = /^# kube-version: (\S+)$/m.exec(text)?.[1];
           const kubeVersion = kv === undefined ? DEFAULT_KUBE_VERSION : parseKubeVersion(kv);
           expect(kubeVersion !== undefined && isSimulated(kubeVersion), `# kube-version: ${kv}`).toBe(true);
-          const findings = lintSources([{ path, text }], { kubeVersion: kubeVersion!, cel, ...(fieldValidation ? { fieldValidation } : {}), ...(old ? { old } : {}) }).findings.filter(
+          // `# objects: <file>`: objects stored under the OLD CRD, written under this one (lint --old --objects)
+          const objectsFile = /^# objects: (\S+)$/m.exec(text)?.[1];
+          const objects = objectsFile === undefined ? undefined : [{ path: join(dir, objectsFile), text: readFileSync(join(dir, objectsFile), 'utf8') }];
+          const findings = lintSources([{ path, text }], { kubeVersion: kubeVersion!, cel, ...(fieldValidation ? { fieldValidation } : {}), ...(old ? { old } : {}), ...(objects ? { objects } : {}) }).findings.filter(
             (x) => x.ruleId === ruleId,
           );
           const got = findings
@@ -47,7 +50,8 @@ export function ruleFixtureSuite(ruleId: string): void {
               (x) =>
                 (x.server ? `${x.server.reason} ${x.server.field}` : `${x.messageId} ${x.path}`) +
                 ` @${x.line}:${x.column}` +
-                (old && x.old ? ` old@${x.old.line}:${x.old.column}` : ''),
+                (old && x.old ? ` old@${x.old.line}:${x.old.column}` : '') +
+                (x.file !== path ? ` in ${relative(dir, x.file)}` : ''),
             )
             .sort();
           const want = [...text.matchAll(/^# expect: (.+)$/gm)].map((m) => m[1]!.trim()).sort();
@@ -56,7 +60,8 @@ export function ruleFixtureSuite(ruleId: string): void {
             expect(want.length).toBeGreaterThan(0);
             expect(got).toEqual(want);
             for (const x of findings) {
-              expect(x.severity).toBe(rule!.meta.defaultSeverity);
+              expect(x.severity).toBe((rule!.meta.checkSeverity as Record<string, string> | undefined)?.[x.messageId] ?? rule!.meta.defaultSeverity);
+              if (rule!.meta.serverFaithful && rule!.meta.type === 'problem' && x.server === undefined && x.ruleId === 'stored-objects') continue;
               if (rule!.meta.serverFaithful && rule!.meta.type === 'problem' && !['naming-conflicts', 'v1beta1-crd', 'crd-decode', 'custom-resource'].includes(x.ruleId)) {
                 expect(x.server?.message).toBeTruthy();
                 expect(x.message.startsWith(`${x.server!.field}: `)).toBe(true);

@@ -203,6 +203,7 @@ describe('json', () => {
   "findings": [
     {
       "ruleId": "status-subresource-suggested",
+      "messageId": "missing",
       "severity": "info",
       "message": "version v1 has a status property but no /status subresource",
       "file": "-",
@@ -218,6 +219,7 @@ describe('json', () => {
     },
     {
       "ruleId": "description-recommended",
+      "messageId": "missing",
       "severity": "warning",
       "message": "field \\"a<b>&'c'\\" at 100%:\\r\\nline two, has \\u0001 and \u{1F600}\\tand \uFFFE",
       "file": "/repo/crds/odd, name: 100%.yaml",
@@ -228,6 +230,7 @@ describe('json', () => {
     },
     {
       "ruleId": "parse",
+      "messageId": "yaml-syntax",
       "severity": "error",
       "message": "Nested mappings are not allowed in compact mappings",
       "file": "crds/broken.yaml",
@@ -239,6 +242,7 @@ describe('json', () => {
     },
     {
       "ruleId": "crd-spec-valid",
+      "messageId": "server",
       "severity": "error",
       "message": "spec.scope: Unsupported value: \\"Global\\": supported values: \\"Cluster\\", \\"Namespaced\\"",
       "file": "crds/widgets.yaml",
@@ -259,6 +263,7 @@ describe('json', () => {
     },
     {
       "ruleId": "printer-column-path-exists",
+      "messageId": "noField",
       "severity": "warning",
       "message": "jsonPath \\".spec.size\\" matches no field of the schema",
       "file": "crds/widgets.yaml",
@@ -387,7 +392,7 @@ describe('sarif', () => {
             message: { text: 'version v1 has a status property but no /status subresource' },
             locations: location('stdin', { startLine: 3, startColumn: 1 }),
             partialFingerprints: { 'crdxFinding/v1': '80aedbc1bf4629376eaed46f234ea8dea9a195253cb649de0448cfaa903e6735' },
-            properties: { path: 'spec.versions[0]', document: 0 },
+            properties: { messageId: 'missing', path: 'spec.versions[0]', document: 0 },
           },
           {
             ruleId: 'description-recommended',
@@ -396,7 +401,7 @@ describe('sarif', () => {
             message: { text: NASTY },
             locations: location('crds/odd%2C%20name%3A%20100%25.yaml', { startLine: 2, startColumn: 5 }),
             partialFingerprints: { 'crdxFinding/v1': '877f7262820bfb517b27ee632bc4162d3a778342ec939c3d6f9e6c928d91c327' },
-            properties: { path: "spec.versions[0].schema.openAPIV3Schema.properties[a<b>&\"c']", document: 0 },
+            properties: { messageId: 'missing', path: "spec.versions[0].schema.openAPIV3Schema.properties[a<b>&\"c']", document: 0 },
           },
           {
             ruleId: 'parse',
@@ -405,7 +410,7 @@ describe('sarif', () => {
             message: { text: 'Nested mappings are not allowed in compact mappings' },
             locations: location('crds/broken.yaml', { startLine: 4, startColumn: 3 }),
             partialFingerprints: { 'crdxFinding/v1': '1367698e3e706b2851b668fa080dd36ef93b99c54c7082c2761850f32994e392' },
-            properties: { path: '', document: 1 },
+            properties: { messageId: 'yaml-syntax', path: '', document: 1 },
           },
           {
             ruleId: 'crd-spec-valid',
@@ -415,6 +420,7 @@ describe('sarif', () => {
             locations: location('crds/widgets.yaml', { startLine: 7, startColumn: 10, endLine: 7, endColumn: 16 }),
             partialFingerprints: { 'crdxFinding/v1': '1a6bf2633f5ca21f40cda75ffa70eda9852d787fd33852370585bc0b174da6de' },
             properties: {
+              messageId: 'server',
               path: 'spec.scope',
               document: 0,
               server: {
@@ -431,7 +437,7 @@ describe('sarif', () => {
             message: { text: 'jsonPath ".spec.size" matches no field of the schema' },
             locations: location('crds/widgets.yaml', { startLine: 20, startColumn: 9, endLine: 22, endColumn: 3 }),
             partialFingerprints: { 'crdxFinding/v1': 'b43f4e9df4f40a60726c825650230ea3ea3332bde2742ae2d7018d06c63ea61b' },
-            properties: { path: 'spec.versions[0].additionalPrinterColumns[0].jsonPath', document: 1 },
+            properties: { messageId: 'noField', path: 'spec.versions[0].additionalPrinterColumns[0].jsonPath', document: 1 },
           },
         ],
       },
