@@ -24,12 +24,12 @@ describe('stored-objects severities', () => {
     }).findings.filter((f) => f.ruleId === 'stored-objects');
   const tally = (fs: ReturnType<typeof run>) => fs.map((f) => `${f.messageId}:${f.severity}`).sort();
 
-  it('errors for rejections, warnings for what crdx cannot tell and for migrations', () => {
-    expect(tally(run([]))).toEqual(['celNotEvaluated:warning', 'create:error', 'create:error', 'create:error', 'migration:warning']);
+  it('errors for rejections, warnings for migrations', () => {
+    expect(tally(run([]))).toEqual(['create:error', 'create:error', 'create:error', 'migration:warning']);
   });
   it('--rule ID=severity sets every check; --rule ID/CHECK one check', () => {
-    expect(tally(run([['stored-objects', 'info']]))).toEqual(['celNotEvaluated:info', 'create:info', 'create:info', 'create:info', 'migration:info']);
-    expect(tally(run([['stored-objects/migration', 'off']]))).toEqual(['celNotEvaluated:warning', 'create:error', 'create:error', 'create:error']);
+    expect(tally(run([['stored-objects', 'info']]))).toEqual(['create:info', 'create:info', 'create:info', 'migration:info']);
+    expect(tally(run([['stored-objects/migration', 'off']]))).toEqual(['create:error', 'create:error', 'create:error']);
   });
   it('without --objects nothing is reported (no objects, no migration advice)', () => {
     expect(run([], false)).toEqual([]);
