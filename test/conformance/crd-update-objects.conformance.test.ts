@@ -139,11 +139,7 @@ const TOUCH = 'crdx.example.com/touched';
  * Disagreements understood but not fixed here, each with why. They are tallied on their own line
  * and must keep disagreeing (else they are taken off).
  */
-const KNOWN: Record<string, string> = {
-  // `package` is a CEL reserved word: crdx's evaluation of `has(self.package)` does not find the
-  // property (no such key), the server's does; the create and the custom-resource rule alike
-  'functions.pkg.crossplane.io (CEL rule added) function-dummy-ext-basic create': 'CEL: a property named with a reserved word',
-};
+const KNOWN: Record<string, string> = {};
 const sortCauses = (fs: readonly Finding[]): string[] => [...new Set(fs.filter((f) => f.server).map((f) => causeText(f.server!.reason, f.server!.field, f.server!.message)))].sort();
 
 /**

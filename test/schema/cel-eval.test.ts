@@ -110,3 +110,44 @@ describe('evaluateCel: 1.37 runtime changes (cel-go 0.29), gated on the version'
     expect(run(-1, 37)).toEqual(['index out of range: -1 evaluating rule: indexOf is 3', 'lists.range: size must be non-negative, got -1 evaluating rule: range']);
   });
 });
+
+describe('evaluateCel: a reserved word as a property name (1.36 server texts)', () => {
+  // the server unescapes the field name it is asked for (unstructuredMap.Find): self.package and
+  // self.__package__ both reach the property `package`; an additionalProperties map takes the key as written
+  const rules = [
+    '!has(self.package)',
+    "self.package != 'abc'",
+    "self.__package__ != 'abc'",
+    '!has(self.__package__)',
+    "self.m.package != 'abc'",
+    '!has(self.m.package)',
+    "self.o.namespace == 'q'",
+  ];
+  const root = buildStructural({
+    type: 'object',
+    properties: {
+      spec: {
+        type: 'object',
+        'x-kubernetes-validations': rules.map((rule) => ({ rule })),
+        properties: {
+          package: { type: 'string' },
+          m: { type: 'object', additionalProperties: { type: 'string' } },
+          o: { type: 'object', properties: { namespace: { type: 'string' } } },
+        },
+      },
+    },
+  });
+  it('every rule fails on the property as the server says', () => {
+    const r = evaluateCel({ apiVersion: 'v1', kind: 'K', spec: { package: 'abc', m: { package: 'abc' }, o: {} } }, undefined, root, cel);
+    expect(r.complete).toBe(true);
+    expect(r.errors.map((e) => e.detail).sort()).toEqual(
+      [...rules.slice(0, 6).map((x) => `failed rule: ${x}`), "no such key: namespace evaluating rule: self.o.namespace == 'q'"].sort(),
+    );
+  });
+  it('and passes where the property is absent', () => {
+    const r = evaluateCel({ apiVersion: 'v1', kind: 'K', spec: { m: {}, o: { namespace: 'q' } } }, undefined, root, cel);
+    expect(r.errors.map((e) => e.detail).sort()).toEqual(
+      ["no such key: package evaluating rule: self.package != 'abc'", "no such key: __package__ evaluating rule: self.__package__ != 'abc'", "no such key: package evaluating rule: self.m.package != 'abc'"].sort(),
+    );
+  });
+});

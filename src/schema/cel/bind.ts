@@ -15,7 +15,7 @@ import { isRecord } from '../../core/types.js';
 import { parseDuration } from '../../go/duration.js';
 import { parseTimeRFC3339 } from '../../go/time.js';
 import type { Structural } from '../../crd/structural-schema.js';
-import { markBound, markList, RawValue } from './values.js';
+import { isEscapedObject, markBound, markEscapedObject, markList, RawValue } from './values.js';
 
 export class Unbound {
   constructor(readonly why: string) {}
@@ -45,6 +45,46 @@ export function celEscape(name: string): string | undefined {
     else out += name[i];
   }
   return out;
+}
+
+/**
+ * cel.Unescape: the property name of a CEL field name (`__dash__` → `-`, `__package__` → `package`,
+ * a reserved word only as the whole name), or undefined when it is not a valid escaping.
+ */
+export function celUnescape(escaped: string): string | undefined {
+  let ok = true;
+  const out = escaped.replace(/__[^_]+__/g, (m) => {
+    const inner = m.slice(2, -2);
+    switch (inner) {
+      case 'underscores':
+        return '__';
+      case 'dot':
+        return '.';
+      case 'dash':
+        return '-';
+      case 'slash':
+        return '/';
+    }
+    if (RESERVED.has(inner)) {
+      if (m.length !== escaped.length) ok = false;
+      return inner;
+    }
+    ok = false;
+    return '';
+  });
+  return ok ? out : undefined;
+}
+
+/**
+ * The key of a bound object's Map a CEL field name reaches: an object with properties is keyed by
+ * escaped names and the server unescapes the name it is asked for (unstructuredMap.Find), so
+ * `self.package` and `self.__package__` both reach the property `package`; other maps take the name
+ * as it is. undefined: no key.
+ */
+export function boundFieldKey(m: Map<string, unknown>, field: string): string | undefined {
+  if (!isEscapedObject(m)) return field;
+  const name = celUnescape(field);
+  return name === undefined ? undefined : celEscape(name);
 }
 
 /** The key under which a field with no CEL name is kept (for equality only; no CEL name reaches it). */
@@ -153,7 +193,7 @@ export function bindValue(v: unknown, s: Structural, root: boolean, mk: Makers):
         if (c instanceof Unbound) return c;
         m.set(name, c);
       }
-      return markBound(m);
+      return markEscapedObject(markBound(m));
     }
     default:
       if (s.extensions.preserveUnknownFields) return new RawValue(v);

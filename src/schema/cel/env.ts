@@ -20,7 +20,7 @@ import { registerStrings } from './lib/strings.js';
 import { registerTime } from './lib/time.js';
 import { registerURL } from './lib/url.js';
 import type { LibEnv } from './lib/types.js';
-import type { Makers } from './bind.js';
+import { boundFieldKey, type Makers } from './bind.js';
 
 export type Program = (ctx: Record<string, unknown>) => unknown;
 export interface EvalEnv {
@@ -57,8 +57,19 @@ export function makeEnvs(m: CelModule): CelEnvs {
   lib.registerFunction('__crdx_in(dyn, dyn): bool', (a: unknown, b: unknown) => celIn(a, b, ops.inOp, ops.eq));
   lib.registerFunction('__crdx_has(dyn, string): bool', (x: unknown, f: string) => {
     // objects and maps bound from the data are Maps; a map literal is a Map too
-    if (x instanceof Map) return x.has(f) && x.get(f) !== undefined;
+    if (x instanceof Map) {
+      const k = boundFieldKey(x, f);
+      return k !== undefined && x.has(k) && x.get(k) !== undefined;
+    }
     throw new CelUnsupported('has() on a value that is not an object or a map');
+  });
+  // a reserved word as a field name (`self.package`): cel-js looks the key up as written, the server
+  // unescapes it first (rewrite.ts routes such selections here)
+  lib.registerFunction('__crdx_sel(dyn, string): dyn', (x: unknown, f: string) => {
+    if (!(x instanceof Map)) throw new CelUnsupported(`.${f} on a value that is not an object or a map`);
+    const k = boundFieldKey(x, f);
+    if (k === undefined || !x.has(k) || x.get(k) === undefined) throw new CelGoError(`no such key: ${f}`);
+    return x.get(k);
   });
   lib.registerFunction('__crdx_duration(dyn): google.protobuf.Duration', (x: unknown) => {
     // duration(int) (declared until cel-go 0.29, Kubernetes 1.37) always failed: Int.ConvertToType

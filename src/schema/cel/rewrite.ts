@@ -9,6 +9,8 @@
  * - `a || b`, `a && b` → `__crdx_or`, `__crdx_and` (macros: when both sides fail, cel-go reports
  *   the left side's error, cel-js the right's);
  * - `has(x.f)` → `__crdx_has(x, "f")` (cel-js accepts only `has(ident.f…)`: marcbachmann/cel-js#104);
+ * - `x.package` (a reserved word as a field name) → `__crdx_sel(x, "package")`: the server unescapes
+ *   a field name before the lookup, so it reaches the property bound as `__package__`;
  * - dotted global functions cel-js would read as a method on a type named like the prefix:
  *   `format.named(…)`, `format.dns1123Label()`… → `__crdx_format_<name>`, `strings.quote(s)` →
  *   `__crdx_strings_quote`, `optional.ofNonZeroValue(x)` → `__crdx_optional_ofNonZeroValue`
@@ -17,6 +19,7 @@
  * the rule is rewritten instead of the library being patched.
  */
 
+import { isCelReserved } from './decl.js';
 import { FORMAT_FUNCTIONS } from './lib/format.js';
 import { STRING_FUNCTIONS } from './lib/strings.js';
 import { TZ_ACCESSORS } from './lib/time.js';
@@ -96,6 +99,8 @@ function print(n: Node): string {
     case '-_':
       return `-${w(n.args)}`;
     case '.':
+      // a reserved word as a field name: the server unescapes it to reach the property (env.ts)
+      if (isCelReserved(a[1] as string)) return `__crdx_sel(${p(a[0])}, ${str(a[1] as string)})`;
       return `${w(a[0])}.${a[1] as string}`;
     case '.?':
       return `${w(a[0])}.?${a[1] as string}`;

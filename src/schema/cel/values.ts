@@ -43,6 +43,18 @@ export function markBound<T extends object>(m: T): T {
   return m;
 }
 
+/** Objects with properties (not additionalProperties maps): their keys are escaped CEL field names. */
+const escapedObjects = new WeakSet<object>();
+
+export function markEscapedObject<T extends object>(m: T): T {
+  escapedObjects.add(m);
+  return m;
+}
+
+export function isEscapedObject(m: object): boolean {
+  return escapedObjects.has(m);
+}
+
 /**
  * A value CEL cannot reach (a preserve-unknown field, a field without a CEL name): the adapters
  * compare it with equality.Semantic.DeepEqual and support nothing else.
