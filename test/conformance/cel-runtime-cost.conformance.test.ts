@@ -1,6 +1,6 @@
 /**
- * CEL runtime cost on custom resources, replayed on a real apiextensions-apiserver (1.36, the
- * default server, and 1.37): rules whose actual cost lands just under and just over the per-call
+ * CEL runtime cost on custom resources, replayed on real apiextensions-apiservers (1.36, a minor, and
+ * 1.37, the default server): rules whose actual cost lands just under and just over the per-call
  * limit (1,000,000), objects that run out of the per-object budget (10,000,000) part way, a
  * messageExpression over the limit, and the 1.37 cost changes (startsWith/endsWith by the argument,
  * the global matches() as the member form). crdx must evaluate every rule and its causes must be
@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KubeVersion } from '../../src/core/kube-version.js';
 import { defaultSources } from '../../src/engine/default.js';
-import { deleteAllCRDs, goAvailable, installCRD, startHarness, type Harness } from './harness.js';
+import { defaultMinor, deleteAllCRDs, goAvailable, installCRD, startHarness, type Harness } from './harness.js';
 import { cel } from '../helpers/cel.js';
 import { crdOf, GROUP, objOf, type Lib } from './cel-libs.cases.js';
 
@@ -125,7 +125,7 @@ for (const minor of [36, 37]) {
     let h: Harness;
     const notInstalled = new Map<string, string>();
     beforeAll(async () => {
-      h = await startHarness(minor === 36 ? {} : { minor });
+      h = await startHarness(minor === defaultMinor() ? {} : { minor });
       await deleteAllCRDs(h);
       for (const l of COST_LIBS) {
         const err = await installCRD(h, crdOf(l));
