@@ -15,6 +15,7 @@ import { isRecord } from '../../core/types.js';
 import { parseDuration } from '../../go/duration.js';
 import { parseTimeRFC3339 } from '../../go/time.js';
 import type { Structural } from '../../crd/structural-schema.js';
+import { isCelReserved } from './decl.js';
 import { isEscapedObject, markBound, markEscapedObject, markList, RawValue } from './values.js';
 
 export class Unbound {
@@ -28,11 +29,9 @@ export interface Makers {
   readonly adapters137?: boolean;
 }
 
-const RESERVED = new Set(['true', 'false', 'null', 'in', 'as', 'break', 'const', 'continue', 'else', 'for', 'function', 'if', 'import', 'let', 'loop', 'package', 'namespace', 'return', 'var', 'void', 'while']);
-
 /** cel.Escape: the CEL field name of a property, or undefined when it has none. */
 export function celEscape(name: string): string | undefined {
-  if (/^[a-zA-Z_][a-zA-Z0-9_]*$/.test(name)) return RESERVED.has(name) ? `__${name}__` : name.replace(/__/g, '__underscores__');
+  if (/^[a-zA-Z_][a-zA-Z0-9_]*$/.test(name)) return isCelReserved(name) ? `__${name}__` : name.replace(/__/g, '__underscores__');
   if (!/^[a-zA-Z_.\-/][a-zA-Z0-9_.\-/]*$/.test(name)) return undefined;
   let out = '';
   for (let i = 0; i < name.length; i++) {
@@ -65,7 +64,7 @@ export function celUnescape(escaped: string): string | undefined {
       case 'slash':
         return '/';
     }
-    if (RESERVED.has(inner)) {
+    if (isCelReserved(inner)) {
       if (m.length !== escaped.length) ok = false;
       return inner;
     }
