@@ -32,6 +32,7 @@ import { costBound, PER_CALL_LIMIT, PER_OBJECT_BUDGET, shapeOf, sizeOf, type Sha
 import { bindValue, Unbound } from './cel/bind.js';
 import { CostLimitExceeded, exactCostReason, runCosted, type CostedResult } from './cel/cost-runtime.js';
 import { quote as goQuote } from '../go/quote.js';
+import { Correlated, type CorrShape } from './validation/ratchet.js';
 
 interface CelOutcome {
   readonly errors: FieldError[];
@@ -202,16 +203,32 @@ function compile(schema: Structural, facts: CelBindingFacts, e: CelEnvs): Compil
   return out;
 }
 
-function deepEq(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a === 'number' && typeof b === 'bigint') return false;
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => deepEq(x, b[i]));
-  if (isRecord(a) && isRecord(b)) {
-    const ka = Object.keys(a);
-    return ka.length === Object.keys(b).length && ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && deepEq(a[k], b[k]));
-  }
-  return typeof a === 'bigint' || typeof b === 'bigint' ? String(a) === String(b) && typeof a === typeof b : false;
+/** The CEL validator's correlation reads the structural schema (model.Structural in the apiextensions CEL adaptor). */
+const STRUCTURAL_SHAPE: CorrShape<Structural> = {
+  child: (s, field) => s.properties.get(field) ?? s.additionalProperties?.schema,
+  items: (s) => s.items,
+  mapKeys: (s) => (s.extensions.listType === 'map' && s.generic.type === 'array' && (s.extensions.listMapKeys?.length ?? 0) > 0 ? s.extensions.listMapKeys : undefined),
+};
+
+/**
+ * validation.go ratchetingOptions: the node's correlation and the nearest correlated ancestor. Errors
+ * of rules without oldSelf are ratcheted when the node (else that ancestor) equals its old value as
+ * CachedDeepEqual decides: schema-aware, so an object holding a key its schema does not declare
+ * (preserve-unknown-fields) is never equal.
+ */
+interface Ratchet {
+  readonly cur: Correlated<Structural> | undefined;
+  readonly parent: Correlated<Structural> | undefined;
 }
+const NO_RATCHET: Ratchet = { cur: undefined, parent: undefined };
+const shouldRatchet = (r: Ratchet): boolean => (r.cur !== undefined ? r.cur.deepEqual() : r.parent !== undefined && r.parent.deepEqual());
+function ratchetKey(r: Ratchet, field: string): Ratchet {
+  if (r.cur === undefined) return r;
+  // apiVersion and kind at the root are never ratcheted (both sides are converted to the same version)
+  if (r.parent === undefined && (field === 'apiVersion' || field === 'kind')) return NO_RATCHET;
+  return { cur: r.cur.key(field), parent: r.cur };
+}
+const ratchetIndex = (r: Ratchet, i: number): Ratchet => (r.cur === undefined ? r : { cur: r.cur.index(i), parent: r.cur });
 
 class Walk {
   readonly errors: FieldError[] = [];
@@ -249,15 +266,15 @@ class Walk {
 
   /**
    * One node: its rules, then its children. `old` is the correlated old value (undefined when none);
-   * `ratchet`: the nearest correlated node (this one or an ancestor) is unchanged, so the server
+   * `ratchet`: the correlation (when the nearest correlated node, this one or an ancestor, is unchanged the server
    * turns errors of rules without oldSelf into warnings (which we do not reproduce).
    */
-  node(v: unknown, old: unknown, s: Structural, loc: Loc, root: boolean, ratchet: boolean, sp: JsonPath): void {
+  node(v: unknown, old: unknown, s: Structural, loc: Loc, root: boolean, ratchet: Ratchet, sp: JsonPath): void {
     if (v === null || v === undefined || this.stopped) return;
     // rules inside allOf/anyOf/oneOf/not are not evaluated here
     if (s.facts.celInNested)
       for (const k of ['allOf', 'anyOf', 'oneOf', 'not']) if (hasKeyDeep(s.raw[k], 'x-kubernetes-validations')) this.skip('', loc, [...sp, k], `crdx does not evaluate rules inside ${k} yet`);
-    if (s.extensions.validations.length > 0) this.rules(v, old, s, loc, root, ratchet, sp);
+    if (s.extensions.validations.length > 0) this.rules(v, old, s, loc, root, this.ratchets && shouldRatchet(ratchet), sp);
     const t = s.generic.type;
     if (t === 'object' && isRecord(v)) {
       const ps = s.declaresProperties;
@@ -268,9 +285,7 @@ class Walk {
         if (!cs) continue;
         if (!cs.facts.celBelow) continue;
         const o = oldMap && Object.prototype.hasOwnProperty.call(oldMap, k) ? oldMap[k] : undefined;
-        // apiVersion and kind at the root are never ratcheted
-        const r = root && (k === 'apiVersion' || k === 'kind') ? false : o !== undefined ? deepEq(x, o) : ratchet;
-        this.node(x, o ?? undefined, cs, ps ? loc.child(k) : loc.key(k), false, r, ps ? [...sp, 'properties', k] : [...sp, 'additionalProperties']);
+        this.node(x, o ?? undefined, cs, ps ? loc.child(k) : loc.key(k), false, ratchetKey(ratchet, k), ps ? [...sp, 'properties', k] : [...sp, 'additionalProperties']);
       }
     } else if (t === 'array' && Array.isArray(v)) {
       const it = s.items;
@@ -296,7 +311,7 @@ class Walk {
       v.forEach((x, i) => {
         const k = keyOf(x);
         const o = k === undefined ? undefined : oldBy.get(k);
-        this.node(x, o ?? undefined, it, loc.index(i), false, o !== undefined && o !== null ? deepEq(x, o) : ratchet, [...sp, 'items']);
+        this.node(x, o ?? undefined, it, loc.index(i), false, ratchetIndex(ratchet, i), [...sp, 'items']);
       });
     } else if (s.facts.celInChildren) {
       // a value of the wrong shape holding rules below: the server would not reach them either, but be safe
@@ -535,7 +550,7 @@ export function evaluateCel(obj: Record<string, unknown>, old: Record<string, un
   const whole = (why: string): CelOutcome => ({ errors: [], complete: false, skipped: [{ rule: '', at: [], schemaAt: [], why }] });
   const w = new Walk(old !== undefined, cel, kube !== undefined && !gated(kube, 'cr.cel-message-value'), true, adapters137(kube), storedCompile137(kube), runtime137(kube));
   try {
-    w.node(obj, old, schema, new Loc('', []), true, old !== undefined && deepEq(obj, old), []);
+    w.node(obj, old, schema, new Loc('', []), true, old !== undefined ? { cur: new Correlated(obj, old, schema, STRUCTURAL_SHAPE), parent: undefined } : NO_RATCHET, []);
   } catch (e) {
     return whole(`crdx's evaluation failed (${errorText(e)})`);
   }
@@ -554,7 +569,7 @@ export function evaluateCelOnDefault(value: unknown, schema: Structural, loc: Lo
   const run = (old: unknown): CelOutcome => {
     const w = new Walk(old !== undefined, cel, typeAsValue, false, adapters137(kube), false, runtime137(kube));
     try {
-      w.node(value, old, schema, loc, isResourceRoot, false, []);
+      w.node(value, old, schema, loc, isResourceRoot, NO_RATCHET, []);
     } catch (e) {
       return { errors: [], complete: false, skipped: [{ rule: '', at: loc.at, schemaAt: [], why: `crdx's evaluation failed (${errorText(e)})` }] };
     }

@@ -155,18 +155,7 @@ const TOUCH = 'crdx.example.com/touched';
  * Disagreements understood but not fixed here, each with why. They are tallied on their own line
  * and must keep disagreeing (else they are taken off).
  */
-/** Found at the merge of runtime CEL (299 warnings) with stored objects; see the issue 19 note. */
-const RATCHET_UNKNOWN = 'a new rule failing on an unchanged spec: crdx ratchets it (299 warning), the 1.37 server answers 422; why the server does not ratchet these four is not found yet';
-const KNOWN: Record<string, string> = {
-  'assign.mutations.gatekeeper.sh (CEL rule added) a-sidecar-injection no-op update': RATCHET_UNKNOWN,
-  'assign.mutations.gatekeeper.sh (CEL rule added) a-sidecar-injection update with a label': RATCHET_UNKNOWN,
-  'compositions.apiextensions.crossplane.io (CEL rule added) basic-composition-cluster no-op update': RATCHET_UNKNOWN,
-  'compositions.apiextensions.crossplane.io (CEL rule added) basic-composition-cluster update with a label': RATCHET_UNKNOWN,
-  'constrainttemplates.templates.gatekeeper.sh (CEL rule added) k8srequiredlabels no-op update': RATCHET_UNKNOWN,
-  'constrainttemplates.templates.gatekeeper.sh (CEL rule added) k8srequiredlabels update with a label': RATCHET_UNKNOWN,
-  'operations.ops.crossplane.io (CEL rule added) multi-step-test no-op update': RATCHET_UNKNOWN,
-  'operations.ops.crossplane.io (CEL rule added) multi-step-test update with a label': RATCHET_UNKNOWN,
-};
+const KNOWN: Record<string, string> = {};
 const sortCauses = (fs: readonly Finding[]): string[] => [...new Set(fs.filter((f) => f.server).map((f) => causeText(f.server!.reason, f.server!.field, f.server!.message)))].sort();
 
 /**

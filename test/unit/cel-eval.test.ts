@@ -240,6 +240,24 @@ describe('CEL evaluation on update', () => {
     expect(changed.errors.map((e) => errorText(e))).toContain('spec: Invalid value: failed rule: self.tags.all(t, size(t) <= 5)');
     expect(changed.warnings.filter((w) => w.kind === 'ratcheted')).toEqual([]);
   });
+  it('an unchanged object holding a key its schema does not declare is not equal to its old value: no ratcheting (equality.go Key)', () => {
+    // spec.extra preserves unknown fields: CachedDeepEqual finds no correlated child for extra.anything,
+    // so neither extra nor spec is "unchanged" and the failed spec rule stays an error (a 422)
+    const cat = catalog(
+      GADGETS.replace('              a: {type: string, maxLength: 20}', '              a: {type: string, maxLength: 20}\n              extra: {type: object, x-kubernetes-preserve-unknown-fields: true}'),
+    );
+    const sx = served(cat, 'example.com/v1', 'Gadget');
+    const bad = { ...stored, spec: { a: 'x', id: 'i1', tags: ['much-too-long'], extra: { anything: 1 } } };
+    const r = simulateUpdate(bad, { ...bad, metadata: { ...bad.metadata, labels: { l: 'v' } } }, sx, { kube, via: 'main' });
+    expect(r.celNotEvaluated).toBe(false);
+    expect(r.errors.map((e) => errorText(e))).toEqual(['spec: Invalid value: failed rule: self.tags.all(t, size(t) <= 5)']);
+    expect(r.warnings.filter((w) => w.kind === 'ratcheted')).toEqual([]);
+    // with the unknown-field holder empty, every key is declared and the error is ratcheted again
+    const declared = { ...bad, spec: { ...bad.spec, extra: {} } };
+    const r2 = simulateUpdate(declared, { ...declared, metadata: { ...declared.metadata, labels: { l: 'v' } } }, sx, { kube, via: 'main' });
+    expect(r2.errors).toEqual([]);
+    expect(r2.warnings.filter((w) => w.kind === 'ratcheted').map((w) => w.text)).toEqual(['spec: Invalid value: failed rule: self.tags.all(t, size(t) <= 5)']);
+  });
   it('no old value to correlate: the transition rule is skipped', () => {
     const old = { ...stored, spec: { a: 'x', tags: [] } };
     const r = simulateUpdate(old, { ...old, spec: { a: 'x', id: 'i9', tags: [] } }, s, { kube, via: 'main' });
