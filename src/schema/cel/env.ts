@@ -17,7 +17,7 @@ import { registerCIDR } from './lib/cidr.js';
 import { registerSemver } from './lib/semver.js';
 import { registerFormat } from './lib/format.js';
 import { registerStrings } from './lib/strings.js';
-import { registerTime } from './lib/time.js';
+import { patchTimestampArithmetic, registerTime, tagTimestamp, zoneOffsetOf } from './lib/time.js';
 import { registerURL } from './lib/url.js';
 import type { LibEnv } from './lib/types.js';
 import { boundFieldKey, type Makers } from './bind.js';
@@ -48,6 +48,7 @@ export function makeEnvs(m: CelModule): CelEnvs {
   const ops = makeOps((e) => plain.parse(e));
   // cel-js does not export its Duration class from the package entry: take it from a value
   const Duration = (plain.parse('duration("0s")')({}) as { constructor: new (s: bigint, n: number) => unknown }).constructor;
+  patchTimestampArithmetic(Duration as unknown as { prototype: object });
   const makers: Makers = { duration: (sec, nanos) => new Duration(sec, nanos) };
   const env = new m.Environment(LIB_OPTIONS);
   const lib = env as unknown as LibEnv;
@@ -90,7 +91,8 @@ export function makeEnvs(m: CelModule): CelEnvs {
     // cel-js timestamps hold milliseconds
     if (t.nsec % 1_000_000 !== 0) throw new CelUnsupported(`timestamp(${JSON.stringify(x)}) has a precision finer than crdx keeps (milliseconds)`);
     const ms = t.sec * 1000 + t.nsec / 1_000_000;
-    return new Date(ms);
+    // cel-go keeps the zone the text was written in (string() and format() print it)
+    return tagTimestamp(new Date(ms), zoneOffsetOf(x));
   });
   // optional.ofNonZeroValue (cel-go's traits.Zeroer): the apiserver's adapters for the resource's
   // objects and lists are not Zeroers (an empty one is optional.of); literals are

@@ -102,3 +102,69 @@ export function registerTime(env: LibEnv): void {
       return accessor(name, wallIn(t, tz));
     });
 }
+
+/**
+ * What cel-js's Date does not hold of a timestamp crdx made (bound from a `format: date-time`
+ * field, or `timestamp()` of a string): its zone offset (a bound value keeps the one it was written
+ * with, as Go's time.Time keeps its location) and its nanoseconds below the millisecond. A Date
+ * without an entry was made by cel-js's own arithmetic: its offset is not known.
+ */
+export interface TimestampMeta {
+  /** Seconds east of UTC. */
+  readonly offset: number;
+  /** Nanoseconds below the millisecond (0 to 999,999). */
+  readonly nanos: number;
+}
+
+const META = new WeakMap<Date, TimestampMeta>();
+
+export function timestampMeta(d: Date): TimestampMeta | undefined {
+  return META.get(d);
+}
+
+export function tagTimestamp(d: Date, offset: number, nanos = 0): Date {
+  META.set(d, { offset, nanos });
+  return d;
+}
+
+/** The zone offset (seconds east of UTC) an RFC 3339 text was written with: `Z`, or `±hh:mm` (0 is UTC, as Go's Local zone on the server). */
+export function zoneOffsetOf(s: string): number {
+  const m = /([+-])([0-9]{2}):([0-9]{2})$/.exec(s);
+  if (!m) return 0;
+  return (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 3600 + Number(m[3]) * 60);
+}
+
+interface DurationLike {
+  readonly seconds: bigint;
+  readonly nanos: number;
+  extendTimestamp(ts: Date): Date;
+  subtractTimestamp(ts: Date): Date;
+}
+
+/**
+ * Patch of cel-js's Duration (timestamp ± duration): the sum keeps the timestamp's zone, as Go's
+ * Time.Add does, and a duration finer than a millisecond (which cel-js drops) is reported as not
+ * evaluated rather than rounded. Applied once per Duration class.
+ */
+export function patchTimestampArithmetic(Duration: { prototype: object }): void {
+  const proto = Duration.prototype as DurationLike & { [PATCHED]?: true };
+  if (proto[PATCHED]) return;
+  const extend = proto.extendTimestamp;
+  const subtract = proto.subtractTimestamp;
+  const wrap = (orig: (this: DurationLike, ts: Date) => Date) =>
+    function (this: DurationLike, ts: Date): Date {
+      if (this.nanos % 1_000_000 !== 0 || subMillisecondNanos(ts) !== 0) throw new CelUnsupported('timestamp arithmetic finer than a millisecond (crdx keeps timestamps in milliseconds)');
+      const r = orig.call(this, ts);
+      const meta = timestampMeta(ts);
+      return meta === undefined ? r : tagTimestamp(r, meta.offset);
+    };
+  proto.extendTimestamp = wrap(extend);
+  proto.subtractTimestamp = wrap(subtract);
+  proto[PATCHED] = true;
+}
+
+const PATCHED = Symbol('crdx.patched');
+
+export function subMillisecondNanos(d: Date): number {
+  return META.get(d)?.nanos ?? 0;
+}
