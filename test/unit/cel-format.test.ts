@@ -131,10 +131,10 @@ describe('%s of aggregates and time values as cel-go formats them', () => {
     });
   }
   // cel-js holds map literals with string keys: a key that may have been an int or a bool is refused, not guessed
-  for (const expr of ["'%s'.format([{2: 'x', 1: 'y'}])", "'%s'.format([{true: 1}])", "'%s'.format([timestamp('2024-01-01T00:00:00Z') + duration('1ns')])"]) {
+  for (const expr of ["'%s'.format([{2: 'x', 1: 'y'}])", "'%s'.format([{true: 1}])"]) {
     it(`${expr} is not evaluated`, () => {
       const run = envs.libs.parse(rewriteForEval(envs.plain.parse(expr).ast));
-      expect(() => run({})).toThrow(/format\(\) of a value of this type|finer than a millisecond/);
+      expect(() => run({})).toThrow(/format\(\) of a value of this type/);
     });
   }
 });

@@ -8,7 +8,7 @@ import { expParts, fixedParts, formatFloat } from '../../../go/float.js';
 import { wellFormed } from '../../../go/strings.js';
 import { quote } from '../../../go/quote.js';
 import { formatRFC3339 } from '../../../go/time.js';
-import { timestampMeta } from './time.js';
+import { msOf, timestampMeta } from './time.js';
 import { CelGoError, CelUnsupported } from './ops.js';
 import { runtime } from './runtime.js';
 import type { LibEnv } from './types.js';
@@ -160,7 +160,7 @@ export function durationText(d: { seconds: bigint; nanos: number }): string {
 export function timestampText(t: Date): string | undefined {
   const meta = timestampMeta(t);
   if (meta === undefined) return undefined;
-  const ms = t.getTime() + meta.offset * 1000;
+  const ms = msOf(t) + meta.offset * 1000;
   const sec = Math.floor(ms / 1000);
   const nsec = (ms - sec * 1000) * 1_000_000 + meta.nanos;
   const base = formatRFC3339({ sec, nsec: 0 }).slice(0, -1);
