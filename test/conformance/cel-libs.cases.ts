@@ -626,6 +626,25 @@ export const LIBS: readonly Lib[] = [
     },
   },
   {
+    // integer division and modulus by zero (cel-go common/types/err.go texts)
+    name: 'arith',
+    props: { a: { type: 'integer' }, z: { type: 'integer' }, u: { type: 'integer' } },
+    rules: [
+      ['!has(self.a) || !has(self.z) || self.a / self.z >= 0', 'quotient'],
+      ['!has(self.a) || !has(self.z) || self.a % self.z == 0', '', "self.a > 100 ? 'big remainder' : 'remainder'"],
+      ['!has(self.u) || uint(self.u) / uint(0) > 0u || true', 'uint'],
+      ['!has(self.a) || !has(self.z) || self.z == 0 || self.a / self.z < 100', 'small quotient'],
+    ],
+    cases: {
+      ok: { a: 4, z: 2 },
+      zero: { a: 4, z: 0 },
+      odd: { a: 5, z: 2 },
+      negative: { a: -7, z: 2 },
+      big: { a: 1000, z: 3 },
+      uintZero: { u: 3 },
+    },
+  },
+  {
     name: 'listsext',
     props: { n: { type: 'array', maxItems: 8, items: { type: 'integer' } }, s: strList },
     rules: [
