@@ -1,6 +1,7 @@
 import { since } from './version-gates.js';
 import { goSharpV, goValue } from '../go/print.js';
 import { quote } from '../go/quote.js';
+import { goJSON } from '../go/json.js';
 import type { JsonPath, ServerCause, ServerErrorType } from './types.js';
 import type { Loc } from './path.js';
 
@@ -81,15 +82,17 @@ function renderValue(v: unknown): string {
   if (v instanceof RenderedValue) return v.text;
   if (typeof v === 'string') return quote(v);
   if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') return goValue(v);
-  // Not quite json.Marshal: Go sorts a map's keys. A value here may stand for a Go struct (fields
-  // in declaration order), which a plain object cannot tell apart from a map, so the keys keep
-  // their order. Go's HTML-safe escaping (<, >, & and U+2028/U+2029 as \u003c …) is applied: those
-  // characters only occur inside JSON strings, where JSON.stringify leaves them as they are.
-  try {
-    return JSON.stringify(v).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-  } catch {
-    return String(v);
-  }
+  // json.Marshal: an object decoded from the request (a map[string]interface{}) with its keys in
+  // byte order; a value that stands for a Go struct is a Map (go/json.ts structOrdered) and keeps
+  // its fields in declaration order. Go's HTML-safe escaping (<, >, & and U+2028/U+2029 as \u003c …).
+  return goJSON(v);
+}
+
+/** A value with its struct Maps (go/json.ts structOrdered) turned back into plain objects. */
+function plainOf(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(plainOf);
+  if (v instanceof Map) return Object.fromEntries([...v].map(([k, x]) => [String(k), plainOf(x)]));
+  return v;
 }
 
 /** field.Error.ErrorBody(): "<Type>[: <value>][: <detail>]" */
@@ -122,7 +125,7 @@ export function withLegacyValues(errors: readonly FieldError[], kubeMinor: numbe
   return errors.map((e) => {
     const v = e.value;
     if (v === null) return { ...e, value: new RenderedValue('"null"') };
-    if (Array.isArray(v) || (typeof v === 'object' && v !== null && Object.getPrototypeOf(v) === Object.prototype)) return { ...e, value: new RenderedValue(goSharpV(v)) };
+    if (Array.isArray(v) || v instanceof Map || (typeof v === 'object' && v !== null && Object.getPrototypeOf(v) === Object.prototype)) return { ...e, value: new RenderedValue(goSharpV(plainOf(v))) };
     return e;
   });
 }

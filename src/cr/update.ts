@@ -357,7 +357,7 @@ function validateUpdate(obj: Record<string, unknown>, old: Record<string, unknow
 function dedupe(errs: FieldError[]): FieldError[] {
   const seen = new Set<string>();
   return errs.filter((e) => {
-    const k = `${e.type}\0${e.field}\0${e.detail}\0${JSON.stringify(e.value, (_k, v) => (typeof v === 'bigint' ? v.toString() : v))}`;
+    const k = `${e.type}\0${e.field}\0${e.detail}\0${JSON.stringify(e.value, (_k, v) => (typeof v === 'bigint' ? v.toString() : v instanceof Map ? Object.fromEntries(v) : v))}`;
     if (seen.has(k)) return false;
     seen.add(k);
     return true;

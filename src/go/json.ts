@@ -7,7 +7,7 @@ import { isRecord } from '../core/types.js';
 import { goCompare, goSortedKeys, wellFormed } from './strings.js';
 import { asBig, asFloat, kindOf } from './value.js';
 
-/** encoding/json.Marshal of a decoded JSON value (sorted keys, HTML-safe escaping). */
+/** encoding/json.Marshal of a decoded JSON value (sorted keys, HTML-safe escaping; a Map is a struct, in its order). */
 export function goJSON(v: unknown): string {
   switch (kindOf(v)) {
     case 'null':
@@ -23,6 +23,8 @@ export function goJSON(v: unknown): string {
     case 'slice':
       return `[${(v as unknown[]).map(goJSON).join(',')}]`;
     case 'map': {
+      // a Go struct (structOrdered): its fields in declaration order
+      if (v instanceof Map) return `{${[...v].map(([k, x]) => `${jsonString(String(k))}:${goJSON(x)}`).join(',')}}`;
       const o = v as Record<string, unknown>;
       return `{${goSortedKeys(o)
         .map((k) => `${jsonString(k)}:${goJSON(o[k])}`)

@@ -1,4 +1,5 @@
 import { invalid } from '../core/field-error.js';
+import { structOrdered } from '../go/json.js';
 import { Loc } from '../core/path.js';
 import { dns1035LabelErrors } from '../crd/dns.js';
 import { serverMeta } from './helpers.js';
@@ -35,7 +36,8 @@ export const versions = defineRule({
       const errs = dns1035LabelErrors(first.name);
       if (errs.length > 0) yield serverReport(invalid(new Loc('spec.version', first.loc.child('name').at), first.name, errs.join(',')));
     }
-    const internalValue = vs.map((v) => internalVersion(crd, v));
+    // the internal CustomResourceDefinitionVersion structs: fields in declaration order (a Map each)
+    const internalValue = structOrdered(vs.map((v) => internalVersion(crd, v)));
     if (!unique) yield serverReport(invalid(listAt, internalValue, 'must contain unique version names'));
     const storage = vs.filter((v) => v.storage);
     if (storage.length !== 1) yield serverReport(invalid(listAt, internalValue, 'must have exactly one version marked as storage version'));

@@ -120,3 +120,14 @@ export function missingKeyOf(e: unknown): string | undefined {
   if (m[1]!.startsWith('index out of bounds')) return undefined;
   return `no such key: ${m[1]}`;
 }
+
+/**
+ * cel-js's integer division and modulus by zero as cel-go words them (common/types/err.go):
+ * "division by zero", "modulus by zero". Other errors: undefined.
+ */
+export function arithmeticErrorOf(e: unknown): string | undefined {
+  const first = (e instanceof Error ? e.message : '').split('\n')[0] ?? '';
+  if (first === 'division by zero') return 'division by zero';
+  if (first === 'modulo by zero') return 'modulus by zero';
+  return undefined;
+}

@@ -20,7 +20,7 @@ import { Loc } from '../core/path.js';
 import { isRecord, type JsonPath } from '../core/types.js';
 import { celMissing, type CelEngine } from '../core/cel-engine.js';
 import { hasKeyDeep, type CelBindingFacts, type Structural } from '../crd/structural-schema.js';
-import { goMissingKey, missingKeyOf, type SubResult } from './cel-errors.js';
+import { arithmeticErrorOf, goMissingKey, missingKeyOf, type SubResult } from './cel-errors.js';
 import { makeEnvs, type CelEnvs } from './cel/env.js';
 import { CelGoError, CelUnsupported } from './cel/lib/ops.js';
 import { runtime } from './cel/lib/runtime.js';
@@ -411,15 +411,17 @@ class Walk {
           skip(`crdx does not reproduce the server here: ${err.message}`);
           continue;
         }
+        // An evaluation error is never ratcheted (validation.go validateExpressions appends it to the
+        // errors before the ratcheting addErr, which only covers a rule that evaluated to false).
         // an operator applied to an int-or-string value of the other kind (the only values the checker leaves dyn)
-        if (/^no such overload: dyn<\w+> (?:<|<=|>|>=|\+|-|\*|\/|%) \w+/.test(errorText(err)) && !(this.ratchets && ratchet && !c.usesOldSelf)) {
+        if (/^no such overload: dyn<\w+> (?:<|<=|>|>=|\+|-|\*|\/|%) \w+/.test(errorText(err))) {
           const why = c.message !== undefined && c.message.length > 0 ? c.message.trim() : c.rule.trim();
           this.errors.push({ type: 'Invalid', field: loc.field === '' ? '<nil>' : loc.field, value: s.generic.type, detail: `'no such overload': call arguments did not match a supported operator, function or macro signature for rule: ${why}`, at: loc.at });
           continue;
         }
         // a library error with cel-go's text (cel/lib/*), or a missing key / index past the end
-        const key = err instanceof CelGoError ? err.message : (c.usesOldSelf || !this.ratchets || !ratchet) && missingKeyOf(err) !== undefined ? goMissingKey(c.rule, c.ast, (text) => evaluateText(text, ctx, this.env.plain)) : undefined;
-        if (key === undefined || (err instanceof CelGoError && this.ratchets && ratchet && !c.usesOldSelf)) {
+        const key = err instanceof CelGoError ? err.message : arithmeticErrorOf(err) ?? (missingKeyOf(err) !== undefined ? goMissingKey(c.rule, c.ast, (text) => evaluateText(text, ctx, this.env.plain)) : undefined);
+        if (key === undefined) {
           skip(`crdx's evaluation failed (${errorText(err)})`);
           continue;
         }

@@ -40,6 +40,7 @@ import { asEmbeddedResource, emptyStructural, type Structural } from '../crd/str
 import { goCompare, goSortedKeys, toLower, utf8Len } from '../go/strings.js';
 import { deepCopy } from '../go/copy.js';
 import { isPrint } from '../go/quote.js';
+import { structOrdered } from '../go/json.js';
 import { int64Value } from '../go/value.js';
 
 type Raw = Record<string, unknown>;
@@ -255,7 +256,7 @@ export function validateDecodedObjectMeta(meta: ObjectMeta, loc: Loc, raw: unkno
       empty('name');
       empty('uid');
       if (group === '' && version === 'v1' && ref.kind === 'Event') {
-        errs.push(fieldError('Invalid', ol, ownerRefJSON(ref), `/v1, Kind=Event is disallowed from being an owner`, ref.at));
+        errs.push(fieldError('Invalid', ol, structOrdered(ownerRefJSON(ref)), `/v1, Kind=Event is disallowed from being an owner`, ref.at));
       }
       if (ref.controller === true) {
         const cur = `${ref.kind}/${ref.name}`;
@@ -264,7 +265,8 @@ export function validateDecodedObjectMeta(meta: ObjectMeta, loc: Loc, raw: unkno
             fieldError(
               'Invalid',
               ol,
-              meta.ownerReferences!.map(ownerRefJSON),
+              // []metav1.OwnerReference: structs, fields in declaration order
+              structOrdered(meta.ownerReferences!.map(ownerRefJSON)),
               `Only one reference can have Controller set to true. Found "true" in references for ${firstController} and ${cur}`,
               ref.at,
             ),

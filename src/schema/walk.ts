@@ -6,6 +6,7 @@
 import { since } from '../core/version-gates.js';
 import { OMIT, RenderedValue, forbidden, invalid, notSupported, required, type FieldError } from '../core/field-error.js';
 import { goStructSharpV } from '../go/print.js';
+import { structOrdered } from '../go/json.js';
 import type { JsonPath } from '../core/types.js';
 import { buildStructural, type Structural } from '../crd/structural-schema.js';
 import { celGoParses, compileExpression, GO_LITERAL_CHECKS, type ExprVerdict } from './cel/compile.js';
@@ -391,7 +392,7 @@ export function usesOldSelf(expr: string): boolean {
  * The rule as field.Invalid prints the internal apiextensions.ValidationRule: as JSON from 1.34
  * (apimachinery marshals non-scalar values), with Go's %#v before.
  */
-function ruleValue(rule: Record<string, unknown>, kubeMinor: number): Record<string, unknown> | RenderedValue {
+function ruleValue(rule: Record<string, unknown>, kubeMinor: number): unknown {
   if (kubeMinor < since('crd.short-messages'))
     return new RenderedValue(
       goStructSharpV('apiextensions.ValidationRule', [
@@ -403,14 +404,14 @@ function ruleValue(rule: Record<string, unknown>, kubeMinor: number): Record<str
         ['OptionalOldSelf', 'bool', present(rule, 'optionalOldSelf') && rule['optionalOldSelf'] !== null],
       ]),
     );
-  return {
+  return structOrdered({
     Rule: strOf(rule['rule']),
     Message: strOf(rule['message']),
     MessageExpression: strOf(rule['messageExpression']),
     Reason: present(rule, 'reason') ? rule['reason'] : null,
     FieldPath: strOf(rule['fieldPath']),
     OptionalOldSelf: present(rule, 'optionalOldSelf') ? rule['optionalOldSelf'] : null,
-  };
+  });
 }
 
 /**

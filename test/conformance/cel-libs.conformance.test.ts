@@ -5,14 +5,16 @@
  * all of them, exactly (the server's answer is the expectation: nothing here is hand-written).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_KUBE_VERSION } from '../../src/core/kube-version.js';
+import type { KubeVersion } from '../../src/core/kube-version.js';
 import { defaultSources } from '../../src/engine/default.js';
-import { deleteAllCRDs, goAvailable, installCRD, startHarness, type Harness } from './harness.js';
+import { defaultMinor, deleteAllCRDs, goAvailable, installCRD, startHarness, type Harness } from './harness.js';
 import { cel } from '../helpers/cel.js';
 import { crdOf, GROUP, LIBS, objOf } from './cel-libs.cases.js';
 
 const HAVE_GO = goAvailable();
-const KUBE = DEFAULT_KUBE_VERSION;
+// CRDX_CEL_LIBS_MINOR=36 replays the same cases on the 1.36 server (crdx simulating 1.36)
+const MINOR = Number(process.env['CRDX_CEL_LIBS_MINOR'] ?? defaultMinor());
+const KUBE: KubeVersion = { major: 1, minor: MINOR };
 
 const tally = new Map<string, { cases: number; agreed: number; failing: number }>();
 
@@ -20,7 +22,7 @@ describe.skipIf(!HAVE_GO)('CEL libraries agree with a real apiextensions-apiserv
   let h: Harness;
   const notInstalled = new Map<string, string>();
   beforeAll(async () => {
-    h = await startHarness();
+    h = await startHarness(MINOR === defaultMinor() ? {} : { minor: MINOR });
     await deleteAllCRDs(h);
     for (const l of LIBS) {
       const err = await installCRD(h, crdOf(l));
@@ -28,7 +30,7 @@ describe.skipIf(!HAVE_GO)('CEL libraries agree with a real apiextensions-apiserv
     }
   }, 1_800_000);
   afterAll(async () => {
-    for (const [lib, t] of tally) console.log(`conformance tally (cel-libs) ${lib}: ${t.agreed}/${t.cases} cases agree (${t.failing} rejected by the server)`);
+    for (const [lib, t] of tally) console.log(`conformance tally (cel-libs, 1.${MINOR}) ${lib}: ${t.agreed}/${t.cases} cases agree (${t.failing} rejected by the server)`);
     await deleteAllCRDs(h).catch(() => undefined);
     await h?.stop();
   });

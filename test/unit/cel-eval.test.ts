@@ -240,6 +240,56 @@ describe('CEL evaluation on update', () => {
     expect(changed.errors.map((e) => errorText(e))).toContain('spec: Invalid value: failed rule: self.tags.all(t, size(t) <= 5)');
     expect(changed.warnings.filter((w) => w.kind === 'ratcheted')).toEqual([]);
   });
+  it('an evaluation error on an unchanged value is not ratcheted: still an error (validation.go; recorded on the 1.37 server)', () => {
+    // the server's answer to an update that changes only spec.other, for an object stored before the rules were added:
+    // the four evaluation errors are errors (422), only the rule that evaluated to false is a 299 warning
+    const rats = `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: rats.p.crdx.test}
+spec:
+  group: p.crdx.test
+  names: {kind: Rat, plural: rats}
+  scope: Namespaced
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec:
+            type: object
+            properties:
+              other: {type: string}
+              w:
+                type: object
+                x-kubernetes-validations:
+                - {rule: "quantity(self.q).isGreaterThan(quantity('1'))", message: q big}
+                - {rule: "self.m['x'] == 1", message: m x}
+                - {rule: "self.n / self.z > 0", message: div}
+                - {rule: "self.a != 'x'", message: a not x}
+                - {rule: "url(self.u).getScheme() == 'https'", message: https}
+                properties:
+                  q: {type: string, maxLength: 32}
+                  m: {type: object, maxProperties: 4, additionalProperties: {type: integer}}
+                  "n": {type: integer}
+                  z: {type: integer}
+                  a: {type: string, maxLength: 8}
+                  u: {type: string, maxLength: 32}
+`;
+    const sr = served(catalog(rats), 'p.crdx.test/v1', 'Rat');
+    const old = { apiVersion: 'p.crdx.test/v1', kind: 'Rat', metadata: { name: 'a', namespace: 'default', uid: 'u1', resourceVersion: '5', generation: 1 }, spec: { other: '1', w: { q: 'bad!', m: {}, n: 1, z: 0, a: 'x', u: '%zz' } } };
+    const r = simulateUpdate(old, { ...old, spec: { ...old.spec, other: '2' } }, sr, { kube, via: 'main' });
+    expect(r.celNotEvaluated).toBe(false);
+    expect(r.errors.map((e) => errorText(e))).toEqual([
+      `spec.w: Invalid value: "object": quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$' evaluating rule: q big`,
+      'spec.w: Invalid value: "object": no such key: x evaluating rule: m x',
+      'spec.w: Invalid value: "object": division by zero evaluating rule: div',
+      'spec.w: Invalid value: "object": URL parse error during conversion from string: parse "%zz": invalid URI for request evaluating rule: https',
+    ]);
+    expect(r.warnings.filter((w) => w.kind === 'ratcheted').map((w) => w.text)).toEqual(['spec.w: Invalid value: a not x']);
+  });
   it('an unchanged object holding a key its schema does not declare is not equal to its old value: no ratcheting (equality.go Key)', () => {
     // spec.extra preserves unknown fields: CachedDeepEqual finds no correlated child for extra.anything,
     // so neither extra nor spec is "unchanged" and the failed spec rule stays an error (a 422)

@@ -98,3 +98,43 @@ describe('format() as cel-go 0.26 formats it', () => {
     });
   }
 });
+
+/**
+ * `%s` of lists, maps, bytes, durations and timestamps (ext/formatting.go FormatString, the same in
+ * cel-go 0.26 and 0.29): recorded from the 1.37 apiserver (test/apiserver, cel-go v0.29.2) as the
+ * messageExpression `'%s'.format([…])` of a failing rule.
+ */
+const RECORDED_S: [string, string][] = [
+  ["'%s'.format([[1, 'a', 1.5, b'x', duration('1.5s'), timestamp('2024-01-01T00:00:00.5Z'), null, true, 2u]])", '[1, "a", 1.500000, b"x", duration("1.5s"), timestamp("2024-01-01T00:00:00.5Z"), null, true, 2]'],
+  ["'%s'.format([{'b': 1, 'a': 2.0, 'c': 'x'}])", '{"a":2.000000, "b":1, "c":"x"}'],
+  ["'%s'.format([b'hello'])", 'hello'],
+  ["'%s'.format([duration('1h2m3.5s')])", '3723.5s'],
+  ["'%s'.format([timestamp('2024-01-01T00:00:00.120Z')])", '2024-01-01T00:00:00.12Z'],
+  ["'%s'.format([timestamp('2024-01-01T00:00:00Z')])", '2024-01-01T00:00:00Z'],
+  ["'%s'.format([[double('NaN'), double('Infinity'), -0.0, 1e21, 0.0005]])", '["NaN", "+Inf", -0.000000, 1000000000000000000000.000000, 0.000500]'],
+  ["'%s'.format([[[1, 2], {'k': [b'\\x00']}]])", '[[1, 2], {"k":[b"\\x00"]}]'],
+  ["'%s'.format([{'\\u00e9': 1, 'z': 2, '\\U0001F600': 3, '\\uFFFD': 4, 'a\"b': 5}])", '{"a\\"b":5, "z":2, "é":1, "\uFFFD":4, "😀":3}'],
+  ["'%s'.format([duration('-1.000000001s')])", '-1.000000001s'],
+  ["'%s'.format([[duration('0s'), duration('100ms')]])", '[duration("0s"), duration("0.1s")]'],
+  ["'%s'.format([[type(1)]])", '[int]'],
+  ["'%s'.format([type(1)])", 'int'],
+  ["'%s'.format([timestamp('2024-01-01T10:00:00+02:00')])", '2024-01-01T10:00:00+02:00'],
+  ["'%s'.format([timestamp('2024-01-01T10:00:00+02:00') + duration('1h')])", '2024-01-01T11:00:00+02:00'],
+  ["'%s'.format([timestamp('2024-01-01T10:00:00+00:00')])", '2024-01-01T10:00:00Z'],
+];
+
+describe('%s of aggregates and time values as cel-go formats them', () => {
+  for (const [expr, want] of RECORDED_S) {
+    it(expr, () => {
+      const run = envs.libs.parse(rewriteForEval(envs.plain.parse(expr).ast));
+      expect(run({})).toBe(want);
+    });
+  }
+  // cel-js holds map literals with string keys: a key that may have been an int or a bool is refused, not guessed
+  for (const expr of ["'%s'.format([{2: 'x', 1: 'y'}])", "'%s'.format([{true: 1}])"]) {
+    it(`${expr} is not evaluated`, () => {
+      const run = envs.libs.parse(rewriteForEval(envs.plain.parse(expr).ast));
+      expect(() => run({})).toThrow(/format\(\) of a value of this type/);
+    });
+  }
+});

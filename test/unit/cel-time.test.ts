@@ -63,3 +63,30 @@ describe('1.37 (cel-go 0.29): offset minutes outside 0-59 are still added (the s
     expect(run("timestamp('2024-01-01T00:00:00Z').getHours('+01:-5')")).toBe(0n);
   });
 });
+
+/**
+ * Timestamps to the nanosecond (time.ts makeTimestamp, patchTimestampArithmetic; values.ts celEqual):
+ * recorded on the 1.37 apiserver as messageExpressions over a `format: date-time` field holding
+ * 1969-12-31T23:59:59.999999999Z, and literals.
+ */
+describe('timestamps finer than a millisecond, as cel-go keeps them', () => {
+  const t = "timestamp('1969-12-31T23:59:59.999999999Z')";
+  const RECORDED: [string, string][] = [
+    [`'%s, %s, %d'.format([${t} + duration('1ns'), ${t} - duration('1us'), ${t}.getMilliseconds()])`, '1970-01-01T00:00:00Z, 1969-12-31T23:59:59.999998999Z, 999'],
+    [`'%s'.format([${t} < timestamp('1970-01-01T00:00:00Z')])`, 'true'],
+    [`'%s'.format([${t} - timestamp('1969-12-31T23:59:59Z')])`, '0.999999999s'],
+    ["'%s'.format([timestamp('2024-01-01T00:00:00.000000001Z') > timestamp('2024-01-01T00:00:00Z')])", 'true'],
+  ];
+  for (const [expr, want] of RECORDED) {
+    it(expr, () => {
+      const run = envs.libs.parse(rewriteForEval(envs.plain.parse(expr).ast));
+      expect(run({})).toBe(want);
+    });
+  }
+  it('== and != see the nanoseconds', () => {
+    const run = (e: string) => envs.libs.parse(rewriteForEval(envs.plain.parse(e).ast))({});
+    expect(run("timestamp('2024-01-01T00:00:00.000000001Z') == timestamp('2024-01-01T00:00:00Z')")).toBe(false);
+    expect(run("timestamp('2024-01-01T00:00:00.000000001Z') == timestamp('2024-01-01T00:00:00Z') + duration('1ns')")).toBe(true);
+    expect(run("timestamp('2024-01-01T00:00:00.000000002Z') <= timestamp('2024-01-01T00:00:00.000000001Z')")).toBe(false);
+  });
+});

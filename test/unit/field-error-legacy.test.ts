@@ -31,3 +31,16 @@ describe('withLegacyValues', () => {
     ]);
   });
 });
+
+describe('JSON value rendering: key order as json.Marshal writes it (1.34 and later)', () => {
+  it('an unstructured map (decoded from the request) has its keys in byte order, a struct (a Map) its fields in declaration order', () => {
+    // recorded on the 1.37 server: a duplicate in a set list of atomic objects written as {"zb":1,"a":"x","10":1,"9":2}
+    const dup: FieldError = { type: 'Duplicate', field: 'spec.s[1]', value: { zb: 1, a: 'x', 10: 1, 9: 2, é: 0, z: { y: 1, b: 2 } }, detail: '', at: [] };
+    expect(errorText(dup)).toBe('spec.s[1]: Duplicate value: {"10":1,"9":2,"a":"x","z":{"b":2,"y":1},"zb":1,"é":0}');
+    // metav1.OwnerReference: apiVersion, kind, name, uid, controller (the server's text, kube-137-metadata.test.ts)
+    const ref: FieldError = { type: 'Invalid', field: 'metadata.ownerReferences', value: [new Map<string, unknown>([['apiVersion', 'v1'], ['kind', 'K'], ['name', 'n'], ['uid', 'u'], ['controller', true]])], detail: 'd', at: [] };
+    expect(errorText(ref)).toBe('metadata.ownerReferences: Invalid value: [{"apiVersion":"v1","kind":"K","name":"n","uid":"u","controller":true}]: d');
+    // before 1.34 the struct prints as the map it was (%#v), as before
+    expect(withLegacyValues([ref], 33).map(errorText)[0]).toContain('map[string]interface {}{');
+  });
+});

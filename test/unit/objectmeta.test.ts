@@ -498,6 +498,8 @@ const CASES: Case[] = [
 function canon(v: unknown): unknown {
   if (typeof v === 'bigint') return Number(v);
   if (Array.isArray(v)) return v.map(canon);
+  // a Go struct (go/json.ts structOrdered) compares by its fields
+  if (v instanceof Map) return canon(Object.fromEntries(v));
   if (v !== null && typeof v === 'object') {
     const o = v as Record<string, unknown>;
     return Object.fromEntries(Object.keys(o).sort().map((k) => [k, canon(o[k])]));

@@ -16,6 +16,7 @@ import { parseDuration } from '../../go/duration.js';
 import { parseTimeRFC3339 } from '../../go/time.js';
 import type { Structural } from '../../crd/structural-schema.js';
 import { isCelReserved } from './decl.js';
+import { adoptTimestamp, timestampOfText } from './lib/time.js';
 import { isEscapedObject, markBound, markEscapedObject, markList, RawValue } from './values.js';
 
 export class Unbound {
@@ -102,13 +103,13 @@ function bindString(v: string, s: Structural, mk: Makers): unknown {
       if (!m) return new Unbound(`the date ${JSON.stringify(v)} is not one crdx binds`);
       const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
       if (d.getUTCDate() !== Number(m[3]) || d.getUTCFullYear() !== Number(m[1])) return new Unbound(`the date ${JSON.stringify(v)} is not one crdx binds`);
-      return d;
+      return adoptTimestamp(d);
     }
     case 'date-time': {
       const t = parseTimeRFC3339(v);
-      // cel-js timestamps hold milliseconds
-      if ('error' in t || t.nsec % 1_000_000 !== 0) return new Unbound(`the date-time ${JSON.stringify(v)} is not one crdx binds at the server's precision`);
-      return new Date(t.sec * 1000 + t.nsec / 1_000_000);
+      if ('error' in t) return new Unbound(`the date-time ${JSON.stringify(v)} is not one crdx binds at the server's precision`);
+      // strfmt.DateTime keeps the nanoseconds and the zone the value was written in
+      return timestampOfText(t.sec, t.nsec, v);
     }
     case 'byte': {
       if (v.length % 4 !== 0 || !/^[A-Za-z0-9+/]*={0,2}$/.test(v)) return new Unbound(`the base64 value ${JSON.stringify(v)} is not one crdx binds`);

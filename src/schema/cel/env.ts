@@ -17,7 +17,7 @@ import { registerCIDR } from './lib/cidr.js';
 import { registerSemver } from './lib/semver.js';
 import { registerFormat } from './lib/format.js';
 import { registerStrings } from './lib/strings.js';
-import { registerTime } from './lib/time.js';
+import { adoptTimestamp, msOf, subMillisecondNanos, patchTimestampArithmetic, registerTime, timestampOfText } from './lib/time.js';
 import { registerURL } from './lib/url.js';
 import type { LibEnv } from './lib/types.js';
 import { boundFieldKey, type Makers } from './bind.js';
@@ -48,6 +48,7 @@ export function makeEnvs(m: CelModule): CelEnvs {
   const ops = makeOps((e) => plain.parse(e));
   // cel-js does not export its Duration class from the package entry: take it from a value
   const Duration = (plain.parse('duration("0s")')({}) as { constructor: new (s: bigint, n: number) => unknown }).constructor;
+  patchTimestampArithmetic(Duration as unknown as { prototype: object });
   const makers: Makers = { duration: (sec, nanos) => new Duration(sec, nanos) };
   const env = new m.Environment(LIB_OPTIONS);
   const lib = env as unknown as LibEnv;
@@ -81,16 +82,17 @@ export function makeEnvs(m: CelModule): CelEnvs {
     return makers.duration(ns / 1_000_000_000n, Number(ns % 1_000_000_000n));
   });
   lib.registerFunction('__crdx_timestamp(dyn): google.protobuf.Timestamp', (x: unknown) => {
-    if (typeof x !== 'string') return ops.timestamp(x);
+    if (typeof x !== 'string') {
+      const t = ops.timestamp(x);
+      return t instanceof Date ? adoptTimestamp(t) : t;
+    }
     const t = parseTimeRFC3339(x);
     // cel-go's String.ConvertToType drops Go's parse error
     if ('error' in t) throw new CelGoError("type conversion error from 'string' to 'google.protobuf.Timestamp'");
     // cel-go's range: year 1 to 9999
     if (t.sec < -62135596800 || t.sec > 253402300799) throw new CelGoError('timestamp overflow');
-    // cel-js timestamps hold milliseconds
-    if (t.nsec % 1_000_000 !== 0) throw new CelUnsupported(`timestamp(${JSON.stringify(x)}) has a precision finer than crdx keeps (milliseconds)`);
-    const ms = t.sec * 1000 + t.nsec / 1_000_000;
-    return new Date(ms);
+    // nanoseconds and the zone the text was written in are kept (time.ts makeTimestamp)
+    return timestampOfText(t.sec, t.nsec, x);
   });
   // optional.ofNonZeroValue (cel-go's traits.Zeroer): the apiserver's adapters for the resource's
   // objects and lists are not Zeroers (an empty one is optional.of); literals are
@@ -100,7 +102,7 @@ export function makeEnvs(m: CelModule): CelEnvs {
     if (typeof x === 'object' && x.constructor?.name === 'UnsignedInt') return (x as { valueOf(): bigint }).valueOf() === 0n ? none : m.Optional.of(x);
     if (x instanceof Uint8Array) return x.length === 0 ? none : m.Optional.of(x);
     // Go's time.Time.IsZero: 0001-01-01T00:00:00Z
-    if (x instanceof Date) return x.getTime() === -62135596800000 ? none : m.Optional.of(x);
+    if (x instanceof Date) return msOf(x) === -62135596800000 && subMillisecondNanos(x) === 0 ? none : m.Optional.of(x);
     if (x instanceof Map) return x.size === 0 && !isBound(x) ? none : m.Optional.of(x);
     // a map literal (cel-js makes a plain object)
     if (typeof x === 'object' && x !== null && [Object.prototype, null].includes(Object.getPrototypeOf(x))) return Object.keys(x).length === 0 ? none : m.Optional.of(x);

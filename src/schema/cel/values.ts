@@ -8,6 +8,7 @@
  */
 
 import { CelGoError, CelUnsupported, type Fallback } from './lib/ops.js';
+import { nanosOf } from './lib/time.js';
 
 export type { Fallback };
 
@@ -145,6 +146,8 @@ export function celEqual(a: unknown, b: unknown, eq: Fallback): boolean {
   if (a instanceof RawValue || b instanceof RawValue) return a instanceof RawValue && b instanceof RawValue && deepEqual(a.v, b.v);
   // library types (quantity, URL, IP, …) define their own equality
   if (typeof a === 'object' && a !== null && typeof (a as { celEqual?: unknown }).celEqual === 'function') return (a as { celEqual(o: unknown): boolean }).celEqual(b);
+  // timestamps to the nanosecond (cel-js compares their milliseconds)
+  if (a instanceof Date && b instanceof Date) return nanosOf(a) === nanosOf(b);
   // optionals: both empty, or both holding equal values
   if (isOptional(a) && isOptional(b)) return a.hasValue() === b.hasValue() && (!a.hasValue() || celEqual(a.value(), b.value(), eq));
   if (Array.isArray(a) && Array.isArray(b)) {

@@ -10,7 +10,7 @@ import { FORMAT_CHECKS } from '../../formats/index.js';
 import { isRequestURI } from '../../formats/url.js';
 import { isQualifiedName, isValidLabelValue } from '../../objectmeta/names.js';
 import { CelUnsupported } from './ops.js';
-import { requestURIError } from './url.js';
+import { requestURIErrorOrUnworded } from './url.js';
 import type { LibEnv } from './types.js';
 
 export class FormatValue {
@@ -44,8 +44,8 @@ export const FORMATS: ReadonlyMap<string, FormatValue> = new Map(
         'URI',
         (s: string) => {
           if (isRequestURI(s)) return [];
-          const err = requestURIError(s);
-          if (err !== undefined) return [err];
+          const err = requestURIErrorOrUnworded(s);
+          if (err !== undefined && err !== null) return [err];
           throw new CelUnsupported(`format.uri().validate(${JSON.stringify(s)}) fails with a Go url.ParseRequestURI error text crdx does not reproduce`);
         },
       ],

@@ -6,6 +6,9 @@
  */
 import { expParts, fixedParts, formatFloat } from '../../../go/float.js';
 import { wellFormed } from '../../../go/strings.js';
+import { quote } from '../../../go/quote.js';
+import { formatRFC3339 } from '../../../go/time.js';
+import { msOf, timestampMeta } from './time.js';
 import { CelGoError, CelUnsupported } from './ops.js';
 import { runtime } from './runtime.js';
 import type { LibEnv } from './types.js';
@@ -128,12 +131,121 @@ function clause(verb: string, x: unknown): string | undefined {
   const isUint = typeof x === 'object' && x !== null && x.constructor?.name === 'UnsignedInt';
   if (typeof x === 'bigint' || isUint) return String(isUint ? (x as { valueOf(): bigint }).valueOf() : x);
   if (verb !== 's') return undefined;
+  return stringClause(x);
+}
+
+/** bytes as the string cel-go converts them to (valid UTF-8 only: cel-go's error for the rest is not reproduced). */
+function bytesText(b: Uint8Array): string | undefined {
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(b);
+  } catch {
+    return undefined;
+  }
+}
+
+const isDuration = (x: unknown): x is { seconds: bigint; nanos: number } => typeof x === 'object' && x !== null && x.constructor?.name === 'Duration';
+
+/** cel-go's string(duration): strconv.FormatFloat(d.Seconds(), 'f', -1, 64) + "s", Seconds() computed as Go does. */
+export function durationText(d: { seconds: bigint; nanos: number }): string {
+  const total = d.seconds * 1_000_000_000n + BigInt(d.nanos);
+  const sec = total / 1_000_000_000n;
+  const nsec = total % 1_000_000_000n;
+  return `${formatFloat(Number(sec) + Number(nsec) / 1e9, 'f')}s`;
+}
+
+/**
+ * cel-go's string(timestamp): Time.Format(time.RFC3339Nano) in the timestamp's own zone (trailing
+ * zeros of the fraction dropped; `Z` for UTC). `undefined` for a Date whose zone crdx does not know.
+ */
+export function timestampText(t: Date): string | undefined {
+  const meta = timestampMeta(t);
+  if (meta === undefined) return undefined;
+  const ms = msOf(t) + meta.offset * 1000;
+  const sec = Math.floor(ms / 1000);
+  const nsec = (ms - sec * 1000) * 1_000_000 + meta.nanos;
+  const base = formatRFC3339({ sec, nsec: 0 }).slice(0, -1);
+  const frac = nsec === 0 ? '' : `.${String(nsec).padStart(9, '0').replace(/0+$/, '')}`;
+  if (meta.offset === 0) return `${base}${frac}Z`;
+  const a = Math.abs(meta.offset);
+  const zone = `${meta.offset < 0 ? '-' : '+'}${String(Math.floor(a / 3600)).padStart(2, '0')}:${String(Math.floor((a % 3600) / 60)).padStart(2, '0')}`;
+  return `${base}${frac}${zone}`;
+}
+
+/** A byte-wise comparison of two strings' UTF-8 encodings (Go's `<` on strings). */
+const utf8Less = (a: string, b: string): number => Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
+
+/**
+ * `%s` of a value (ext/formatting.go FormatString): lists and maps as CEL literals, their members
+ * formatted by type (ints in decimal, doubles as `%.6f`, strings and bytes quoted, durations and
+ * timestamps as `duration("…")` / `timestamp("…")`), map entries sorted by their printed key.
+ * `undefined` for a value crdx does not format as cel-go does.
+ */
+function stringClause(x: unknown): string | undefined {
   if (typeof x === 'string') return x;
   // cel-go's string(double): strconv.FormatFloat(d, 'g', -1, 64)
   if (typeof x === 'number') return formatFloat(x, 'g');
   if (typeof x === 'boolean') return String(x);
   if (x === null) return 'null';
+  if (typeof x === 'bigint' || isUintValue(x)) return String(typeof x === 'bigint' ? x : (x as { valueOf(): bigint }).valueOf());
+  if (x instanceof Uint8Array) return bytesText(x);
+  if (x instanceof Date) return timestampText(x);
+  if (isDuration(x)) return durationText(x);
+  if (Array.isArray(x)) {
+    const parts: string[] = [];
+    for (const e of x) {
+      const m = memberText(e);
+      if (m === undefined) return undefined;
+      parts.push(m);
+    }
+    return `[${parts.join(', ')}]`;
+  }
+  const entries = x instanceof Map ? [...x] : isPlainObject(x) ? Object.entries(x) : undefined;
+  // cel-js holds a map literal as an object with string keys: a key that may have been an int or a bool is not known as one
+  if (entries !== undefined && !(x instanceof Map) && entries.some(([k]) => /^(-?[0-9]+|true|false)$/.test(k))) return undefined;
+  if (entries !== undefined) {
+    const pairs: [string, string][] = [];
+    for (const [k, v] of entries) {
+      let key: string;
+      if (typeof k === 'string') key = quote(k);
+      else if (typeof k === 'boolean' || typeof k === 'bigint' || isUintValue(k)) key = String(typeof k === 'object' ? (k as { valueOf(): bigint }).valueOf() : k);
+      else return undefined;
+      const val = memberText(v);
+      if (val === undefined) return undefined;
+      pairs.push([key, val]);
+    }
+    pairs.sort((a, b) => utf8Less(a[0], b[0]));
+    return `{${pairs.map(([k, v]) => `${k}:${v}`).join(', ')}}`;
+  }
+  // a type value prints its name (FormatString's TypeType case comes first)
+  if (typeof x === 'object' && x !== null && x.constructor?.name === 'Type' && TYPE_NAMES.has((x as { name: string }).name)) return (x as { name: string }).name;
   return undefined;
+}
+
+const isPlainObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && [Object.prototype, null].includes(Object.getPrototypeOf(x));
+
+/** Type names cel-js and cel-go spell alike. */
+const TYPE_NAMES: ReadonlySet<string> = new Set(['int', 'uint', 'double', 'bool', 'string', 'bytes', 'null_type', 'list', 'map', 'type', 'google.protobuf.Timestamp', 'google.protobuf.Duration']);
+
+/** A list member or map value inside `%s` (clauseForType, then quoteForCEL). */
+function memberText(x: unknown): string | undefined {
+  if (typeof x === 'number') {
+    // fmt's %.6f (a period, no grouping); NaN and ±Inf quoted
+    if (Number.isNaN(x)) return '"NaN"';
+    if (!Number.isFinite(x)) return x > 0 ? '"+Inf"' : '"-Inf"';
+    const p = fixedParts(x, 6);
+    return `${p.negative ? '-' : ''}${p.int}.${p.frac}`;
+  }
+  if (typeof x === 'string') return quote(x);
+  if (x instanceof Uint8Array) {
+    const t = bytesText(x);
+    return t === undefined ? undefined : `b${quote(t)}`;
+  }
+  if (x instanceof Date) {
+    const t = timestampText(x);
+    return t === undefined ? undefined : `timestamp(${quote(t)})`;
+  }
+  if (isDuration(x)) return `duration(${quote(durationText(x))})`;
+  return stringClause(x);
 }
 
 const isUintValue = (x: unknown): boolean => typeof x === 'object' && x !== null && x.constructor?.name === 'UnsignedInt';
@@ -245,8 +357,8 @@ function formatClause(verb: string, precision: number | undefined, x: unknown): 
 /**
  * `<string>.format(<list>)` as cel-go's strings extension version 2 formats it (ext/formatting.go):
  * `%%`, `%s`, `%d`, `%f` and `%e` with an optional precision, `%b`, `%o`, `%x`, `%X`, with cel-go's
- * error texts for a clause it cannot parse or an argument of the wrong type. `%s` of lists,
- * maps, bytes, durations and timestamps is reported as not evaluated.
+ * error texts for a clause it cannot parse or an argument of the wrong type; `%s` of lists,
+ * maps, bytes, durations and timestamps as cel-go prints them (stringClause).
  */
 function format(f: string, args: unknown[]): string {
   let out = '';

@@ -44,7 +44,7 @@ function wallIn(t: Date, tz: string): Wall {
     const hr = atoi(tz.slice(0, i));
     const min = atoi(tz.slice(i + 1));
     const offset = tz[0] === '-' ? hr * 60 - min : hr * 60 + min;
-    return wallUTC(new Date(t.getTime() + offset * 60_000));
+    return wallUTC(new Date(msOf(t) + offset * 60_000));
   }
   if (tz === '' || tz === 'UTC') return wallUTC(t);
   if (tz === 'Local') throw new CelUnsupported('the time zone "Local" (the server\'s own)');
@@ -57,7 +57,7 @@ function wallIn(t: Date, tz: string): Wall {
     }
     formats.set(tz, f);
   }
-  const parts = Object.fromEntries(f.formatToParts(t).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(f.formatToParts(msOf(t)).map((p) => [p.type, p.value]));
   let year = Number(parts['year']);
   if (parts['era'] === 'BC' || parts['era'] === 'B') year = 1 - year;
   return { year, month: Number(parts['month']), day: Number(parts['day']), hour: Number(parts['hour']), minute: Number(parts['minute']), second: Number(parts['second']), ms: t.getUTCMilliseconds() };
@@ -101,4 +101,127 @@ export function registerTime(env: LibEnv): void {
       if (!(t instanceof Date)) throw new CelUnsupported('a timestamp accessor on a value crdx does not hold as a timestamp');
       return accessor(name, wallIn(t, tz));
     });
+}
+
+/**
+ * What cel-js's Date does not hold of a timestamp crdx made (bound from a `format: date-time`
+ * field, `timestamp()`, or timestamp ± duration): its zone offset (Go's time.Time keeps the
+ * location it was parsed with) and its nanoseconds below the millisecond. A Date without an entry
+ * was made by cel-js itself: its zone is not known.
+ */
+export interface TimestampMeta {
+  /** Seconds east of UTC. */
+  readonly offset: number;
+  /** Nanoseconds below the millisecond (0 to 999,999). */
+  readonly nanos: number;
+}
+
+const META = new WeakMap<Date, TimestampMeta>();
+
+export function timestampMeta(d: Date): TimestampMeta | undefined {
+  return META.get(d);
+}
+
+/** Date.prototype.getTime, for Dates whose own getTime refuses (see makeTimestamp). */
+export const msOf = (d: Date): number => Date.prototype.getTime.call(d);
+
+/** A timestamp's Unix time in nanoseconds. */
+export const nanosOf = (d: Date): bigint => BigInt(msOf(d)) * 1_000_000n + BigInt(META.get(d)?.nanos ?? 0);
+
+const MAX_NS = 8_640_000_000_000_000_000_000n;
+
+/**
+ * A timestamp at `ns` Unix nanoseconds in the zone `offset`. cel-js compares timestamps with JS's
+ * `<` (ToPrimitive with the hint "number"): these Dates give their nanoseconds as a bigint there,
+ * so comparisons are exact; `==` is celEqual's (values.ts), timestamp ± duration and
+ * timestamp - timestamp are patched (patchTimestampArithmetic).
+ */
+export function makeTimestamp(ns: bigint, offset: number): Date {
+  const ms = ns / 1_000_000n - (ns % 1_000_000n < 0n ? 1n : 0n);
+  const nanos = Number(ns - ms * 1_000_000n);
+  const d = new Date(Number(ms));
+  META.set(d, { offset, nanos });
+  Object.defineProperty(d, Symbol.toPrimitive, {
+    value: (hint: string) => (hint === 'number' ? ns : Date.prototype.toString.call(d)),
+  });
+  // cel-js's timestamp - timestamp is Duration.fromMilliseconds(a.getTime() - b.getTime()): the
+  // two Dates read are remembered for the patched fromMilliseconds (patchTimestampArithmetic)
+  Object.defineProperty(d, 'getTime', {
+    value: () => {
+      read.push(d);
+      if (read.length > 2) read.shift();
+      return Number(ms);
+    },
+  });
+  return d;
+}
+
+/** The timestamp of a date-time text Go parsed to `sec`/`nsec`, kept in the zone it was written with. */
+export function timestampOfText(sec: number, nsec: number, text: string): Date {
+  return makeTimestamp(BigInt(sec) * 1_000_000_000n + BigInt(nsec), zoneOffsetOf(text));
+}
+
+/** A Date cel-js made (timestamp(int)): UTC, milliseconds. */
+export function adoptTimestamp(d: Date): Date {
+  return META.has(d) ? d : makeTimestamp(BigInt(msOf(d)) * 1_000_000n, 0);
+}
+
+/** The zone offset (seconds east of UTC) an RFC 3339 text was written with: `Z`, or `±hh:mm` (0 is UTC, as Go's Local zone on the server). */
+export function zoneOffsetOf(s: string): number {
+  const m = /([+-])([0-9]{2}):([0-9]{2})$/.exec(s);
+  if (!m) return 0;
+  return (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 3600 + Number(m[3]) * 60);
+}
+
+interface DurationLike {
+  readonly seconds: bigint;
+  readonly nanos: number;
+  extendTimestamp(ts: Date): Date;
+  subtractTimestamp(ts: Date): Date;
+}
+
+/**
+ * Patch of cel-js's Duration (timestamp ± duration, which cel-js computes in milliseconds and in
+ * UTC): the sum in nanoseconds, in the timestamp's zone (Go's Time.Add keeps the location), with
+ * cel-go's range check. Applied once per Duration class.
+ */
+export function patchTimestampArithmetic(Duration: { prototype: object }): void {
+  const proto = Duration.prototype as DurationLike & { [PATCHED]?: true };
+  if (proto[PATCHED]) return;
+  const apply = (d: DurationLike, ts: Date, sign: bigint): Date => {
+    const t = adoptTimestamp(ts);
+    const ns = nanosOf(t) + sign * (d.seconds * 1_000_000_000n + BigInt(d.nanos));
+    // cel-go does not check the year range here (timestampOf); a JS Date holds ±8.64e15 ms
+    if (ns > MAX_NS || ns < -MAX_NS) throw new CelUnsupported('a timestamp sum beyond the range of a JavaScript Date');
+    return makeTimestamp(ns, META.get(t)!.offset);
+  };
+  proto.extendTimestamp = function (this: DurationLike, ts: Date): Date {
+    return apply(this, ts, 1n);
+  };
+  proto.subtractTimestamp = function (this: DurationLike, ts: Date): Date {
+    return apply(this, ts, -1n);
+  };
+  // timestamp - timestamp: the difference of the two Dates just read, in nanoseconds
+  const D = Duration as unknown as { fromMilliseconds(ms: number): unknown; new (s: bigint, n: number): unknown };
+  const fromMs = D.fromMilliseconds.bind(D);
+  D.fromMilliseconds = (msDiff: number): unknown => {
+    const [a, b] = read.splice(0, read.length);
+    if (a !== undefined && b !== undefined && msOf(a) - msOf(b) === msDiff) {
+      const ns = nanosOf(a) - nanosOf(b);
+      return new D(ns / 1_000_000_000n, Number(ns % 1_000_000_000n));
+    }
+    if (a !== undefined && b !== undefined && (subMillisecondNanos(a) !== 0 || subMillisecondNanos(b) !== 0))
+      throw new CelUnsupported('a difference of timestamps finer than a millisecond that crdx cannot pair');
+    return fromMs(msDiff);
+  };
+  proto[PATCHED] = true;
+}
+
+const PATCHED = Symbol('crdx.patched');
+
+/** The last Dates whose getTime cel-js read (makeTimestamp). */
+const read: Date[] = [];
+
+export function subMillisecondNanos(d: Date): number {
+  return META.get(d)?.nanos ?? 0;
 }

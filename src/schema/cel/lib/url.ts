@@ -2,11 +2,12 @@
  * The Kubernetes URL library (apiserver pkg/cel/library/urls.go): url, isURL, getScheme, getHost,
  * getHostname, getPort, getEscapedPath, getQuery. Validity is Go's url.ParseRequestURI
  * (schema/formats/url.ts); the parts are Go's url.Parse for the plain spellings crdx reads the same
- * way (percent escapes in the host or path, and Go's parse errors other than those of
- * requestURIError, are reported as not evaluated).
+ * way (percent escapes in the host or path are reported as not evaluated); its parse errors are
+ * Go's (requestURIError).
  */
 import { isRequestURI } from '../../formats/url.js';
 import { quote } from '../../../go/quote.js';
+import { parseAddr } from '../../../go/netip.js';
 import { CelGoError, CelUnsupported } from './ops.js';
 import type { LibEnv } from './types.js';
 
@@ -26,23 +27,157 @@ export class URLValue {
 }
 
 /**
- * url.ParseRequestURI's error (url.Error: `parse "<raw>": <why>`) for a string it refuses, when it
- * is one of the reasons crdx words as Go does (a control character, empty, a leading colon, a
- * relative reference); undefined for the others.
+ * url.ParseRequestURI's error (url.Error: `parse "<raw>": <why>`) for a string it refuses (Go 1.26
+ * net/url parse with viaRequest): a control character, empty, a leading colon, a relative
+ * reference, and the authority's and path's errors (userinfo, IP literal, port, percent escapes,
+ * host characters). undefined for a string it accepts, or when Go's text would quote bytes that are
+ * not UTF-8 (not reproduced).
  */
 export function requestURIError(raw: string): string | undefined {
-  let why: string | undefined;
-  if (/[\x00-\x1f\x7f]/.test(raw)) why = 'net/url: invalid control character in URL';
-  else if (raw === '') why = 'empty url';
-  else if (raw[0] === ':') why = 'missing protocol scheme';
-  else {
-    const m = /^[A-Za-z][A-Za-z0-9+\-.]*:/.exec(raw);
-    let rest = m ? raw.slice(m[0].length) : raw;
-    if (rest.endsWith('?') && rest.split('?').length === 2) rest = rest.slice(0, -1);
-    else if (rest.includes('?')) rest = rest.slice(0, rest.indexOf('?'));
-    if (!m && !rest.startsWith('/')) why = 'invalid URI for request';
-  }
+  const why = requestURIWhy(raw);
   return why === undefined ? undefined : `parse ${quote(raw)}: ${why}`;
+}
+
+function requestURIWhy(raw: string): string | undefined {
+  if (/[\x00-\x1f\x7f]/.test(raw)) return 'net/url: invalid control character in URL';
+  if (raw === '') return 'empty url';
+  if (raw === '*') return undefined;
+  if (raw[0] === ':') return 'missing protocol scheme';
+  const m = /^[A-Za-z][A-Za-z0-9+\-.]*:/.exec(raw);
+  const scheme = m ? m[0].slice(0, -1).toLowerCase() : '';
+  let rest = m ? raw.slice(m[0].length) : raw;
+  if (rest.endsWith('?') && rest.split('?').length === 2) rest = rest.slice(0, -1);
+  else if (rest.includes('?')) rest = rest.slice(0, rest.indexOf('?'));
+  if (!rest.startsWith('/')) return scheme !== '' ? undefined : 'invalid URI for request';
+  if (scheme !== '' && rest.startsWith('//')) {
+    let authority = rest.slice(2);
+    rest = '';
+    const slash = authority.indexOf('/');
+    if (slash >= 0) [authority, rest] = [authority.slice(0, slash), authority.slice(slash)];
+    const why = authorityWhy(scheme, authority);
+    if (why !== undefined) return why;
+  }
+  return unescapeWhy(rest, 'path');
+}
+
+type Mode = 'path' | 'host' | 'zone' | 'userPassword';
+
+const isHexByte = (b: number | undefined): boolean => b !== undefined && /[0-9a-fA-F]/.test(String.fromCharCode(b));
+
+/** shouldEscape(c, encodeHost) for an ASCII byte. */
+const hostEscapes = (c: number): boolean => {
+  const ch = String.fromCharCode(c);
+  if (/[A-Za-z0-9]/.test(ch)) return false;
+  return !"-_.~!$&'()*+,;=:[]<>\"".includes(ch);
+};
+
+/** A Go string's bytes quoted with %q; null when they are not UTF-8 (Go would print \x escapes). */
+function quoteBytes(b: Uint8Array): string | null {
+  try {
+    return quote(new TextDecoder('utf-8', { fatal: true }).decode(b));
+  } catch {
+    return null;
+  }
+}
+
+class NotWorded extends Error {}
+
+/** net/url unescape's error for s in mode (EscapeError, InvalidHostError), undefined when it unescapes. */
+function unescapeWhy(s: string, mode: Mode): string | undefined {
+  const b = Buffer.from(s, 'utf8');
+  const q = (x: Uint8Array): string => {
+    const t = quoteBytes(x);
+    if (t === null) throw new NotWorded();
+    return t;
+  };
+  for (let i = 0; i < b.length; ) {
+    const c = b[i]!;
+    if (c === 0x25) {
+      if (i + 2 >= b.length || !isHexByte(b[i + 1]) || !isHexByte(b[i + 2])) return `invalid URL escape ${q(b.subarray(i, i + 3))}`;
+      const hi = parseInt(String.fromCharCode(b[i + 1]!), 16);
+      const v = hi * 16 + parseInt(String.fromCharCode(b[i + 2]!), 16);
+      const three = b.subarray(i, i + 3).toString('latin1');
+      if (mode === 'host' && hi < 8 && three !== '%25') return `invalid URL escape ${q(b.subarray(i, i + 3))}`;
+      if (mode === 'zone' && three !== '%25' && v !== 0x20 && (v >= 0x80 || hostEscapes(v))) return `invalid URL escape ${q(b.subarray(i, i + 3))}`;
+      i += 3;
+    } else {
+      if ((mode === 'host' || mode === 'zone') && c < 0x80 && hostEscapes(c)) return `invalid character ${q(b.subarray(i, i + 1))} in host name`;
+      i++;
+    }
+  }
+  return undefined;
+}
+
+const validOptionalPort = (p: string): boolean => p === '' || /^:[0-9]*$/.test(p);
+
+/** parseAuthority: the host first, then the userinfo. */
+function authorityWhy(scheme: string, authority: string): string | undefined {
+  const at = authority.lastIndexOf('@');
+  const hostWhy = hostParseWhy(scheme, at < 0 ? authority : authority.slice(at + 1));
+  if (hostWhy !== undefined || at < 0) return hostWhy;
+  const userinfo = authority.slice(0, at);
+  if (!/^[A-Za-z0-9\-._:~!$&'()*+,;=%@]*$/.test(userinfo)) return 'net/url: invalid userinfo';
+  const colon = userinfo.indexOf(':');
+  const parts = colon < 0 ? [userinfo] : [userinfo.slice(0, colon), userinfo.slice(colon + 1)];
+  for (const part of parts) {
+    const why = unescapeWhy(part, 'userPassword');
+    if (why !== undefined) return why;
+  }
+  return undefined;
+}
+
+/** Percent-decoding of checked host bytes (latin1: the address parser reads ASCII). */
+const percentDecode = (s: string): string => s.replace(/%([0-9a-fA-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+
+/** parseHost (host[:port], or an IP literal in brackets). */
+function hostParseWhy(scheme: string, host: string): string | undefined {
+  const open = host.lastIndexOf('[');
+  if (open > 0) return 'invalid IP-literal';
+  if (open === 0) {
+    const close = host.lastIndexOf(']');
+    if (close < 0) return "missing ']' in host";
+    const colonPort = host.slice(close + 1);
+    if (!validOptionalPort(colonPort)) return `invalid port ${quote(colonPort)} after host`;
+    const portWhy = unescapeWhy(colonPort, 'host');
+    if (portWhy !== undefined) return portWhy;
+    const hostname = host.slice(1, close);
+    const zone = hostname.indexOf('%25');
+    let unescaped: string;
+    if (zone >= 0) {
+      const why = unescapeWhy(hostname.slice(0, zone), 'host') ?? unescapeWhy(hostname.slice(zone), 'zone');
+      if (why !== undefined) return why;
+      unescaped = percentDecode(hostname.slice(0, zone)) + percentDecode(hostname.slice(zone));
+    } else {
+      const why = unescapeWhy(hostname, 'host');
+      if (why !== undefined) return why;
+      unescaped = percentDecode(hostname);
+    }
+    // a non-ASCII (escaped) byte in the address: netip's text would quote bytes crdx does not hold
+    if (/[^\x00-\x7f]/.test(unescaped)) throw new NotWorded();
+    const addr = parseAddr(unescaped);
+    if (!addr.ok) return `invalid host: ${addr.error}`;
+    if (addr.value.bytes.length === 4) return 'invalid IP-literal';
+    return undefined;
+  }
+  const i = host.indexOf(':');
+  if (i !== -1) {
+    const last = host.lastIndexOf(':');
+    // Go 1.26: colons in the host are strict for http and https only (urlstrictcolons)
+    const j = last !== i && scheme !== 'http' && scheme !== 'https' ? last : i;
+    const colonPort = host.slice(j);
+    if (!validOptionalPort(colonPort)) return `invalid port ${quote(colonPort)} after host`;
+  }
+  return unescapeWhy(host, 'host');
+}
+
+/** requestURIError, or undefined where Go's text is not reproduced (bytes that are not UTF-8). */
+export function requestURIErrorOrUnworded(raw: string): string | undefined | null {
+  try {
+    return requestURIError(raw);
+  } catch (e) {
+    if (e instanceof NotWorded) return null;
+    throw e;
+  }
 }
 
 /** url.Parse of a string ParseRequestURI accepts. */
@@ -74,7 +209,13 @@ function parse(raw: string): URLValue {
     const at = authority.lastIndexOf('@');
     host = at >= 0 ? authority.slice(at + 1) : authority;
   }
-  if (host.includes('%')) throw new CelUnsupported('a URL whose host has percent escapes');
+  // Go's URL.Host is unescaped (parseHost): the escaped bytes must make UTF-8 for crdx to hold them
+  if (host.includes('%')) {
+    const bytes = Buffer.from(host.replace(/%([0-9a-fA-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1');
+    const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
+    if (!Buffer.from(text, 'utf8').equals(bytes) || /[^\x00-\x7f]/.test(host)) throw new CelUnsupported('a URL whose host has percent escapes that are not UTF-8, or escapes beside characters that are not ASCII');
+    host = text;
+  }
   if (!/^[A-Za-z0-9\-._~!$&'()*+,;=:@/]*$/.test(rest)) throw new CelUnsupported('a URL whose path has characters Go escapes');
   return new URLValue(raw, scheme, host, rest, rawQuery);
 }
@@ -126,9 +267,9 @@ export function registerURL(env: LibEnv & { registerType(name: string, ctor: unk
   env.registerType('k8s.URL', URLValue);
   env.registerFunction('url(string): k8s.URL', (s: string) => {
     if (!isRequestURI(s)) {
-      const err = requestURIError(s);
-      // Go's other parse errors (hosts, ports, escapes) are not reproduced
-      if (err === undefined) throw new CelUnsupported(`url(${JSON.stringify(s)}) fails on the server with a Go error crdx does not reproduce`);
+      const err = requestURIErrorOrUnworded(s);
+      // an error quoting bytes that are not UTF-8 is not reproduced
+      if (err === undefined || err === null) throw new CelUnsupported(`url(${JSON.stringify(s)}) fails on the server with a Go error crdx does not reproduce`);
       throw new CelGoError(`URL parse error during conversion from string: ${err}`);
     }
     return parse(s);
