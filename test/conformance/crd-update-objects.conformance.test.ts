@@ -77,22 +77,6 @@ function objectPath(crd: Obj, o: Obj, name?: string): string {
   return `/apis/${group}/${version}/${ns}${plural}${name !== undefined ? `/${encodeURIComponent(name)}` : ''}`;
 }
 
-/**
- * Deletes every CRD after its objects: the harness server leaves a deleted CRD's objects in etcd,
- * and a CRD of the same name installed later may then never list them cleanly (seen on 1.37: the
- * collection DELETE of install() kept failing and the case compared nothing).
- */
-async function deleteAll(h: Harness): Promise<void> {
-  const list = await send(h, 'GET', CRD_API);
-  for (const crd of (list.body?.items ?? []) as Obj[]) {
-    for (const v of (crd['spec']['versions'] ?? []) as Obj[]) {
-      if (v['served'] !== true) continue;
-      await send(h, 'DELETE', objectPath(crd, { apiVersion: `${crd['spec']['group']}/${v['name']}`, metadata: {} }));
-    }
-  }
-  await deleteAllCRDs(h);
-}
-
 async function install(h: Harness, crd: Obj): Promise<boolean> {
   const r = await send(h, 'POST', CRD_API, crd);
   if (r.status !== 201) return false;
@@ -164,7 +148,7 @@ const sortCauses = (fs: readonly Finding[]): string[] => [...new Set(fs.filter((
  */
 async function runCase(h: Harness, label: string, oldCrd: Obj, newCrd: Obj, objects: readonly Obj[], tallyKind: string): Promise<string[]> {
   const problems: string[] = [];
-  await deleteAll(h);
+  await deleteAllCRDs(h);
   try {
     if (!(await install(h, oldCrd))) {
       if (process.env['CRDX_DEBUG']) console.log('not installed', label);
@@ -252,7 +236,7 @@ async function runCase(h: Harness, label: string, oldCrd: Obj, newCrd: Obj, obje
       if (theirsTouched && oursTouched) cmp('update with a label', oursTouched, theirsTouched);
     }
   } finally {
-    await deleteAll(h);
+    await deleteAllCRDs(h);
   }
   return problems;
 }
@@ -379,7 +363,7 @@ describe.skipIf(!HAVE_GO)('lint --old --objects agrees with a real apiextensions
     const oldPath = join(RULES, 'stored-objects', 'old', 'gadgets.yaml');
     const newPath = join(RULES, 'stored-objects', 'invalid', 'tightened.yaml');
     const oldCrd = docs(readFileSync(oldPath, 'utf8'), oldPath)[0]!;
-    await deleteAll(h);
+    await deleteAllCRDs(h);
     try {
       expect(await install(h, oldCrd)).toBe(true);
       // 7 objects listed 3 at a time (3 pages); sizes 0, 3, … 18
@@ -400,7 +384,7 @@ describe.skipIf(!HAVE_GO)('lint --old --objects agrees with a real apiextensions
       expect(u.affected).toBe(3);
       expect(r.exitCode).toBe(1);
     } finally {
-      await deleteAll(h);
+      await deleteAllCRDs(h);
     }
   }, 120_000);
 });

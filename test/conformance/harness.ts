@@ -339,8 +339,51 @@ export async function installCRD(h: Harness, crd: Record<string, unknown>): Prom
 }
 
 /** Deletes every CRD and waits (up to timeoutMs) until they are all gone, their custom resources included. */
+/** A request that a busy shared machine may drop (socket hang up) is sent again, a few times. */
+export async function send(h: Harness, method: string, path: string, body?: unknown): Promise<Response> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await h.request(method, path, body);
+    } catch (e) {
+      if (attempt >= 5 || !/socket hang up|ECONNRESET/.test(String(e))) throw e;
+      await sleep(200 * attempt);
+    }
+  }
+}
+
+/**
+ * Deletes the objects of every served version of every installed CRD, namespace by namespace. The
+ * harness server runs no CRD finalizer: a deleted CRD's objects stay in etcd, and a CRD of the same
+ * name installed later may then never answer the collection DELETE or list them cleanly (seen on
+ * 1.37: a suite's cases compared nothing).
+ */
+async function deleteAllObjects(h: Harness): Promise<void> {
+  const list = await send(h, "GET", CRD_API);
+  if (list.status !== 200) throw new Error(`GET ${CRD_API}: ${list.status} ${JSON.stringify(list.body)}`);
+  for (const crd of (list.body.items ?? []) as any[]) {
+    const plural = crd.spec?.names?.plural;
+    for (const v of (crd.spec?.versions ?? []) as any[]) {
+      if (v.served !== true) continue;
+      const base = `/apis/${crd.spec.group}/${v.name}`;
+      // one served version reaches every object of the resource
+      if (crd.spec.scope === "Cluster") {
+        if ((await send(h, "DELETE", `${base}/${plural}`)).status === 200) break;
+        continue;
+      }
+      // a namespaced kind has no collection DELETE across namespaces: list, then delete per namespace
+      const objs = await send(h, "GET", `${base}/${plural}`);
+      if (objs.status !== 200) continue;
+      const namespaces = new Set<string>(((objs.body?.items ?? []) as any[]).map((o) => String(o.metadata?.namespace ?? "default")));
+      for (const ns of namespaces) await send(h, "DELETE", `${base}/namespaces/${encodeURIComponent(ns)}/${plural}`);
+      break;
+    }
+  }
+}
+
+/** Deletes every CRD, after its objects (deleteAllObjects), and waits until none is left. */
 export async function deleteAllCRDs(h: Harness, timeoutMs = 60_000): Promise<void> {
-  const del = await h.request("DELETE", CRD_API);
+  await deleteAllObjects(h);
+  const del = await send(h, "DELETE", CRD_API);
   if (del.status !== 200) throw new Error(`DELETE ${CRD_API}: ${del.status} ${JSON.stringify(del.body)}`);
   const deadline = Date.now() + timeoutMs;
   for (;;) {
