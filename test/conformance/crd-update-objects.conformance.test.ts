@@ -30,7 +30,7 @@ import { parseFile, type SourceFile } from '../../src/manifest/parse.js';
 import { toCause } from '../../src/core/field-error.js';
 import { cel } from '../helpers/cel.js';
 import { corpusFiles, HAVE_CORPUS, NO_CORPUS_REASON } from '../helpers/corpus.js';
-import { CRD_API, deleteAllCRDs, goAvailable, startHarness, waitForCondition, type Harness } from './harness.js';
+import { causeText, CRD_API, deleteAllCRDs, goAvailable, putCRD, send, startHarness, Tally, waitForCondition, type Harness } from './harness.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const RULES = join(ROOT, 'fixtures', 'rules');
@@ -45,8 +45,6 @@ interface Verdict {
   readonly causes: readonly string[];
 }
 
-const causeText = (reason: string, field: string, message: string): string => `${reason} ${field}: ${message}`;
-
 function docs(text: string, path: string): Obj[] {
   return parseFile({ path, text })
     .flatMap((d) => d.manifests)
@@ -57,17 +55,6 @@ function serverVerdict(r: { status: number; body: any }): Verdict {
   const causes = ((r.body?.details?.causes ?? []) as { reason: string; field: string; message: string }[]).map((c) => causeText(c.reason, c.field, c.message));
   // 200 and 201 alike: accepted
   return { status: r.status === 201 ? 200 : r.status, causes: [...new Set(causes)].sort() };
-}
-
-async function send(h: Harness, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await h.request(method, path, body);
-    } catch (e) {
-      if (attempt >= 5 || !/socket hang up|ECONNRESET/.test(String(e))) throw e;
-      await new Promise((r) => setTimeout(r, 200 * attempt));
-    }
-  }
 }
 
 function objectPath(crd: Obj, o: Obj, name?: string): string {
@@ -98,21 +85,13 @@ async function install(h: Harness, crd: Obj): Promise<{ ok: true } | { ok: false
 
 /** PUT the NEW CRD for real; false when the server refuses the update (nothing to compare). */
 async function replace(h: Harness, next: Obj): Promise<boolean> {
-  const name = encodeURIComponent(String(next['metadata']['name']));
-  for (let attempt = 1; attempt <= 10; attempt++) {
-    const got = await send(h, 'GET', `${CRD_API}/${name}`);
-    const body: Obj = { ...next, metadata: { ...(next['metadata'] ?? {}), resourceVersion: String(got.body.metadata.resourceVersion) } };
-    delete body['status'];
-    const r = await send(h, 'PUT', `${CRD_API}/${name}`, body);
-    if (r.status === 200) {
-      // the serving info of the custom resources is rebuilt from the informer's event
-      await new Promise((res) => setTimeout(res, 700));
-      return true;
-    }
-    if (r.status !== 409) return false;
-    await new Promise((res) => setTimeout(res, 200));
-  }
-  return false;
+  const body: Obj = { ...next };
+  delete body['status'];
+  const { response } = await putCRD(h, body);
+  if (response.status !== 200) return false;
+  // the serving info of the custom resources is rebuilt from the informer's event
+  await new Promise((res) => setTimeout(res, 700));
+  return true;
 }
 
 /** The object as a client would write it: namespace default for namespaced kinds, a name. */
@@ -127,14 +106,7 @@ function normalized(crd: Obj, o: Obj): Obj | undefined {
   return c;
 }
 
-const tally: Record<string, { compared: number; agreed: number }> = {};
-function count(kind: string, agreed: boolean): void {
-  const t = (tally[kind] ??= { compared: 0, agreed: 0 });
-  t.compared++;
-  if (agreed) t.agreed++;
-}
-/** Cases that compared nothing, by kind and why: tallied on their own lines. */
-const notCompared: Record<string, number> = {};
+const tally = new Tally();
 
 const TOUCH = 'crdx.example.com/touched';
 
@@ -153,8 +125,7 @@ async function runCase(h: Harness, label: string, oldCrd: Obj, newCrd: Obj, obje
   const problems: string[] = [];
   /** Nothing to compare: tallied, and a problem for a case that must compare (a fixture). */
   const nothing = (why: string, detail: string): string[] => {
-    const kind = `${tallyKind} (${why})`;
-    notCompared[kind] = (notCompared[kind] ?? 0) + 1;
+    tally.notCompared(`${tallyKind} (${why})`);
     return mustCompare ? [`${label}: nothing compared, ${detail}`] : [];
   };
   await deleteAllCRDs(h);
@@ -177,7 +148,7 @@ async function runCase(h: Harness, label: string, oldCrd: Obj, newCrd: Obj, obje
     if (!(await replace(h, newCrd))) {
       // the server refuses NEW: no object write to compare, but crdx must refuse it too
       const accepted = r.summary.updates?.find((u) => u.name === newCrd['metadata']['name'])?.accepted;
-      count(`${tallyKind}: update refused by the server`, accepted === false);
+      tally.count(`${tallyKind}: update refused by the server`, accepted === false);
       if (accepted !== false) problems.push(`${label}: the server refused the update, crdx ${accepted === undefined ? 'saw no update' : 'accepted it'}`);
       return problems;
     }
@@ -234,7 +205,7 @@ async function runCase(h: Harness, label: string, oldCrd: Obj, newCrd: Obj, obje
         const agreed = JSON.stringify(ours) === JSON.stringify(theirs);
         const key = `${label} ${name} ${what}`;
         const known = KNOWN[key];
-        count(`${tallyKind}: ${what}${suffix}${known !== undefined ? ' (known divergence)' : ''}`, agreed);
+        tally.count(`${tallyKind}: ${what}${suffix}${known !== undefined ? ' (known divergence)' : ''}`, agreed);
         if (known !== undefined) {
           // a known divergence must stay one: when crdx starts agreeing, take it off the list
           if (agreed) problems.push(`${key}: agrees now; remove it from KNOWN`);
@@ -317,10 +288,8 @@ describe.skipIf(!HAVE_GO)('lint --old --objects agrees with a real apiextensions
     h = await startHarness({ port: 18541 });
   }, 1_800_000);
   afterAll(async () => {
-    if (Object.keys(tally).length + Object.keys(notCompared).length > 0)
-      console.log(
-        `conformance tally (stored objects): ${[...Object.entries(tally).map(([k, t]) => `${k} ${t.agreed}/${t.compared}`), ...Object.entries(notCompared).map(([k, n]) => `${k} ${n} not compared`)].join(', ')}`,
-      );
+    const line = tally.line('stored objects');
+    if (line !== undefined) console.log(line);
     await h?.stop();
   });
 
