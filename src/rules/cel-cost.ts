@@ -7,6 +7,7 @@ import { deepEqual } from '../go/equal.js';
 import type { SchemaAnalysis } from '../schema/analyze.js';
 import { schemaCost, type SchemaCost } from '../schema/cel/cost-crd.js';
 import { costCompiler } from '../schema/cel/cost-compile.js';
+import { storedExpressions } from '../schema/update-options.js';
 import { defineRule, serverReport, SERVER_MESSAGES, type Report, type RuleContext } from './types.js';
 
 /** Errors the server counts as schema errors of a node (they stop the CEL checks of that node and above). */
@@ -54,7 +55,7 @@ export function crdCosts(ctx: Pick<RuleContext, 'crd' | 'schemaAnalysis' | 'upda
       const schemaErrs = a.errors.filter(isSchemaError).map((e) => e.field);
       const celAllowed = (loc: Loc): boolean => !schemaErrs.some((f) => atOrBelow(f, loc.field));
       const suppressPerExpressionCost = unchangedFromStored(a.target, ctx.update);
-      return { analysis: a, cost: schemaCost(a.target.structural, a.target.loc, { compiler: costCompiler(crd), celAllowed, suppressPerExpressionCost, kubeMinor: kubeMinor(crd.kube) }) };
+      return { analysis: a, cost: schemaCost(a.target.structural, a.target.loc, { compiler: costCompiler(crd, ctx.update ? storedExpressions(ctx.update.old.crd) : undefined), celAllowed, suppressPerExpressionCost, kubeMinor: kubeMinor(crd.kube) }) };
     });
   memo.set(ctx.schemaAnalysis, out);
   return out;

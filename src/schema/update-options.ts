@@ -111,7 +111,7 @@ export function updateSchemaOptions(old: Crd): SchemaValidationOptions {
 }
 
 /** Every rule and messageExpression text in the stored CRD's schemas (apiextensions findPreexistingExpressions). */
-function storedExpressions(old: Crd): StoredExpressions {
+export function storedExpressions(old: Crd): StoredExpressions {
   const rules = new Set<string>();
   const messageExpressions = new Set<string>();
   anyNode(old, (s) => {

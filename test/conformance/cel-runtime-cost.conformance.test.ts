@@ -6,12 +6,11 @@
  * the global matches() as the member form). crdx must evaluate every rule and its causes must be
  * the server's, exactly (the server's answer is the expectation).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe } from 'vitest';
 import type { KubeVersion } from '../../src/core/kube-version.js';
-import { defaultSources } from '../../src/engine/default.js';
-import { defaultMinor, deleteAllCRDs, goAvailable, installCRD, startHarness, type Harness } from './harness.js';
-import { cel } from '../helpers/cel.js';
-import { crdOf, GROUP, objOf, type Lib } from './cel-libs.cases.js';
+import { defaultMinor, goAvailable } from './harness.js';
+import type { Lib } from './cel-libs.cases.js';
+import { replayLibraries } from './cel-libs.replay.js';
 
 const HAVE_GO = goAvailable();
 
@@ -117,53 +116,9 @@ export const COST_LIBS: readonly Lib[] = [
   },
 ];
 
-const tally = new Map<string, { cases: number; agreed: number; failing: number }>();
-
 for (const minor of [36, 37]) {
-  const KUBE: KubeVersion = { major: 1, minor };
+  const kube: KubeVersion = { major: 1, minor };
   describe.skipIf(!HAVE_GO)(`CEL runtime cost agrees with a real apiextensions-apiserver 1.${minor}`, () => {
-    let h: Harness;
-    const notInstalled = new Map<string, string>();
-    beforeAll(async () => {
-      h = await startHarness(minor === defaultMinor() ? {} : { minor });
-      await deleteAllCRDs(h);
-      for (const l of COST_LIBS) {
-        const err = await installCRD(h, crdOf(l));
-        if (err) notInstalled.set(l.name, err);
-      }
-    }, 1_800_000);
-    afterAll(async () => {
-      for (const [lib, t] of tally) if (lib.startsWith(`1.${minor} `)) console.log(`conformance tally (cel-runtime-cost) ${lib}: ${t.agreed}/${t.cases} cases agree (${t.failing} rejected by the server)`);
-      await deleteAllCRDs(h).catch(() => undefined);
-      await h?.stop();
-    });
-
-    for (const l of COST_LIBS) {
-      describe(l.name, () => {
-        it('the CRD is accepted by the server', () => {
-          expect(notInstalled.get(l.name) ?? '').toBe('');
-        });
-        for (const [name, spec] of Object.entries(l.cases)) {
-          it(name, async () => {
-            const crdText = JSON.stringify(crdOf(l));
-            const obj = objOf(l, name, spec);
-            const run = defaultSources([{ path: `${name}.yaml`, text: JSON.stringify(obj) }], [{ path: 'crd.yaml', text: crdText }], { kubeVersion: KUBE, cel });
-            const o = run.objects[0]!;
-            expect(o.result.celNotEvaluated, JSON.stringify(o.findings.map((f) => f.message))).toBe(false);
-            const res = await h.request('POST', `/apis/${GROUP}/v1/namespaces/default/${l.name}?dryRun=All`, obj);
-            const causes = res.status === 422 ? ((res.body?.details?.causes ?? []) as { reason: string; field: string; message: string }[]) : [];
-            const theirs = [...new Set(causes.map((c) => `${c.reason} ${c.field}: ${c.message}`))].sort();
-            const ours = [...new Set(o.findings.filter((f) => f.server).map((f) => `${f.server!.reason} ${f.server!.field}: ${f.server!.message}`))].sort();
-            const key = `1.${minor} ${l.name}`;
-            const t = tally.get(key) ?? { cases: 0, agreed: 0, failing: 0 };
-            tally.set(key, t);
-            t.cases++;
-            if (theirs.length > 0) t.failing++;
-            if (JSON.stringify(theirs) === JSON.stringify(ours)) t.agreed++;
-            expect(ours, `server: HTTP ${res.status} ${JSON.stringify(res.body?.message ?? '')}`).toEqual(theirs);
-          }, 120_000);
-        }
-      });
-    }
+    replayLibraries({ suite: 'cel-runtime-cost', libs: COST_LIBS, kube, server: minor === defaultMinor() ? {} : { minor }, tallyPrefix: `1.${minor} `, caseTimeout: 120_000 });
   });
 }

@@ -339,8 +339,93 @@ export async function installCRD(h: Harness, crd: Record<string, unknown>): Prom
 }
 
 /** Deletes every CRD and waits (up to timeoutMs) until they are all gone, their custom resources included. */
+/** A request that a busy shared machine may drop (socket hang up) is sent again, a few times. */
+export async function send(h: Harness, method: string, path: string, body?: unknown): Promise<Response> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await h.request(method, path, body);
+    } catch (e) {
+      if (attempt >= 5 || !/socket hang up|ECONNRESET/.test(String(e))) throw e;
+      await sleep(200 * attempt);
+    }
+  }
+}
+
+/**
+ * PUTs a revision of an installed CRD (path query `query`, e.g. "?dryRun=All") with the installed
+ * resourceVersion; a 409 (a controller wrote the status in between) is retried with a fresh read.
+ * Returns the installed CRD as read before the answering PUT, and the answer.
+ */
+export async function putCRD(h: Harness, next: { metadata?: { name?: unknown } } & Record<string, unknown>, query = ""): Promise<{ installed: any; response: Response }> {
+  const name = encodeURIComponent(String(next.metadata?.name));
+  for (let attempt = 1; ; attempt++) {
+    const got = await send(h, "GET", `${CRD_API}/${name}`);
+    if (got.status !== 200) throw new Error(`GET ${name}: HTTP ${got.status}`);
+    const body = { ...next, metadata: { ...(next.metadata ?? {}), resourceVersion: String(got.body.metadata.resourceVersion) } };
+    const response = await send(h, "PUT", `${CRD_API}/${name}${query}`, body);
+    if (response.status !== 409 || attempt >= 10) return { installed: got.body, response };
+    await sleep(200);
+  }
+}
+
+/** The causes of an answer as the suites compare them: "reason field: message". */
+export const causeText = (reason: string, field: string, message: string): string => `${reason} ${field}: ${message}`;
+
+/**
+ * A suite's agreement tally: compared/agreed per kind, and what compared nothing, per why; printed
+ * as one line ("conformance tally (NAME): kind agreed/compared, …, why N not compared").
+ */
+export class Tally {
+  private readonly compared: Record<string, { compared: number; agreed: number }> = {};
+  private readonly nothing: Record<string, number> = {};
+  count(kind: string, agreed: boolean): void {
+    const t = (this.compared[kind] ??= { compared: 0, agreed: 0 });
+    t.compared++;
+    if (agreed) t.agreed++;
+  }
+  notCompared(why: string): void {
+    this.nothing[why] = (this.nothing[why] ?? 0) + 1;
+  }
+  /** The line, or undefined when nothing was counted. */
+  line(name: string): string | undefined {
+    const parts = [...Object.entries(this.compared).map(([k, t]) => `${k} ${t.agreed}/${t.compared}`), ...Object.entries(this.nothing).map(([k, n]) => `${k} ${n} not compared`)];
+    return parts.length === 0 ? undefined : `conformance tally (${name}): ${parts.join(", ")}`;
+  }
+}
+
+/**
+ * Deletes the objects of every served version of every installed CRD, namespace by namespace. The
+ * harness server runs no CRD finalizer: a deleted CRD's objects stay in etcd, and a CRD of the same
+ * name installed later may then never answer the collection DELETE or list them cleanly (seen on
+ * 1.37: a suite's cases compared nothing).
+ */
+async function deleteAllObjects(h: Harness): Promise<void> {
+  const list = await send(h, "GET", CRD_API);
+  if (list.status !== 200) throw new Error(`GET ${CRD_API}: ${list.status} ${JSON.stringify(list.body)}`);
+  for (const crd of (list.body.items ?? []) as any[]) {
+    const plural = crd.spec?.names?.plural;
+    for (const v of (crd.spec?.versions ?? []) as any[]) {
+      if (v.served !== true) continue;
+      const base = `/apis/${crd.spec.group}/${v.name}`;
+      // one served version reaches every object of the resource
+      if (crd.spec.scope === "Cluster") {
+        if ((await send(h, "DELETE", `${base}/${plural}`)).status === 200) break;
+        continue;
+      }
+      // a namespaced kind has no collection DELETE across namespaces: list, then delete per namespace
+      const objs = await send(h, "GET", `${base}/${plural}`);
+      if (objs.status !== 200) continue;
+      const namespaces = new Set<string>(((objs.body?.items ?? []) as any[]).map((o) => String(o.metadata?.namespace ?? "default")));
+      for (const ns of namespaces) await send(h, "DELETE", `${base}/namespaces/${encodeURIComponent(ns)}/${plural}`);
+      break;
+    }
+  }
+}
+
+/** Deletes every CRD, after its objects (deleteAllObjects), and waits until none is left. */
 export async function deleteAllCRDs(h: Harness, timeoutMs = 60_000): Promise<void> {
-  const del = await h.request("DELETE", CRD_API);
+  await deleteAllObjects(h);
+  const del = await send(h, "DELETE", CRD_API);
   if (del.status !== 200) throw new Error(`DELETE ${CRD_API}: ${del.status} ${JSON.stringify(del.body)}`);
   const deadline = Date.now() + timeoutMs;
   for (;;) {

@@ -3,32 +3,21 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_KUBE_VERSION } from '../../src/core/kube-version.js';
 import { lintSources } from '../../src/engine/lint.js';
 import { cel } from '../helpers/cel.js';
+import { widgetsCrd } from '../helpers/crd.js';
 
 ruleFixtureSuite('cel-cost-explanation');
 
 describe('lint --explain-cost', () => {
-  const text = `apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata: {name: widgets.example.com}
-spec:
-  group: example.com
-  scope: Namespaced
-  names: {plural: widgets, singular: widget, kind: Widget, listKind: WidgetList}
-  versions:
-  - name: v1
-    served: true
-    storage: true
-    schema:
-      openAPIV3Schema:
-        type: object
-        properties:
-          spec:
-            type: object
-            properties:
-              tags: {type: array, maxItems: 10, items: {type: string, maxLength: 64}}
-            x-kubernetes-validations:
-            - rule: self.tags.all(t, t.startsWith('x'))
-`;
+  const text = widgetsCrd({
+    schema: `type: object
+properties:
+  spec:
+    type: object
+    properties:
+      tags: {type: array, maxItems: 10, items: {type: string, maxLength: 64}}
+    x-kubernetes-validations:
+    - rule: self.tags.all(t, t.startsWith('x'))`,
+  });
   const explained = (explainCost: boolean) =>
     lintSources([{ path: 'crd.yaml', text }], { kubeVersion: DEFAULT_KUBE_VERSION, cel, explainCost }).findings.filter((f) => f.ruleId === 'cel-cost-explanation');
   it('reports every rule under budget with its estimate and share of the limit; nothing without it', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { widgetsCrd } from '../helpers/crd.js';
 import { lintYaml } from '../helpers/lint.js';
 import { ruleFixtureSuite } from '../helpers/rule-tester.js';
 
@@ -6,26 +7,14 @@ ruleFixtureSuite('scale-paths');
 
 /** A CRD whose /scale specReplicasPath is `path`, with a schema that declares only spec.replicas. */
 function crd(path: string): string {
-  return `apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata: {name: widgets.example.com}
-spec:
-  group: example.com
-  scope: Namespaced
-  names: {plural: widgets, singular: widget, kind: Widget, listKind: WidgetList}
-  versions:
-  - name: v1
-    served: true
-    storage: true
-    subresources:
-      scale: {specReplicasPath: "${path}", statusReplicasPath: .status.replicas}
-    schema:
-      openAPIV3Schema:
-        type: object
-        properties:
-          spec: {type: object, properties: {replicas: {type: integer}}}
-          status: {type: object, properties: {replicas: {type: integer}}}
-`;
+  return widgetsCrd({
+    version: `subresources:
+  scale: {specReplicasPath: "${path}", statusReplicasPath: .status.replicas}`,
+    schema: `type: object
+properties:
+  spec: {type: object, properties: {replicas: {type: integer}}}
+  status: {type: object, properties: {replicas: {type: integer}}}`,
+  });
 }
 
 function scaleMessages(path: string): string[] {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { widgetsCrd } from '../helpers/crd.js';
 import { lintYaml } from '../helpers/lint.js';
 import { lintSources } from '../../src/engine/lint.js';
 import { cel } from '../helpers/cel.js';
@@ -7,24 +8,12 @@ import { ruleFixtureSuite } from '../helpers/rule-tester.js';
 ruleFixtureSuite('selectable-fields');
 
 function crd(jsonPath: string): string {
-  return `apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata: {name: widgets.example.com}
-spec:
-  group: example.com
-  scope: Namespaced
-  names: {plural: widgets, singular: widget, kind: Widget, listKind: WidgetList}
-  versions:
-  - name: v1
-    served: true
-    storage: true
-    selectableFields: [{jsonPath: "${jsonPath}"}]
-    schema:
-      openAPIV3Schema:
-        type: object
-        properties:
-          spec: {type: object, properties: {color: {type: string}}}
-`;
+  return widgetsCrd({
+    version: `selectableFields: [{jsonPath: "${jsonPath}"}]`,
+    schema: `type: object
+properties:
+  spec: {type: object, properties: {color: {type: string}}}`,
+  });
 }
 
 const messages = (jsonPath: string): string[] => lintYaml(crd(jsonPath)).filter((f) => f.ruleId === 'selectable-fields').map((f) => f.message);

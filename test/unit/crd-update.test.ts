@@ -185,6 +185,33 @@ describe('CEL expressions the installed CRD already has compile in the stored-ex
     expect(compileErrors(text, withRule('self.size() > 0'))).toHaveLength(1);
   });
 
+  it('a stored rule compiled in the stored-expressions environment counts in the schema\'s cost total', () => {
+    // the stored distinct() rule costs 8,000,016, each added comprehension 7,229,990: 13 of them alone
+    // (93,989,870) stay under the 100,000,000 total, with the stored rule they do not. The server's
+    // answer, recorded from a real 1.35 apiextensions-apiserver creating NEW (its new-rule environment,
+    // compatibility version 1.34, is the 1.34 server's stored-expressions environment; an update of a
+    // CRD holding the rule cannot be replayed on a fresh 1.34 server, which never stored it):
+    //   Forbidden spec.validation.openAPIV3Schema: x-kubernetes-validations estimated rule cost total
+    //   for entire OpenAPIv3 schema exceeds budget by factor of 1.019803x (…), and "contributed to …"
+    //   on the stored rule and on three of the added ones (which three: Go's map order, a tie)
+    const stored = 'tags: {type: array, maxItems: 2000, items: {type: string, maxLength: 10}, x-kubernetes-validations: [{rule: "self.distinct().size() == self.size()"}]}';
+    const added = Array.from({ length: 13 }, (_, i) => `l${i}: {type: array, maxItems: 850, items: {type: string, maxLength: 10}, x-kubernetes-validations: [{rule: "self.all(x, self.exists(y, x == y))"}]}`).join(', ');
+    const costCauses = (newText: string, oldText: string) =>
+      lintSources([{ path: 'new.yaml', text: newText }], { kubeVersion, cel, old: [{ path: 'old.yaml', text: oldText }] })
+        .findings.filter((f) => f.ruleId === 'cel-cost')
+        .map((f) => `${f.server?.reason} ${f.server?.field}: ${f.server?.message}`);
+    const got = costCauses(crdWith(`{${stored}, ${added}}`), crdWith(`{${stored}}`));
+    const at = (p: string) => `FieldValueForbidden spec.validation.openAPIV3Schema.properties[spec].properties[${p}].x-kubernetes-validations[0].rule: Forbidden: contributed to estimated rule cost total exceeding cost limit for entire OpenAPIv3 schema`;
+    expect(got.filter((c) => c.includes('properties[l'))).toHaveLength(3);
+    expect(got.filter((c) => !c.includes('properties[l')).sort()).toEqual([
+      'FieldValueForbidden spec.validation.openAPIV3Schema: Forbidden: x-kubernetes-validations estimated rule cost total for entire OpenAPIv3 schema exceeds budget by factor of 1.019803x (try simplifying the rule, or adding maxItems, maxProperties, and maxLength where arrays, maps, and strings are declared)',
+      at('tags'),
+    ].sort());
+    for (const c of got.filter((x) => x.includes('properties[l'))) expect(c).toMatch(/^FieldValueForbidden .*properties\[l\d+\]\.x-kubernetes-validations\[0\]\.rule: Forbidden: contributed to estimated rule cost total exceeding cost limit for entire OpenAPIv3 schema$/);
+    // without the stored rule the added ones pass (the server: created)
+    expect(costCauses(crdWith(`{${added}}`), crdWith(`{size: {type: string}}`))).toEqual([]);
+  });
+
   it('rules and messageExpressions are tracked apart: a stored rule text does not admit a messageExpression', () => {
     const me = "self.distinct().size() == 1 ? 'x' : 'y'";
     const old = withRule("self.distinct().size() == 1 ? true : false");

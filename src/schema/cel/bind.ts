@@ -15,8 +15,8 @@ import { isRecord } from '../../core/types.js';
 import { parseDuration } from '../../go/duration.js';
 import { parseTimeRFC3339 } from '../../go/time.js';
 import type { Structural } from '../../crd/structural-schema.js';
-import { isCelReserved } from './decl.js';
 import { adoptTimestamp, timestampOfText } from './lib/time.js';
+import { escapeProperty as celEscape, unescapeProperty as celUnescape } from './escape.js';
 import { isEscapedObject, markBound, markEscapedObject, markList, RawValue } from './values.js';
 
 export class Unbound {
@@ -28,51 +28,6 @@ export interface Makers {
   duration(seconds: bigint, nanos: number): unknown;
   /** The list adapters of a 1.37 server (set and map lists compare by CEL values; values.ts). */
   readonly adapters137?: boolean;
-}
-
-/** cel.Escape: the CEL field name of a property, or undefined when it has none. */
-export function celEscape(name: string): string | undefined {
-  if (/^[a-zA-Z_][a-zA-Z0-9_]*$/.test(name)) return isCelReserved(name) ? `__${name}__` : name.replace(/__/g, '__underscores__');
-  if (!/^[a-zA-Z_.\-/][a-zA-Z0-9_.\-/]*$/.test(name)) return undefined;
-  let out = '';
-  for (let i = 0; i < name.length; i++) {
-    if (name.startsWith('__', i)) {
-      out += '__underscores__';
-      i++;
-    } else if (name[i] === '.') out += '__dot__';
-    else if (name[i] === '-') out += '__dash__';
-    else if (name[i] === '/') out += '__slash__';
-    else out += name[i];
-  }
-  return out;
-}
-
-/**
- * cel.Unescape: the property name of a CEL field name (`__dash__` → `-`, `__package__` → `package`,
- * a reserved word only as the whole name), or undefined when it is not a valid escaping.
- */
-export function celUnescape(escaped: string): string | undefined {
-  let ok = true;
-  const out = escaped.replace(/__[^_]+__/g, (m) => {
-    const inner = m.slice(2, -2);
-    switch (inner) {
-      case 'underscores':
-        return '__';
-      case 'dot':
-        return '.';
-      case 'dash':
-        return '-';
-      case 'slash':
-        return '/';
-    }
-    if (isCelReserved(inner)) {
-      if (m.length !== escaped.length) ok = false;
-      return inner;
-    }
-    ok = false;
-    return '';
-  });
-  return ok ? out : undefined;
 }
 
 /**

@@ -24,7 +24,7 @@
 import { since } from '../../core/version-gates.js';
 import { allNodes, parseCel, type CallExpr, type ComprehensionExpr, type Expr, type ListExpr, type MapExpr, type ParsedExpr, type SelectExpr, locate } from './ast.js';
 import { functionsFor, type FunctionDecl, type OverloadDecl } from './functions.js';
-import { isCelReserved } from './decl.js';
+import { isCelReserved } from './escape.js';
 import {
   BOOL,
   BYTES,

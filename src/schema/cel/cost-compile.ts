@@ -15,14 +15,29 @@ import type { CostAst, CostExpr } from './cost.js';
 import { costOptionsFor, type CostCompile, type CostCompiler } from './cost-crd.js';
 import { celTypeOf, schemaDeclType } from './decl.js';
 import { optionalOf, type CelType } from './types.js';
+import type { StoredExpressions } from '../update-options.js';
 
 /** The compatibility version (minor) new expressions compile with: one below the server's. */
 export function newExpressionCompat(crd: Crd): number {
   return kubeMinor(crd.kube) - 1;
 }
 
-export function costCompiler(crd: Crd): CostCompiler {
-  return costCompilerFor(newExpressionCompat(crd));
+/**
+ * The compiler of a CRD's expressions. On update (`stored`: the expressions of the stored CRD), an
+ * expression whose text is among the stored ones of its kind compiles in the stored-expressions
+ * environment (compatibility version = the server's minor), as validation.go's preexisting
+ * expressions do: it then has a cost that counts in the schema's total even where the n-1
+ * environment would not compile it (a stored rule using a library new in the server's minor).
+ */
+export function costCompiler(crd: Crd, stored?: StoredExpressions): CostCompiler {
+  const fresh = costCompilerFor(newExpressionCompat(crd));
+  if (stored === undefined) return fresh;
+  const server = kubeMinor(crd.kube);
+  const old = costCompilerFor(server, server);
+  return {
+    compile: (expr, node, isRoot, kind, optionalOldSelf) =>
+      ((kind === 'rule' ? stored.rules : stored.messageExpressions).has(expr) ? old : fresh).compile(expr, node, isRoot, kind, optionalOldSelf),
+  };
 }
 
 /**

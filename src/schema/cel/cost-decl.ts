@@ -10,7 +10,8 @@
 import type { Structural } from '../../crd/structural-schema.js';
 import { utf8Len } from '../../go/strings.js';
 import { range, type Range } from './cost.js';
-import { cappedNameLength, capsMetadataNames, escapeProperty, hasTypeAndObjectMeta } from './decl.js';
+import { cappedNameLength, capsMetadataNames, hasTypeAndObjectMeta } from './decl.js';
+import { escapeProperty } from './escape.js';
 
 /** celconfig.MaxRequestSizeBytes */
 export const MAX_REQUEST_SIZE_BYTES = 3n * 1024n * 1024n;

@@ -24,6 +24,7 @@
 import { since } from '../../core/version-gates.js';
 import type { Structural } from '../../crd/structural-schema.js';
 import { utf8Len } from '../../go/strings.js';
+import { escapeProperty } from './escape.js';
 import { BOOL, BYTES, DOUBLE, DURATION, DYN, INT, STRING, TIMESTAMP, listOf, mapOf, struct, type CelType } from './types.js';
 
 /** The request size the fallbacks assume (apiserver pkg/apis/cel config.go MaxRequestSizeBytes). */
@@ -62,53 +63,6 @@ export interface DeclType {
   readonly maxElements: number;
   /** DeclType.MinSerializedSize: the fewest bytes the value takes in JSON. */
   readonly minSerializedSize: number;
-}
-
-const RESERVED = new Set([
-  'true', 'false', 'null', 'in', 'as', 'break', 'const', 'continue', 'else', 'for', 'function', 'if', 'import', 'let', 'loop', 'package', 'namespace', 'return', 'var', 'void', 'while',
-]);
-
-/** Keywords that from compat 1.31 also resolve unescaped (DeclTypeProvider.SetRecognizeKeywordAsFieldName). */
-export function isCelReserved(name: string): boolean {
-  return RESERVED.has(name);
-}
-
-/** cel.Escape: the CEL name of a property, or undefined when it cannot be accessed. */
-export function escapeProperty(ident: string): string | undefined {
-  if (ident.length === 0 || (ident[0]! >= '0' && ident[0]! <= '9')) return undefined;
-  if (RESERVED.has(ident)) return `__${ident}__`;
-  let simple = true;
-  let prevUnderscore = false;
-  for (const c of ident) {
-    if (c === '/' || c === '-' || c === '.') {
-      simple = false;
-      break;
-    }
-    if (!/^[a-zA-Z0-9_]$/.test(c)) return undefined;
-    if (c === '_' && prevUnderscore) {
-      simple = false;
-      break;
-    }
-    prevUnderscore = c === '_';
-  }
-  if (simple) return ident;
-  let ok = true;
-  const out = ident.replace(/(__|[-./]|[^a-zA-Z0-9\-./_])/g, (m) => {
-    switch (m) {
-      case '__':
-        return '__underscores__';
-      case '.':
-        return '__dot__';
-      case '-':
-        return '__dash__';
-      case '/':
-        return '__slash__';
-      default:
-        ok = false;
-        return '';
-    }
-  });
-  return ok ? out : undefined;
 }
 
 function num(v: number | bigint | undefined): number | undefined {

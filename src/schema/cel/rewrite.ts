@@ -19,7 +19,7 @@
  * the rule is rewritten instead of the library being patched.
  */
 
-import { isCelReserved } from './decl.js';
+import { isCelReserved } from './escape.js';
 import { FORMAT_FUNCTIONS } from './lib/format.js';
 import { STRING_FUNCTIONS } from './lib/strings.js';
 import { TZ_ACCESSORS } from './lib/time.js';

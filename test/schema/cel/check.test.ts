@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseCel, walkExpr, ACCU_VAR } from '../../../src/schema/cel/ast.js';
 import { compileCel, formatIssues, type CheckEnv } from '../../../src/schema/cel/check.js';
-import { celTypeOf, escapeProperty, schemaDeclType } from '../../../src/schema/cel/decl.js';
+import { celTypeOf, schemaDeclType } from '../../../src/schema/cel/decl.js';
+import { escapeProperty } from '../../../src/schema/cel/escape.js';
 import { compileExpression } from '../../../src/schema/cel/compile.js';
 import { buildStructural } from '../../../src/crd/structural-schema.js';
 import { INT, STRING, formatType, listOf, struct } from '../../../src/schema/cel/types.js';

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { escapeProperty, unescapeProperty } from '../../../src/schema/cel/escape.js';
+
+/**
+ * [name, cel.Escape(name), cel.Unescape(name)] as k8s.io/apiserver v0.37.2 pkg/cel/escaping.go
+ * returns them (undefined: the second result is false). Recorded by running Escape and Unescape over
+ * these names with Go; reserved words, `__` runs, `.`, `-`, `/`, a leading digit, unicode, control
+ * characters and escape sequences that are and are not valid.
+ */
+const SERVER: ReadonlyArray<readonly [string, string | undefined, string | undefined]> = [
+  ["a", "a", "a"],
+  ["_", "_", "_"],
+  ["__", "__underscores__", "__"],
+  ["___", "__underscores___", "___"],
+  ["____", "__underscores____underscores__", "____"],
+  ["_____", "__underscores____underscores___", "_____"],
+  ["a__b", "a__underscores__b", "a__b"],
+  ["a___b", "a__underscores___b", "a___b"],
+  ["a____b", "a__underscores____underscores__b", "a____b"],
+  ["__a__", "__underscores__a__underscores__", undefined],
+  ["_a_", "_a_", "_a_"],
+  ["a_", "a_", "a_"],
+  ["namespace", "__namespace__", "namespace"],
+  ["__namespace__", "__underscores__namespace__underscores__", "namespace"],
+  ["x__namespace__", "x__underscores__namespace__underscores__", undefined],
+  ["__namespace__x", "__underscores__namespace__underscores__x", undefined],
+  ["in", "__in__", "in"],
+  ["int", "int", "int"],
+  ["self", "self", "self"],
+  ["a.b", "a__dot__b", "a.b"],
+  [".a", "__dot__a", ".a"],
+  ["-a", "__dash__a", "-a"],
+  ["/a", "__slash__a", "/a"],
+  ["a-", "a__dash__", "a-"],
+  ["a/b/c", "a__slash__b__slash__c", "a/b/c"],
+  ["a.b-c/d", "a__dot__b__dash__c__slash__d", "a.b-c/d"],
+  ["a__.b", "a__underscores____dot__b", "a__.b"],
+  ["a._b", "a__dot___b", "a._b"],
+  ["a.__b", "a__dot____underscores__b", "a.__b"],
+  ["1a", undefined, "1a"],
+  ["9", undefined, "9"],
+  ["a1", "a1", "a1"],
+  ["a b", undefined, "a b"],
+  ["", undefined, ""],
+  [" ", undefined, " "],
+  ["\u00e9", undefined, "\u00e9"],
+  ["a\u00e9", undefined, "a\u00e9"],
+  ["a-\u00e9", undefined, "a-\u00e9"],
+  ["a.b \u00e9", undefined, "a.b \u00e9"],
+  ["\u65e5\u672c", undefined, "\u65e5\u672c"],
+  ["a\u0000", undefined, "a\u0000"],
+  ["a\t", undefined, "a\t"],
+  ["a+b", undefined, "a+b"],
+  ["a:b", undefined, "a:b"],
+  ["a@b", undefined, "a@b"],
+  ["_.-/", "___dot____dash____slash__", "_.-/"],
+  ["..", "__dot____dot__", ".."],
+  ["--", "__dash____dash__", "--"],
+  ["//", "__slash____slash__", "//"],
+  ["a__dot__b", "a__underscores__dot__underscores__b", "a.b"],
+  ["a__dash__b", "a__underscores__dash__underscores__b", "a-b"],
+  ["a__slash__b", "a__underscores__slash__underscores__b", "a/b"],
+  ["a__underscores__b", "a__underscores__underscores__underscores__b", "a__b"],
+  ["__dot__", "__underscores__dot__underscores__", "."],
+  ["__foo__", "__underscores__foo__underscores__", undefined],
+  ["a__foo__b", "a__underscores__foo__underscores__b", undefined],
+  ["__ __", undefined, undefined],
+  ["__in__", "__underscores__in__underscores__", "in"],
+  ["__true____false__", "__underscores__true__underscores____underscores__false__underscores__", undefined],
+  ["true", "__true__", "true"],
+  ["false", "__false__", "false"],
+  ["null", "__null__", "null"],
+  ["in", "__in__", "in"],
+  ["as", "__as__", "as"],
+  ["break", "__break__", "break"],
+  ["const", "__const__", "const"],
+  ["continue", "__continue__", "continue"],
+  ["else", "__else__", "else"],
+  ["for", "__for__", "for"],
+  ["function", "__function__", "function"],
+  ["if", "__if__", "if"],
+  ["import", "__import__", "import"],
+  ["let", "__let__", "let"],
+  ["loop", "__loop__", "loop"],
+  ["package", "__package__", "package"],
+  ["return", "__return__", "return"],
+  ["var", "__var__", "var"],
+  ["void", "__void__", "void"],
+  ["while", "__while__", "while"],
+  ["A", "A", "A"],
+  ["Z9_", "Z9_", "Z9_"],
+  ["a\ud83d\ude00", undefined, "a\ud83d\ude00"],
+  ["-\u00e9", undefined, "-\u00e9"],
+  ["x-kubernetes-foo", "x__dash__kubernetes__dash__foo", "x-kubernetes-foo"],
+  ["app.kubernetes.io/name", "app__dot__kubernetes__dot__io__slash__name", "app.kubernetes.io/name"],
+  ["foo_bar", "foo_bar", "foo_bar"],
+  ["foo__bar__baz", "foo__underscores__bar__underscores__baz", undefined],
+  ["_-_", "___dash___", "_-_"],
+  ["a_-b", "a___dash__b", "a_-b"],
+  ["__-", "__underscores____dash__", "__-"],
+  ["-__", "__dash____underscores__", "-__"],
+];
+
+describe('cel.Escape and cel.Unescape', () => {
+  it.each(SERVER)('%j escapes to %j and unescapes to %j', (name, escaped, unescaped) => {
+    expect(escapeProperty(name)).toBe(escaped);
+    expect(unescapeProperty(name)).toBe(unescaped);
+  });
+  it('unescapes every escaped name back to itself', () => {
+    for (const [name, escaped] of SERVER) if (escaped !== undefined) expect(unescapeProperty(escaped)).toBe(name);
+  });
+});
