@@ -719,8 +719,11 @@ function functionNames(p: ParsedExpr): readonly string[] {
 }
 
 function parseFor(text: string, compat: number, server: number): ReturnType<typeof parseCel> {
-  const macros = macrosOf(compat, server);
-  // the tree is never changed by checking, so one parse serves every type the text is checked against
+  return parseCached(text, macrosOf(compat, server));
+}
+
+/** parseCel, once per text and options: the tree is never changed (by checking or anything else), so one parse serves every type and environment. */
+export function parseCached(text: string, macros: ReturnType<typeof macrosOf>): ReturnType<typeof parseCel> {
   const key = `${Number(macros.optionals)}${Number(macros.twoVar)}${Number(macros.sortBy)}${Number(macros.identEscapes)}${Number(macros.escapeTokens)}\0${text}`;
   let p = PARSED.get(key);
   if (!p) PARSED.set(key, (p = parseCel(text, macros)));

@@ -13,8 +13,8 @@
 import { parseDuration } from '../../go/duration.js';
 import { compileRegex } from '../../go/regexp.js';
 import { parseTimeRFC3339 } from '../../go/time.js';
-import { locate, parseCel, usesCelGoOnlySyntax } from './ast.js';
-import { compileIdentity, compileCel, formatIssues, type CheckEnv, type CompileOutcome, type LiteralChecks } from './check.js';
+import { locate, usesCelGoOnlySyntax } from './ast.js';
+import { compileIdentity, parseCached, compileCel, formatIssues, type CheckEnv, type CompileOutcome, type LiteralChecks } from './check.js';
 import { celTypeOf, type DeclType } from './decl.js';
 import { BOOL, STRING, celTypeId, optionalOf, type CelType } from './types.js';
 import { since } from '../../core/version-gates.js';
@@ -90,6 +90,6 @@ export const GO_LITERAL_CHECKS: LiteralChecks = {
  * names, leading-dot identifiers): then the type checker, not cel-js, has the server's verdict.
  */
 export function celGoParses(text: string, server: number): boolean {
-  const p = parseCel(text, { optionals: true, twoVar: true, sortBy: true, identEscapes: server >= since('cel.go-0.29'), escapeTokens: server >= since('cel.go-0.23') });
+  const p = parseCached(text, { optionals: true, twoVar: true, sortBy: true, identEscapes: server >= since('cel.go-0.29'), escapeTokens: server >= since('cel.go-0.23') });
   return p.ok && usesCelGoOnlySyntax(p.parsed);
 }
