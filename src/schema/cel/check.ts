@@ -23,7 +23,7 @@
  */
 import { since } from '../../core/version-gates.js';
 import { allNodes, parseCel, type CallExpr, type ComprehensionExpr, type Expr, type ListExpr, type MapExpr, type ParsedExpr, type SelectExpr, locate } from './ast.js';
-import { functionsFor, type FunctionDecl, type OverloadDecl } from './functions.js';
+import { functionsFor, overloadIdsFor, type FunctionDecl, type OverloadDecl } from './functions.js';
 import { isCelReserved } from './decl.js';
 import {
   BOOL,
@@ -701,7 +701,6 @@ function macrosOf(compat: number, server: number) {
 }
 
 const NAMES = new WeakMap<ParsedExpr, readonly string[]>();
-const DECL_IDS = new WeakMap<FunctionDecl, string>();
 
 /** The names the checker looks functions up by in a tree (checkCall: the name, and `q.name` for a qualified target). */
 function functionNames(p: ParsedExpr): readonly string[] {
@@ -745,13 +744,7 @@ export function compileIdentity(text: string, compat: number, server: number): s
   let id = `${server}/${gates.map(Number).join('')}`;
   const p = parseFor(text, compat, server);
   if (!p.ok || p.issues.length > 0) return id;
-  const functions = functionsFor(compat, server);
-  for (const name of functionNames(p.parsed)) {
-    const f = functions.get(name);
-    let ids = f ? DECL_IDS.get(f) : '-';
-    if (ids === undefined) DECL_IDS.set(f!, (ids = f!.overloads.map((o) => o.id).join(',')));
-    id += `\0${name}:${ids}`;
-  }
+  for (const name of functionNames(p.parsed)) id += `\0${name}:${overloadIdsFor(name, compat, server)}`;
   return id;
 }
 

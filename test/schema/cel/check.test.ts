@@ -3,6 +3,7 @@ import { parseCel, walkExpr, ACCU_VAR } from '../../../src/schema/cel/ast.js';
 import { compileCel, compileIdentity, formatIssues, type CheckEnv } from '../../../src/schema/cel/check.js';
 import { celTypeOf, escapeProperty, schemaDeclType } from '../../../src/schema/cel/decl.js';
 import { compileExpression } from '../../../src/schema/cel/compile.js';
+import { functionsFor, overloadIdsFor } from '../../../src/schema/cel/functions.js';
 import { buildStructural } from '../../../src/crd/structural-schema.js';
 import { INT, STRING, formatType, listOf, struct } from '../../../src/schema/cel/types.js';
 
@@ -157,6 +158,13 @@ describe('compileIdentity (verdicts shared between compatibility versions)', () 
           expect(outcome(text, b), `${text} at ${a.compat}/${a.server} and ${b.compat}/${b.server}`).toBe(outcome(text, a));
         }
     expect(shared).toBeGreaterThan(texts.length * 10);
+  });
+  it("reads each name's overloads as functionsFor declares them", () => {
+    for (const { compat, server } of envs) {
+      const table = functionsFor(compat, server);
+      for (const name of new Set([...functionsFor(Infinity, 37).keys(), 'nosuch']))
+        expect(overloadIdsFor(name, compat, server), `${name} at ${compat}/${server}`).toBe(table.get(name)?.overloads.map((o) => o.id).join(',') ?? '');
+    }
   });
   it('shares n−1 and n on a 1.37 server unless the text calls what only one declares', () => {
     expect(compileIdentity('self.replicas > 1', 36, 37)).toBe(compileIdentity('self.replicas > 1', 37, 37));
