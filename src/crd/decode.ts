@@ -217,7 +217,15 @@ export function withoutUnknownFields(value: unknown, shape: Shape): unknown {
 
 /** The problems in the order Go's decoder meets them in the body kubectl sends (keys sorted). */
 export function decodeProblems(value: unknown, shape: Shape = CRD_V1): DecodeProblem[] {
+  // nearly always there are none: a first pass without sorting keys or building paths tells
+  return scan(value, shape, false).length === 0 ? [] : scan(value, shape, true);
+}
+
+/** all: every problem, in order, with its path; else only whether there is one (a problem without a meaningful path or order). */
+function scan(value: unknown, shape: Shape, all: boolean): DecodeProblem[] {
   const out: DecodeProblem[] = [];
+  const sortedKeys = all ? goSortedKeys : Object.keys;
+  const at = (path: JsonPath, k: string | number): JsonPath => (all ? [...path, k] : path);
   // explicit stack (deep schemas must not overflow the call stack), children pushed last-first so
   // that they are visited in document order; an unknown field waits on the stack at its place
   const stack: ([unknown, Shape, JsonPath] | DecodeProblem)[] = [[value, shape, []]];
@@ -225,6 +233,7 @@ export function decodeProblems(value: unknown, shape: Shape = CRD_V1): DecodePro
     for (let i = items.length - 1; i >= 0; i--) stack.push(items[i]!);
   };
   while (stack.length > 0) {
+    if (!all && out.length > 0) return out;
     const item = stack.pop()!;
     if (!Array.isArray(item)) {
       out.push(item);
@@ -264,14 +273,14 @@ export function decodeProblems(value: unknown, shape: Shape = CRD_V1): DecodePro
       }
       // kubectl sends the YAML as JSON with each mapping's keys in Go's sorted order
       const items: ([unknown, Shape, JsonPath] | DecodeProblem)[] = [];
-      for (const k of goSortedKeys(v)) {
+      for (const k of sortedKeys(v)) {
         const child = v[k];
         const cs = Object.hasOwn(s.obj, k) ? s.obj[k] : undefined;
         if (cs === undefined) {
-          if (!s.open) items.push({ kind: 'unknown-field', path: [...path, k] });
+          if (!s.open) items.push({ kind: 'unknown-field', path: at(path, k) });
           continue;
         }
-        items.push([child, resolve(cs), [...path, k]]);
+        items.push([child, resolve(cs), at(path, k)]);
       }
       pushAll(items);
     } else if ('list' in s) {
@@ -280,24 +289,24 @@ export function decodeProblems(value: unknown, shape: Shape = CRD_V1): DecodePro
         continue;
       }
       const is = resolve(s.list);
-      pushAll(v.map((x, i) => [x, is, [...path, i]]));
+      pushAll(v.map((x, i) => [x, is, at(path, i)]));
     } else if ('map' in s) {
       if (!isRecord(v)) {
         bad();
         continue;
       }
       const ms = resolve(s.map);
-      pushAll(goSortedKeys(v).map((k) => [v[k], ms, [...path, k]]));
+      pushAll(sortedKeys(v).map((k) => [v[k], ms, at(path, k)]));
     } else if ('oneOfBoolSchema' in s) {
       if (typeof v === 'boolean') continue;
       if (!isRecord(v)) bad();
       else stack.push([v, SCHEMA, path]);
     } else if ('schemaOrList' in s) {
-      if (Array.isArray(v)) pushAll(v.map((x, i) => [x, SCHEMA, [...path, i]]));
+      if (Array.isArray(v)) pushAll(v.map((x, i) => [x, SCHEMA, at(path, i)]));
       else if (isRecord(v)) stack.push([v, SCHEMA, path]);
       else bad();
     } else if ('schemaOrStrings' in s) {
-      if (Array.isArray(v)) pushAll(v.map((x, i) => [x, 'string', [...path, i]]));
+      if (Array.isArray(v)) pushAll(v.map((x, i) => [x, 'string', at(path, i)]));
       else if (isRecord(v)) stack.push([v, SCHEMA, path]);
       else bad();
     }

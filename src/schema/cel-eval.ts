@@ -116,10 +116,21 @@ function environment(cel: CelEngine): CelEnvs {
 }
 
 /** A rule text compiled for evaluation: parsed as written, rewritten (cel/rewrite.ts), parsed again with the libraries. */
-function compileText(text: string, e: CelEnvs): { run: (ctx: Record<string, unknown>) => unknown; ast: unknown } {
+type CompiledText = { run: (ctx: Record<string, unknown>) => unknown; ast: unknown };
+const compiledTexts = new WeakMap<CelEnvs, Map<string, CompiledText>>();
+
+/** A rule text's program, once per environment: a program does not depend on the node (the same rule in each version of a CRD compiles once). */
+function compileText(text: string, e: CelEnvs): CompiledText {
+  let m = compiledTexts.get(e);
+  if (!m) compiledTexts.set(e, (m = new Map()));
+  let c = m.get(text);
+  if (c) return c;
   // backtick-escaped field names (cel-go 0.29, Kubernetes 1.37), which cel-js lacks, written plainly
   const ast = e.plain.parse(text.includes('`') ? (plainFieldNames(text) ?? text) : text).ast;
-  return { run: e.libs.parse(rewriteForEval(ast)), ast };
+  // a long-lived engine (the language server) meets a new text at each keystroke in a rule
+  if (m.size >= 10_000) m.clear();
+  m.set(text, (c = { run: e.libs.parse(rewriteForEval(ast)), ast }));
+  return c;
 }
 
 /** One sub-expression of a rule evaluated on its own (cel-errors.ts). */

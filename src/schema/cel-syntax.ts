@@ -17,15 +17,25 @@ export const loadCel: CelLoader = () => (loading ??= import('@marcbachmann/cel-j
 function engineOf(module: CelModule): CelEngine {
   // Kubernetes compiles with optional types enabled (self.?field, [?index])
   const env = new module.Environment({ enableOptionalTypes: true, unlistedVariablesAreDyn: true });
+  // the schema analysis and the default check both ask about every rule
+  const verdicts = new Map<string, string | undefined>();
+  const check = (expr: string): string | undefined => {
+    try {
+      env.parse(expr);
+      return undefined;
+    } catch (e) {
+      return String((e as Error).message ?? e).split('\n')[0];
+    }
+  };
   return {
     module,
     syntaxError(expr) {
-      try {
-        env.parse(expr);
-        return undefined;
-      } catch (e) {
-        return String((e as Error).message ?? e).split('\n')[0];
-      }
+      if (verdicts.has(expr)) return verdicts.get(expr);
+      const v = check(expr);
+      // a long-lived engine (the language server) meets a new text at each keystroke in a rule
+      if (verdicts.size >= 10_000) verdicts.clear();
+      verdicts.set(expr, v);
+      return v;
     },
   };
 }

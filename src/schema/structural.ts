@@ -2,7 +2,7 @@
  * The structural-schema rules of the API server (apiextensions pkg/apiserver/schema:
  * convert.go NewStructural, validation.go ValidateStructural, complete.go), over raw schemas.
  */
-import { RE2JS } from 're2js';
+import { compileRegex } from '../go/regexp.js';
 import { forbidden, invalid, required, type FieldError } from '../core/field-error.js';
 import type { Loc } from '../core/path.js';
 import { isRecord } from '../core/types.js';
@@ -200,18 +200,11 @@ function valueValidation(s: Schema, skipAnyOf: boolean, skipFirstAllOfAnyOf: boo
   }
 }
 
-const patternCache = new Map<string, string | undefined>();
 /** Go's regexp.Compile verdict (RE2 syntax), with Go's error text. */
 function checkPattern(p: string): string | undefined {
-  if (patternCache.has(p)) return patternCache.get(p);
-  let out: string | undefined;
-  try {
-    RE2JS.compile(p);
-  } catch (e) {
-    out = (e as Error).message;
-  }
-  patternCache.set(p, out);
-  return out;
+  // one compile per pattern for this check and the value validator's (validation/scalar.ts)
+  const c = compileRegex(p);
+  return c.ok ? undefined : c.message;
 }
 
 function nested(s: Schema, skipAnyOf: boolean, lvl: Level, loc: Loc, errs: Tagged[]): void {

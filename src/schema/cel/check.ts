@@ -23,7 +23,7 @@
  */
 import { since } from '../../core/version-gates.js';
 import { allNodes, parseCel, type CallExpr, type ComprehensionExpr, type Expr, type ListExpr, type MapExpr, type ParsedExpr, type SelectExpr, locate } from './ast.js';
-import { functionsFor, type FunctionDecl, type OverloadDecl } from './functions.js';
+import { functionsFor, overloadIdsFor, type FunctionDecl, type OverloadDecl } from './functions.js';
 import { isCelReserved } from './escape.js';
 import {
   BOOL,
@@ -696,13 +696,61 @@ export interface CompileOutcome {
 
 const PARSED = new Map<string, ReturnType<typeof parseCel>>();
 
-/** Parse + check + AST validators, as cel.Env.Compile does for the CRD environment. */
-export function compileCel(text: string, env: CheckEnv, literals: LiteralChecks | undefined): CompileOutcome {
-  const macros = { optionals: env.compat >= since('cel.optionals'), twoVar: env.compat >= since('cel.two-var'), sortBy: env.compat >= since('cel.ext-lists'), identEscapes: env.server >= since('cel.go-0.29'), escapeTokens: env.server >= since('cel.go-0.23') };
-  // the tree is never changed by checking, so one parse serves every type the text is checked against
+function macrosOf(compat: number, server: number) {
+  return { optionals: compat >= since('cel.optionals'), twoVar: compat >= since('cel.two-var'), sortBy: compat >= since('cel.ext-lists'), identEscapes: server >= since('cel.go-0.29'), escapeTokens: server >= since('cel.go-0.23') };
+}
+
+const NAMES = new WeakMap<ParsedExpr, readonly string[]>();
+
+/** The names the checker looks functions up by in a tree (checkCall: the name, and `q.name` for a qualified target). */
+function functionNames(p: ParsedExpr): readonly string[] {
+  let names = NAMES.get(p);
+  if (names) return names;
+  const set = new Set<string>();
+  for (const n of allNodes(p.expr)) {
+    if (n.kind !== 'call') continue;
+    set.add(n.fn);
+    const q = n.target ? qualifiedName(n.target) : undefined;
+    if (q !== undefined) set.add(`${q}.${n.fn}`);
+  }
+  NAMES.set(p, (names = [...set].sort()));
+  return names;
+}
+
+function parseFor(text: string, compat: number, server: number): ReturnType<typeof parseCel> {
+  return parseCached(text, macrosOf(compat, server));
+}
+
+/** parseCel, once per text and options: the tree is never changed (by checking or anything else), so one parse serves every type and environment. */
+export function parseCached(text: string, macros: ReturnType<typeof macrosOf>): ReturnType<typeof parseCel> {
   const key = `${Number(macros.optionals)}${Number(macros.twoVar)}${Number(macros.sortBy)}${Number(macros.identEscapes)}${Number(macros.escapeTokens)}\0${text}`;
   let p = PARSED.get(key);
   if (!p) PARSED.set(key, (p = parseCel(text, macros)));
+  return p;
+}
+
+/**
+ * A key that is equal for two environments (compatibility version 1.`compat` on a server of minor
+ * 1.`server`) when compileCel gives `text` the same outcome in both, whatever the variables'
+ * types: the server, every gate compileCel and the checker compare `compat` with (the macros,
+ * escaped reserved field names, the literal validators), and the overloads declared under each
+ * function name the text calls. A rule compiled in the new-expressions environment (n−1) then
+ * serves the validator's environment (n) unless it calls a function the two declare differently.
+ * Whatever else of the checker comes to depend on `compat` must be added here.
+ */
+export function compileIdentity(text: string, compat: number, server: number): string {
+  const m = macrosOf(compat, server);
+  const gates = [m.optionals, m.twoVar, m.sortBy, m.identEscapes, m.escapeTokens, compat >= since('cel.format-and-escapes'), compat >= since('cel.strings-v2')];
+  let id = `${server}/${gates.map(Number).join('')}`;
+  const p = parseFor(text, compat, server);
+  if (!p.ok || p.issues.length > 0) return id;
+  for (const name of functionNames(p.parsed)) id += `\0${name}:${overloadIdsFor(name, compat, server)}`;
+  return id;
+}
+
+/** Parse + check + AST validators, as cel.Env.Compile does for the CRD environment. */
+export function compileCel(text: string, env: CheckEnv, literals: LiteralChecks | undefined): CompileOutcome {
+  const p = parseFor(text, env.compat, env.server);
   if (!p.ok) return { parsed: undefined, checked: undefined, issues: [], syntaxError: p.syntaxError, undecided: undefined };
   if (p.issues.length > 0) return { parsed: p.parsed, checked: undefined, issues: p.issues, syntaxError: undefined, undecided: undefined };
   const checker = new Checker(env);

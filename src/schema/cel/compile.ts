@@ -7,13 +7,14 @@
  * library). The result says what the server reports, or that crdx cannot tell (`unchecked`).
  *
  * Results are cached per declared type, environment and text: a CRD with many versions or many
- * identical rules compiles each once.
+ * identical rules compiles each once, and environments of different compatibility versions that
+ * declare the same for a text (check.ts compileIdentity) share their verdicts.
  */
 import { parseDuration } from '../../go/duration.js';
 import { compileRegex } from '../../go/regexp.js';
 import { parseTimeRFC3339 } from '../../go/time.js';
-import { locate, parseCel, usesCelGoOnlySyntax } from './ast.js';
-import { compileCel, formatIssues, type CheckEnv, type CompileOutcome, type LiteralChecks } from './check.js';
+import { locate, usesCelGoOnlySyntax } from './ast.js';
+import { compileIdentity, parseCached, compileCel, formatIssues, type CheckEnv, type CompileOutcome, type LiteralChecks } from './check.js';
 import { celTypeOf, type DeclType } from './decl.js';
 import { BOOL, STRING, celTypeId, optionalOf, type CelType } from './types.js';
 import { since } from '../../core/version-gates.js';
@@ -65,7 +66,8 @@ function verdict(text: string, decl: DeclType, o: RuleCompileOptions, want: 'boo
 export function compileExpression(text: string, decl: DeclType, o: RuleCompileOptions, want: 'bool' | 'string'): ExprVerdict {
   let m = cache.get(decl);
   if (!m) cache.set(decl, (m = new Map()));
-  const key = `${want}\0${o.compat}\0${o.server}\0${o.optionalOldSelf}\0${text}`;
+  // by what the text sees of the environment, not its version: n−1 and n mostly declare the same
+  const key = `${want}\0${compileIdentity(text, o.compat, o.server)}\0${o.optionalOldSelf}\0${text}`;
   const hit = m.get(key);
   if (hit) return hit;
   const typeKey = `${celTypeId(celTypeOf(decl))}\0${key}`;
@@ -88,6 +90,6 @@ export const GO_LITERAL_CHECKS: LiteralChecks = {
  * names, leading-dot identifiers): then the type checker, not cel-js, has the server's verdict.
  */
 export function celGoParses(text: string, server: number): boolean {
-  const p = parseCel(text, { optionals: true, twoVar: true, sortBy: true, identEscapes: server >= since('cel.go-0.29'), escapeTokens: server >= since('cel.go-0.23') });
+  const p = parseCached(text, { optionals: true, twoVar: true, sortBy: true, identEscapes: server >= since('cel.go-0.29'), escapeTokens: server >= since('cel.go-0.23') });
   return p.ok && usesCelGoOnlySyntax(p.parsed);
 }

@@ -61,11 +61,19 @@ const STRING_SCHEMA_PROPS = new Set(['kind', 'apiVersion']);
 const STR: SizeDecl = { kind: 'scalar', maxElements: MAX_REQUEST_SIZE_BYTES - 2n, minSerializedSize: MIN_STRING_SIZE };
 const MAP_KEY: SizeDecl = { kind: 'scalar', maxElements: 0n, minSerializedSize: MIN_STRING_SIZE };
 
+const NO_BOUNDS: Bounds = new Map();
+
 /**
  * SchemaDeclType of a server of minor 1.`kubeMinor`, sizes only; undefined where upstream gives no
- * type (the field is left out).
+ * type (the field is left out). Without bound overrides it is built once per node (every rule at or
+ * above a node asks for it), and shared: a SizeDecl is never changed.
  */
-export function sizeDecl(s: Structural, isResourceRoot: boolean, kubeMinor: number, bounds: Bounds = new Map()): SizeDecl | undefined {
+export function sizeDecl(s: Structural, isResourceRoot: boolean, kubeMinor: number, bounds: Bounds = NO_BOUNDS): SizeDecl | undefined {
+  if (bounds.size === 0) return s.derive(`cel-size-decl-${isResourceRoot}-${kubeMinor}`, () => buildSizeDecl(s, isResourceRoot, kubeMinor, NO_BOUNDS));
+  return buildSizeDecl(s, isResourceRoot, kubeMinor, bounds);
+}
+
+function buildSizeDecl(s: Structural, isResourceRoot: boolean, kubeMinor: number, bounds: Bounds): SizeDecl | undefined {
   const bound = (v: number | bigint | undefined): bigint | undefined => {
     const o = bounds.get(s);
     if (o !== undefined) return o;

@@ -500,6 +500,24 @@ function available(lib: string, id: string, compat: number, server: number): boo
 }
 
 const cache = new Map<string, ReadonlyMap<string, FunctionDecl>>();
+const idCache = new Map<string, string>();
+
+/**
+ * The ids of the overloads functionsFor(compat, server) declares under `name`, comma-separated
+ * ('' when none): what a checker can resolve a call of `name` to, without building the whole table.
+ */
+export function overloadIdsFor(name: string, compat: number, server: number): string {
+  const key = `${compat}/${server}/${name}`;
+  let ids = idCache.get(key);
+  if (ids === undefined) {
+    ids = (allDecls().get(name) ?? [])
+      .filter((o) => available(o.lib, o.decl.id, compat, server))
+      .map((o) => o.decl.id)
+      .join(',');
+    idCache.set(key, ids);
+  }
+  return ids;
+}
 
 /**
  * The functions declared in an environment of compatibility version 1.`compat` (Infinity: every

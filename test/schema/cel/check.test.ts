@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { parseCel, walkExpr, ACCU_VAR } from '../../../src/schema/cel/ast.js';
-import { compileCel, formatIssues, type CheckEnv } from '../../../src/schema/cel/check.js';
+import { compileCel, compileIdentity, formatIssues, type CheckEnv } from '../../../src/schema/cel/check.js';
 import { celTypeOf, schemaDeclType } from '../../../src/schema/cel/decl.js';
 import { escapeProperty } from '../../../src/schema/cel/escape.js';
 import { compileExpression } from '../../../src/schema/cel/compile.js';
+import { functionsFor, overloadIdsFor } from '../../../src/schema/cel/functions.js';
 import { buildStructural } from '../../../src/crd/structural-schema.js';
 import { INT, STRING, formatType, listOf, struct } from '../../../src/schema/cel/types.js';
 
@@ -122,5 +123,54 @@ describe('compileExpression (upstream TestCelCompilation, optional transition ru
       expect(ok(verdict(s, r)), r).toBe(true);
     expect(err(verdict(s, 'self.o.i >= oldSelf.o.i'), 'optional')).toBe(true);
     expect(err(verdict(s, 'self.o.i >= oldSelf.o.s.orValue(0)'), 'orValue')).toBe(true);
+  });
+});
+
+describe('compileIdentity (verdicts shared between compatibility versions)', () => {
+  const texts = [
+    'self.replicas > 1',
+    "self.name.startsWith('a')",
+    'self.items.includes(1)',
+    "isIP('1.2.3.4')",
+    'self.items.exists(i, v, v > i)',
+    "self.?name.orValue('')",
+    'self.items.sortBy(x, x).size() > 0',
+    "quantity('1Gi').isGreaterThan(quantity('1'))",
+    'self.namespace == "x"',
+    "duration('1x') > duration('1s')",
+    "'%s'.format(['a'])",
+    "self.name.matches('[')",
+    'self.replicas == ',
+  ];
+  const envs = [36, 37].flatMap((server) => [28, 29, 30, 31, 32, 33, 34, 35, 36, 37, Infinity].filter((c) => c <= server || c === Infinity).map((compat) => ({ compat, server })));
+  const literals = { duration: () => false, timestamp: () => true, regex: () => false };
+  const outcome = (text: string, e: { compat: number; server: number }) => {
+    const o = compileCel(text, { ...env, ...e }, literals);
+    if (o.syntaxError) return `syntax: ${o.syntaxError.message}`;
+    return `${o.undecided}|${formatIssues(o.parsed!.source, o.issues)}|${o.checked ? formatType(o.checked.type) : ''}`;
+  };
+  it('is equal only where the compile outcome is equal', () => {
+    let shared = 0;
+    for (const text of texts)
+      for (const a of envs)
+        for (const b of envs) {
+          if (compileIdentity(text, a.compat, a.server) !== compileIdentity(text, b.compat, b.server)) continue;
+          if (a !== b) shared++;
+          expect(outcome(text, b), `${text} at ${a.compat}/${a.server} and ${b.compat}/${b.server}`).toBe(outcome(text, a));
+        }
+    expect(shared).toBeGreaterThan(texts.length * 10);
+  });
+  it("reads each name's overloads as functionsFor declares them", () => {
+    for (const { compat, server } of envs) {
+      const table = functionsFor(compat, server);
+      for (const name of new Set([...functionsFor(Infinity, 37).keys(), 'nosuch']))
+        expect(overloadIdsFor(name, compat, server), `${name} at ${compat}/${server}`).toBe(table.get(name)?.overloads.map((o) => o.id).join(',') ?? '');
+    }
+  });
+  it('shares n−1 and n on a 1.37 server unless the text calls what only one declares', () => {
+    expect(compileIdentity('self.replicas > 1', 36, 37)).toBe(compileIdentity('self.replicas > 1', 37, 37));
+    expect(compileIdentity('self.items.includes(1)', 36, 37)).not.toBe(compileIdentity('self.items.includes(1)', 37, 37));
+    expect(outcome('self.items.includes(1)', { compat: 36, server: 37 })).not.toBe(outcome('self.items.includes(1)', { compat: 37, server: 37 }));
+    expect(compileIdentity('self.replicas > 1', 36, 36)).not.toBe(compileIdentity('self.replicas > 1', 36, 37));
   });
 });
