@@ -430,8 +430,7 @@ class Walk {
           this.errors.push({ type: 'Invalid', field: loc.field === '' ? '<nil>' : loc.field, value: s.generic.type, detail: `'no such overload': call arguments did not match a supported operator, function or macro signature for rule: ${why}`, at: loc.at });
           continue;
         }
-        // a library error with cel-go's text (cel/lib/*), or a missing key / index past the end
-        const key = err instanceof CelGoError ? err.message : arithmeticErrorOf(err) ?? (missingKeyOf(err) !== undefined ? goMissingKey(c.rule, c.ast, (text) => evaluateText(text, ctx, this.env.plain)) : undefined);
+        const key = knownErrorText(err, c.rule, c.ast, ctx, this.env);
         if (key === undefined) {
           skip(`crdx's evaluation failed (${errorText(err)})`);
           continue;
@@ -507,6 +506,49 @@ class Walk {
           out.push({ type: 'Invalid', field, value, detail, at: at.at });
       }
     }
+  }
+}
+
+/**
+ * cel-go's text for an evaluation error crdx reproduces: a library error with cel-go's text
+ * (cel/lib/*), an integer division or modulus by zero, or a missing key / index past the end
+ * (found again in cel-go's order of evaluation, cel-errors.ts); undefined for any other error.
+ */
+function knownErrorText(err: unknown, rule: string, ast: unknown, ctx: Record<string, unknown>, env: CelEnvs): string | undefined {
+  if (err instanceof CelGoError) return err.message;
+  return arithmeticErrorOf(err) ?? (missingKeyOf(err) !== undefined ? goMissingKey(rule, ast, (text) => evaluateText(text, ctx, env.plain)) : undefined);
+}
+
+/** What crdx's evaluator makes of one expression (evaluateExpression). */
+export type ExpressionOutcome =
+  | { readonly kind: 'value'; readonly value: unknown }
+  /** `text`: cel-go's error text when crdx reproduces it (knownErrorText); `message`: the engine's. */
+  | { readonly kind: 'error'; readonly text: string | undefined; readonly message: string }
+  /** crdx does not evaluate it (a rule like it is reported "not evaluated"): why. */
+  | { readonly kind: 'abstain'; readonly why: string };
+
+/**
+ * One expression evaluated as a rule is (the same gate on calls, the same rewritten program, the
+ * same error texts), with `vars` as the activation and no schema, binding or cost limits: how
+ * test/unit/cel-spec.test.ts runs the cel-spec conformance cases. `numbers`: whether the values
+ * may hold doubles (the string() gate of callUnsupported).
+ */
+export function evaluateExpression(text: string, vars: Record<string, unknown>, cel: CelEngine, kube?: KubeVersion, numbers = false): ExpressionOutcome {
+  const unsupported = callUnsupported(text, numbers);
+  if (unsupported !== undefined) return { kind: 'abstain', why: unsupported };
+  const env = environment(cel);
+  let c: CompiledText;
+  try {
+    c = compileText(text, env);
+  } catch (e) {
+    return { kind: 'abstain', why: `crdx cannot parse it (${errorText(e)})` };
+  }
+  runtime.v137 = runtime137(kube);
+  try {
+    return { kind: 'value', value: c.run(vars) };
+  } catch (err) {
+    if (err instanceof CelUnsupported) return { kind: 'abstain', why: `crdx does not reproduce the server here: ${err.message}` };
+    return { kind: 'error', text: knownErrorText(err, text, c.ast, vars, env), message: errorText(err) };
   }
 }
 

@@ -139,6 +139,9 @@ export interface ParseIssue {
 
 export type ParseResult = { readonly ok: true; readonly parsed: ParsedExpr; readonly issues: readonly ParseIssue[] } | { readonly ok: false; readonly syntaxError: ParseIssue };
 
+/** Words cel-go's lexer reads as tokens other than IDENTIFIER. */
+const KEYWORD_TOKENS = new Set(['true', 'false', 'null', 'in']);
+
 const RESERVED = new Set([
   'as', 'break', 'const', 'continue', 'else', 'false', 'for', 'function', 'if', 'import', 'in', 'let', 'loop', 'package', 'namespace', 'null', 'return', 'true', 'var', 'void', 'while',
 ]);
@@ -520,6 +523,8 @@ class Parser {
             name = { ...name, text: '' };
           }
         } else if (name.kind !== 'ident') throw new SyntaxErr(name.offset, `no viable alternative at input '.${name.text}'`);
+        // true, false, null and in are tokens of their own in cel-go's grammar, never a field name
+        else if (KEYWORD_TOKENS.has(name.text)) throw new SyntaxErr(name.offset, `mismatched input '${name.text}' expecting IDENTIFIER`);
         this.take();
         if (!opt && this.isOp('(')) {
           const open = this.take();
@@ -654,6 +659,8 @@ class Parser {
   private number(t: Tok, negative: boolean, offset: number): Expr {
     if (t.kind === 'double') {
       const v = t.value as number;
+      // Go's strconv.ParseFloat fails on a literal beyond the float64 range (it underflows to 0 without error)
+      if (!Number.isFinite(v)) throw new SyntaxErr(offset, 'invalid double literal');
       return { kind: 'literal', id: this.id(), offset, value: { type: 'double', value: negative ? -v : v } };
     }
     if (t.kind === 'uint') {

@@ -95,6 +95,9 @@ const TYPE_IDENTS: ReadonlyMap<string, CelType> = new Map<string, CelType>([
   ['uint', typeTypeOf(UINT)],
 ]);
 
+/** The optional types library (cel.OptionalTypes) declares its type as a type identifier too. */
+const OPTIONAL_TYPE_IDENT = typeTypeOf(optionalOf(typeParam('V')));
+
 type Mapping = Map<string, CelType>;
 
 function isDyn(t: CelType): boolean {
@@ -319,7 +322,7 @@ class Checker {
     const ref = shadowed ? `.${name}` : name;
     const v = this.env.variables.get(name);
     if (v) return { type: v, declared: true, name: ref };
-    const ti = TYPE_IDENTS.get(name);
+    const ti = TYPE_IDENTS.get(name) ?? (name === 'optional_type' && this.env.compat >= since('cel.optionals') ? OPTIONAL_TYPE_IDENT : undefined);
     if (ti) return { type: ti, declared: true, name: ref };
     return undefined;
   }
