@@ -25,6 +25,8 @@ type M =
   | 'ruleRemoved'
   | 'listTypeChanged'
   | 'preserveUnknownRemoved'
+  | 'nullableChanged'
+  | 'combinatorChanged'
   | 'printerColumnChanged'
   | 'selectableFieldChanged';
 
@@ -32,6 +34,9 @@ const INCREASE = ['minLength', 'minItems', 'minProperties', 'minimum'] as const;
 const DECREASE = ['maxLength', 'maxItems', 'maxProperties', 'maximum'] as const;
 const RULE_PARTS = ['messageExpression', 'reason', 'optionalOldSelf'] as const;
 const TOPOLOGY = ['x-kubernetes-list-type', 'x-kubernetes-list-map-keys', 'x-kubernetes-map-type'] as const;
+const COMBINATORS = ['allOf', 'anyOf', 'oneOf', 'not'] as const;
+/** What a value-validation subschema says besides its checks (crdify ignores these too). */
+const DOC_ONLY = ['description', 'title', 'example', 'externalDocs'] as const;
 
 export const upgradeSafety = defineRule<M>({
   id: 'upgrade-safety',
@@ -57,6 +62,8 @@ export const upgradeSafety = defineRule<M>({
         'ruleRemoved: a rule of OLD is gone from the same schema node in NEW (a rule whose text changed is both removed and new): the server stops enforcing it, and clients or controllers that relied on it see values it used to refuse (crdify xvalidations, removal / -); ' +
         'listTypeChanged: x-kubernetes-list-type, x-kubernetes-list-map-keys or x-kubernetes-map-type changed (- / -); ' +
         'preserveUnknownRemoved: x-kubernetes-preserve-unknown-fields turned off (- / -); ' +
+        'nullableChanged: nullable turned off (stored nulls are dropped when read, or replaced by the default) or on (clients now read nulls) (crdify nullable / -); ' +
+        'combinatorChanged: an allOf/anyOf/oneOf/not value validation added where there was none, or a subschema of it added or removed, descriptions, titles and examples aside (crdify allOf, anyOf, oneOf, not / -); ' +
         'printerColumnChanged, selectableFieldChanged: a printer column or selectable field of a served version is changed or removed (- / -). ' +
         'Version removal while still stored, and scope/plural/kind changes, are the server\'s own errors (rules versions and group-and-names) and are not repeated here. ' +
         'Field paths in messages use the server\'s notation; [*] stands for any list item or map value. ' +
@@ -82,6 +89,8 @@ export const upgradeSafety = defineRule<M>({
       ruleRemoved: 'version {{version}}: {{field}} loses the x-kubernetes-validations rule {{rule}}: values it refused are accepted from now on',
       listTypeChanged: 'version {{version}}: {{field}} {{key}} changes ({{old}} -> {{new}})',
       preserveUnknownRemoved: 'version {{version}}: {{field}} no longer preserves unknown fields: stored ones are pruned on the next write',
+      nullableChanged: 'version {{version}}: {{field}} {{change}}',
+      combinatorChanged: 'version {{version}}: {{field}} {{keyword}} {{change}}',
       printerColumnChanged: 'version {{version}}: printer column {{name}} is {{change}}',
       selectableFieldChanged: 'version {{version}}: selectable field {{name}} is {{change}}',
     },
@@ -252,6 +261,26 @@ function* compareSchema(o: Rec, n: Rec, field: string, op: JsonPath, np: JsonPat
   const pu = 'x-kubernetes-preserve-unknown-fields';
   if (o[pu] === true && n[pu] !== true) yield at(pu, { messageId: 'preserveUnknownRemoved', data: base });
 
+  if ((o['nullable'] === true) !== (n['nullable'] === true))
+    yield at('nullable', {
+      messageId: 'nullableChanged',
+      data: { ...base, change: n['nullable'] === true ? 'becomes nullable: clients now read nulls it never held' : 'is no longer nullable: stored nulls are dropped when read (or replaced by its default)' },
+    });
+
+  // value validations: a subschema of allOf/anyOf/oneOf (or not) added or removed changes what is accepted
+  for (const k of COMBINATORS) {
+    const os = subschemas(o[k]);
+    const ns = subschemas(n[k]);
+    const removed = os.filter((x) => !ns.some((y) => semanticEqual(x, y)));
+    const added = ns.filter((y) => !os.some((x) => semanticEqual(x, y)));
+    let change = '';
+    if (os.length === 0 && ns.length > 0) change = 'added where there was none';
+    else if (removed.length > 0 && added.length > 0) change = `changes (${removed.length} subschema${removed.length === 1 ? '' : 's'} removed, ${added.length} added)`;
+    else if (removed.length > 0) change = ns.length === 0 ? 'removed' : `loses ${removed.length} subschema${removed.length === 1 ? '' : 's'}`;
+    else if (added.length > 0) change = `gains ${added.length} subschema${added.length === 1 ? '' : 's'}`;
+    if (change !== '') yield at(k, { messageId: 'combinatorChanged', data: { ...base, keyword: k, change } });
+  }
+
   // children
   const oProps = rec(o['properties']) ?? {};
   const nProps = rec(n['properties']) ?? {};
@@ -278,6 +307,16 @@ function* compareSchema(o: Rec, n: Rec, field: string, op: JsonPath, np: JsonPat
   const oa = rec(o['additionalProperties']);
   const na = rec(n['additionalProperties']);
   if (oa && na) yield* compareSchema(oa, na, `${field}[*]`, [...op, 'additionalProperties'], [...np, 'additionalProperties'], w);
+}
+
+/** The subschemas of allOf/anyOf/oneOf (a list) or not (one schema), without their documentation-only keys. */
+function subschemas(v: unknown): Rec[] {
+  const list = Array.isArray(v) ? v : rec(v) ? [v] : [];
+  return list.map((x) => {
+    const r = { ...(rec(x) ?? {}) };
+    for (const d of DOC_ONLY) delete r[d];
+    return r;
+  });
 }
 
 function join(field: string, name: string): string {
