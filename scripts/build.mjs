@@ -21,6 +21,7 @@ import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildSite } from './build-site.mjs';
@@ -157,6 +158,29 @@ export const importOra = () => ${spinnerInside ? "import('ora')" : "__crdxImport
   },
 });
 
+/**
+ * Node built-ins the CLI bundle loads when first used rather than at start: node:crypto
+ * (X509Certificate for the conversion rule's caBundle, sha256 for SARIF fingerprints) and
+ * node:child_process (commander's executable subcommands, `--git`), about 2.5 ms each of a cold
+ * start that uses neither. Each becomes a module whose exports are getters that require it.
+ */
+const LAZY_BUILTINS = ['node:crypto', 'node:child_process'];
+const lazyBuiltins = {
+  name: 'lazy-builtins',
+  setup(b) {
+    const filter = new RegExp(`^(?:${LAZY_BUILTINS.join('|')})$`);
+    b.onResolve({ filter }, (args) => (args.kind === 'dynamic-import' ? undefined : { path: args.path, namespace: 'lazy-builtin' }));
+    b.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, (args) => {
+      const names = Object.keys(createRequire(import.meta.url)(args.path)).filter((k) => k !== 'default');
+      const bare = JSON.stringify(args.path.slice('node:'.length));
+      return {
+        loader: 'js',
+        contents: `let m;const g=()=>m??=require(${bare});${names.map((k) => `Object.defineProperty(exports,${JSON.stringify(k)},{enumerable:true,get:()=>g()[${JSON.stringify(k)}]});`).join('')}`,
+      };
+    });
+  },
+};
+
 /** The committed entry (--entry): lib/kubectl-crdx.cjs. */
 const ENTRY_BUNDLE = 'lib/kubectl-crdx.cjs';
 
@@ -165,7 +189,7 @@ const cliBundle = (outfile, { spinnerInside = false } = {}) => ({
   ...common,
   format: 'cjs',
   splitting: false,
-  plugins: [...common.plugins, hostImports({ spinnerInside })],
+  plugins: [...common.plugins, hostImports({ spinnerInside }), lazyBuiltins],
   entryPoints: ['src/cli/process.ts'],
   outfile,
   metafile: true,
