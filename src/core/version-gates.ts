@@ -109,6 +109,11 @@ export const GATES = {
     area: 'custom resources',
     what: 'a value that is not a string, number or bool prints as JSON in errors (before: Go %#v, `map[string]interface {}{…}`, and null as "null")',
   },
+  'cel.go-0.20': {
+    minor: 31,
+    area: 'CEL',
+    what: 'cel-go 0.20: a `format()` call on a literal string with a literal list is checked when the rule is written (each clause against its argument\'s type, the argument count); lists and maps inside `format()` may mix types',
+  },
   'cel.go-0.23': {
     minor: 33,
     area: 'CEL',
