@@ -112,12 +112,12 @@ export const GATES = {
   'cel.go-0.20': {
     minor: 31,
     area: 'CEL',
-    what: 'cel-go 0.20: a `format()` call on a literal string with a literal list is checked when the rule is written (each clause against its argument\'s type, the argument count); lists and maps inside `format()` may mix types',
+    what: 'cel-go 0.20: a `format()` call on a literal string with a literal list is checked when the rule is written (each clause against its argument\'s type, the argument count)',
   },
   'cel.go-0.23': {
     minor: 33,
     area: 'CEL',
-    what: "cel-go 0.23: a backtick in a rule is refused as `unsupported syntax: '`'` (before: a `token recognition error` per backtick, the rest parsed without it)",
+    what: "cel-go 0.23: a backtick in a rule is refused as `unsupported syntax: '`'` (before: a `token recognition error` per backtick, the rest parsed without it); a `format()` issue text is printed as it is (before: as a Go format string, a `%` in it as `%!c(MISSING)`)",
   },
   'cel.metadata-name-bounds': {
     minor: 37,

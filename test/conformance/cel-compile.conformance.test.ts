@@ -301,14 +301,15 @@ describe.skipIf(!CAN_RUN)('CEL library gating agrees with a real 1.34 server (cr
 });
 
 /**
- * The literal format() validator on older servers: none before cel-go 0.18 (1.30: format's list
- * literals are checked as homogeneous like any other), and before cel-go 0.23 (1.32) its issue
- * texts are printed as Go format strings. Only the compile causes are compared.
+ * The literal format() validator on older servers: none before cel-go 0.18 (1.30; format's list
+ * literals may still mix types), and before cel-go 0.23 (1.32) its issue texts are printed as Go
+ * format strings. Only the compile causes are compared.
  */
 const FORMAT_OLD: readonly Case[] = [
   { name: 'format: %d of a string', rule: "'%d'.format(['a']) == ''" },
   { name: 'format: percent clause after a precision', rule: "'%.2%'.format([1.0]) == ''" },
   { name: 'format: mixed list argument', rule: "'%s %d'.format(['a', 1]) != ''" },
+  { name: 'format: mixed list outside format', rule: "'%s'.format([[1, 'a']]) != '' && [1, 'a'].size() > 0" },
   { name: 'format: too many arguments', rule: "'%s'.format(['a', 'b']) == ''" },
 ];
 

@@ -763,9 +763,10 @@ export function compileCel(text: string, env: CheckEnv, literals: LiteralChecks 
   if (r.errors.length > 0) return { parsed: p.parsed, checked: r, issues: r.errors, syntaxError: undefined, undecided: undefined };
   const issues: CheckIssue[] = [];
   const nodes = allNodes(p.parsed.expr);
-  // strings v1+ (compat 1.29) on cel-go 0.18+: the format() validator, which exempts format's literals from the homogeneous check
+  // literals inside format() are exempt (cel-go 0.17: by the homogeneous validator itself; later: configured by the strings extension)
+  homogeneousLiterals(nodes, r, issues, inFormatCall(p.parsed.expr));
+  // strings v1+ (compat 1.29) on cel-go 0.18+: the format() validator
   const formatValidator = env.compat >= since('cel.strings-v2') && env.server >= since('cel.go-0.20');
-  homogeneousLiterals(nodes, r, issues, formatValidator ? inFormatCall(p.parsed.expr) : new Set());
   let undecided: string | undefined;
   if (env.compat >= since('cel.strings-v2')) {
     for (const n of nodes) {

@@ -3,9 +3,9 @@
  * up, so the CRD environment from compatibility version 1.29) adds to the environment from
  * cel-go 0.18 (Kubernetes 1.31): for `'<string literal>'.format([<list literal>])`, the format
  * string is read as the runtime reads it and every clause is checked against the checked type of
- * the list element it takes; an argument that no clause takes is reported too. The same extension
- * exempts lists and maps nested in a `format` call from the homogeneous literal check
- * (`inFormatCall`).
+ * the list element it takes; an argument that no clause takes is reported too. Lists and maps
+ * nested in a `format` call are exempt from the homogeneous literal check (`inFormatCall`) on every
+ * server (cel-go 0.17's homogeneous validator exempts them itself; later the extension configures it).
  *
  * Written from reading cel-go ext/formatting.go (stringFormatValidator and parseFormatString); the
  * texts are cel-go's. The format string is read byte by byte (UTF-8), as Go indexes a string.
