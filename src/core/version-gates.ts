@@ -114,6 +114,11 @@ export const GATES = {
     area: 'CEL',
     what: 'cel-go 0.20: a `format()` call on a literal string with a literal list is checked when the rule is written (each clause against its argument\'s type, the argument count)',
   },
+  'cel.go-0.22-runtime': {
+    minor: 32,
+    area: 'custom resources',
+    what: 'cel-go 0.22 at runtime: `indexOf`/`lastIndexOf` with an offset past the end return -1 (before: `index out of range`)',
+  },
   'cel.go-0.23': {
     minor: 33,
     area: 'CEL',

@@ -265,6 +265,8 @@ class Walk {
     private readonly storedCompile137 = false,
     /** The simulated version is 1.37 or later (cel-go 0.29's runtime costs and library changes). */
     private readonly v137 = false,
+    /** Before 1.32: indexOf/lastIndexOf with an offset past the end fail (cel-go < 0.22). */
+    private readonly pastEndFails = false,
   ) {
     const env = environment(cel);
     this.env = adapters137 ? { ...env, makers: { ...env.makers, adapters137 } } : env;
@@ -339,6 +341,7 @@ class Walk {
     const plain = { self: bound.self instanceof Unbound ? undefined : bound.self, oldSelf: bound.oldSelf instanceof Unbound ? undefined : bound.oldSelf };
     const m = this.cel.module;
     runtime.v137 = this.v137;
+    runtime.indexPastEndFails = this.pastEndFails;
     const nodeField = loc.field === '' ? '<nil>' : loc.field;
     const outOfBudget = 'validation failed due to running out of cost budget, no further validation rules will be run';
     // a node with rules reached with no budget left (validation.go validateExpressions)
@@ -544,6 +547,7 @@ export function evaluateExpression(text: string, vars: Record<string, unknown>, 
     return { kind: 'abstain', why: `crdx cannot parse it (${errorText(e)})` };
   }
   runtime.v137 = runtime137(kube);
+  runtime.indexPastEndFails = indexPastEndFails(kube);
   try {
     return { kind: 'value', value: c.run(vars) };
   } catch (err) {
@@ -584,6 +588,11 @@ function storedCompile137(kube: KubeVersion | undefined): boolean {
   return gated(kube ?? DEFAULT_KUBE_VERSION, 'cel.go-0.29');
 }
 
+/** cel-go before 0.22 (before 1.32): indexOf/lastIndexOf with an offset past the end fail. */
+function indexPastEndFails(kube: KubeVersion | undefined): boolean {
+  return !gated(kube ?? DEFAULT_KUBE_VERSION, 'cel.go-0.22-runtime');
+}
+
 /** cel-go 0.29's runtime costs and library behaviours (1.37 and later; the default version when none is given). */
 function runtime137(kube: KubeVersion | undefined): boolean {
   return gated(kube ?? DEFAULT_KUBE_VERSION, 'cel.go-0.29-runtime');
@@ -603,7 +612,7 @@ export function evaluateCel(obj: Record<string, unknown>, old: Record<string, un
   if (!schema || !schema.facts.celBelow) return { errors: [], complete: true, skipped: [] };
   if (!cel) throw celMissing('CEL evaluation');
   const whole = (why: string): CelOutcome => ({ errors: [], complete: false, skipped: [{ rule: '', at: [], schemaAt: [], why }] });
-  const w = new Walk(old !== undefined, cel, kube !== undefined && !gated(kube, 'cr.cel-message-value'), true, adapters137(kube), storedCompile137(kube), runtime137(kube));
+  const w = new Walk(old !== undefined, cel, kube !== undefined && !gated(kube, 'cr.cel-message-value'), true, adapters137(kube), storedCompile137(kube), runtime137(kube), indexPastEndFails(kube));
   try {
     w.node(obj, old, schema, new Loc('', []), true, old !== undefined ? { cur: new Correlated(obj, old, schema, STRUCTURAL_SHAPE), parent: undefined } : NO_RATCHET, []);
   } catch (e) {
@@ -622,7 +631,7 @@ export function evaluateCelOnDefault(value: unknown, schema: Structural, loc: Lo
   if (!schema.facts.celBelow) return { errors: [], complete: true, skipped: [] };
   const typeAsValue = kube !== undefined && !gated(kube, 'cr.cel-message-value');
   const run = (old: unknown): CelOutcome => {
-    const w = new Walk(old !== undefined, cel, typeAsValue, false, adapters137(kube), false, runtime137(kube));
+    const w = new Walk(old !== undefined, cel, typeAsValue, false, adapters137(kube), false, runtime137(kube), indexPastEndFails(kube));
     try {
       w.node(value, old, schema, loc, isResourceRoot, NO_RATCHET, []);
     } catch (e) {

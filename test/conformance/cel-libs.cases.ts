@@ -198,6 +198,8 @@ export const LIBS: readonly Lib[] = [
       ["!has(self.s) || self.s.indexOf('é') < 2", 'é early'],
       ["!has(self.s) || self.s.lastIndexOf('a') == self.s.indexOf('a')", 'one a'],
       ["!has(self.s) || self.s.indexOf('b', 2) == -1", 'no b from 2'],
+      // an offset past the end: -1 from cel-go 0.22 (1.32), an error before
+      ["!has(self.s) || self.s.indexOf('a', 30) == -1 && self.s.lastIndexOf('a', 30) == -1", 'past the end'],
       ["!has(self.s) || self.s.upperAscii() != 'ÉA' && self.s.lowerAscii() != 'éa'", 'not éa'],
       ["!has(self.s) || self.s.replace('a', 'b') != 'bbb' && self.s.replace('', '-', 2) != '-b-bb'", 'replace'],
       ["!has(self.s) || self.s.split(',').size() <= 3 && self.s.split('', 2).size() <= 2", 'split'],
