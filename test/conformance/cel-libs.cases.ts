@@ -550,6 +550,8 @@ export const LIBS: readonly Lib[] = [
       ['!has(self.n) || self.n == 0', '', "'%b %o %x %X %.3d'.format([self.n, self.n, self.n, self.n, self.n])"],
       ["!has(self.s) || self.s == ''", '', "'%x %X'.format([self.s, self.s])"],
       ["!has(self.fmt) || !has(self.n) || self.fmt.format([self.n]) == 'x'", 'fmt'],
+      // NaN and infinities (doubles and the strings the clauses take), %e's default precision
+      ['!has(self.n) || self.n != 7', '', "'%f|%e|%.1f|%f|%e|%e|%s'.format([double('NaN'), double('-Infinity'), double('Infinity'), 'Infinity', '-Infinity', 2.71828, [double('NaN'), double('Infinity')]])"],
     ],
     cases: {
       grouped: { d: 1234567.125 },
@@ -569,6 +571,7 @@ export const LIBS: readonly Lib[] = [
       fmtUnknown: { fmt: '%q', n: 5 },
       fmtTrailing: { fmt: 'a%', n: 5 },
       fmtTwoArgs: { fmt: '%d %d', n: 5 },
+      nanInf: { n: 7 },
     },
   },
   {
