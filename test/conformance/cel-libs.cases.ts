@@ -732,6 +732,44 @@ export const LIBS: readonly Lib[] = [
       dupBig: { l: [4, 4] },
     },
   },
+  {
+    // cel-go's range checks (common/types overflow.go): int(double), uint(double), -int, int / int,
+    // timestamp ± duration (years 1 to 9999), timestamp - timestamp and duration + duration (int64
+    // nanoseconds); a map literal with a repeated key keeps the last value
+    name: 'ranges',
+    props: {
+      d: { type: 'number' },
+      n: { type: 'integer' },
+      t: { type: 'string', format: 'date-time', maxLength: 40 },
+      dur: { type: 'string', format: 'duration', maxLength: 32 },
+    },
+    rules: [
+      ['!has(self.d) || int(self.d) != 7', 'int 7'],
+      ['!has(self.d) || self.d < 0.0 || uint(self.d) != 7u', 'uint 7'],
+      // (n 0 stands for the smallest int, which crdx cannot read exactly from JSON)
+      ['!has(self.n) || -(self.n == 0 ? -9223372036854775807 - 1 : self.n) != 7', 'neg 7'],
+      ['!has(self.n) || (self.n == 0 ? -9223372036854775807 - 1 : self.n) / -1 != 7', 'div 7'],
+      ["!has(self.n) || {'a': self.n, 'a': 2}['a'] == 2", 'last key'],
+      ["!has(self.t) || self.t + duration('87600h') > self.t", 'later'],
+      ["!has(self.t) || self.t - duration('87600h') < self.t", 'earlier'],
+      ["!has(self.t) || self.t - timestamp('2000-01-01T00:00:00Z') < duration('87600h')", 'within ten years'],
+      ['!has(self.dur) || self.dur + self.dur > self.dur', 'doubled'],
+      ["!has(self.dur) || duration('-2562047h') - self.dur < self.dur", 'below'],
+    ],
+    cases: {
+      ok: { d: 1.5, n: 1, t: '2024-01-01T00:00:00Z', dur: '1h' },
+      seven: { d: 7.9, n: -7 },
+      intBig: { d: 1e20 },
+      intEdge: { d: 9223372036854775807 },
+      intLow: { d: -1e19 },
+      uintBig: { d: 2e19 },
+      nMin: { n: 0 },
+      late: { t: '9995-06-01T00:00:00Z' },
+      early: { t: '0005-06-01T00:00:00Z' },
+      ancient: { t: '1000-01-01T00:00:00Z' },
+      durBig: { dur: '2562047h' },
+    },
+  },
 ];
 
 export function crdOf(l: Lib): Obj {

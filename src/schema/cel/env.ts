@@ -72,6 +72,21 @@ export function makeEnvs(m: CelModule): CelEnvs {
     if (k === undefined || !x.has(k) || x.get(k) === undefined) throw new CelGoError(`no such key: ${f}`);
     return x.get(k);
   });
+  // int(double), uint(double) with cel-go's range checks (doubleToInt64Checked, doubleToUint64Checked)
+  lib.registerFunction('__crdx_int(dyn): int', (x: unknown) => {
+    if (typeof x === 'number' && !(x > -9223372036854775808 && x < 9223372036854775808)) throw new CelGoError('integer overflow');
+    return ops.int(x);
+  });
+  lib.registerFunction('__crdx_uint(dyn): uint', (x: unknown) => {
+    if (typeof x === 'number' && !(x >= 0 && x < 18446744073709551616)) throw new CelGoError('unsigned integer overflow');
+    return ops.uint(x);
+  });
+  // -x and x / y of ints overflow in cel-go when the result leaves int64 (negateInt64Checked,
+  // divideInt64Checked: only the smallest int negated); cel-js does not check: its result is checked here
+  lib.registerFunction('__crdx_intok(dyn): dyn', (x: unknown) => {
+    if (typeof x === 'bigint' && (x >= 1n << 63n || x < -(1n << 63n))) throw new CelGoError('integer overflow');
+    return x;
+  });
   lib.registerFunction('__crdx_duration(dyn): google.protobuf.Duration', (x: unknown) => {
     // duration(int) (declared until cel-go 0.29, Kubernetes 1.37) always failed: Int.ConvertToType
     if (typeof x === 'bigint') throw new CelGoError("type conversion error from 'int' to 'google.protobuf.Duration'");

@@ -6,6 +6,9 @@
  *   and map lists: values.ts; `!=` stays one call, as cel-go costs it);
  * - `s.matches(re)` / `matches(s, re)` → `__crdx_matches` / `__crdx_gmatches` (RE2, not JavaScript's
  *   RegExp; two names because cel-go costs the forms differently before 1.37);
+ * - `int(x)`, `uint(x)` → `__crdx_int`, `__crdx_uint` (cel-go's range checks of a double); `-x`,
+ *   `a / b` → `__crdx_intok(-x)`, `__crdx_intok(a / b)` (an int result beyond int64: the smallest
+ *   int negated or divided by -1);
  * - `a || b`, `a && b` → `__crdx_or`, `__crdx_and` (macros: when both sides fail, cel-go reports
  *   the left side's error, cel-js the right's);
  * - `has(x.f)` → `__crdx_has(x, "f")` (cel-js accepts only `has(ident.f…)`: marcbachmann/cel-js#104);
@@ -97,7 +100,8 @@ function print(n: Node): string {
     case '!_':
       return `!${w(n.args)}`;
     case '-_':
-      return `-${w(n.args)}`;
+      // the smallest int negated overflows (cel-go: integer overflow); a literal is folded by the parser
+      return isNode(n.args) && n.args.op === 'value' ? `-${w(n.args)}` : `__crdx_intok(-${w(n.args)})`;
     case '.':
       // a reserved word as a field name: the server unescapes it to reach the property (env.ts)
       if (isCelReserved(a[1] as string)) return `__crdx_sel(${p(a[0])}, ${str(a[1] as string)})`;
@@ -115,6 +119,8 @@ function print(n: Node): string {
       // Go's time.ParseDuration (cel-js parses durations its own way)
       if (name === 'duration' && args.length === 1) return `__crdx_duration(${p(args[0])})`;
       if (name === 'timestamp' && args.length === 1) return `__crdx_timestamp(${p(args[0])})`;
+      // cel-go range-checks int(double) and uint(double); cel-js does not (int) or words it otherwise (uint)
+      if ((name === 'int' || name === 'uint') && args.length === 1) return `__crdx_${name}(${p(args[0])})`;
       // cel-js takes has() only on an identifier-rooted chain; cel-go evaluates the operand and tests the field
       if (name === 'has' && args.length === 1 && isNode(args[0]) && args[0].op === '.') {
         const [operand, field] = args[0].args as [unknown, string];
@@ -149,6 +155,8 @@ function print(n: Node): string {
     case '?:':
       return `${w(a[0])} ? ${w(a[1])} : ${w(a[2])}`;
     default:
+      // the smallest int divided by -1 overflows (cel-go: integer overflow)
+      if (n.op === '/') return `__crdx_intok(${w(a[0])} / ${w(a[1])})`;
       if (BINARY.has(n.op)) return `${w(a[0])} ${n.op} ${w(a[1])}`;
       throw new Error(`unexpected AST operation ${n.op}`);
   }
