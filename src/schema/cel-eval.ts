@@ -24,7 +24,7 @@ import { arithmeticErrorOf, goMissingKey, missingKeyOf, type SubResult } from '.
 import { makeEnvs, type CelEnvs } from './cel/env.js';
 import { CelGoError, CelUnsupported } from './cel/lib/ops.js';
 import { runtime } from './cel/lib/runtime.js';
-import { rewriteForEval } from './cel/rewrite.js';
+import { bytesLiteralsAsUtf8, rewriteForEval } from './cel/rewrite.js';
 import { plainFieldNames } from './cel/ast.js';
 import { compileExpression, GO_LITERAL_CHECKS } from './cel/compile.js';
 import { schemaDeclType } from './cel/decl.js';
@@ -125,8 +125,11 @@ function compileText(text: string, e: CelEnvs): CompiledText {
   if (!m) compiledTexts.set(e, (m = new Map()));
   let c = m.get(text);
   if (c) return c;
-  // backtick-escaped field names (cel-go 0.29, Kubernetes 1.37), which cel-js lacks, written plainly
-  const ast = e.plain.parse(text.includes('`') ? (plainFieldNames(text) ?? text) : text).ast;
+  // backtick-escaped field names (cel-go 0.29, Kubernetes 1.37), which cel-js lacks, written plainly;
+  // bytes literals beyond ASCII as cel-go reads them (UTF-8)
+  let src = text.includes('`') ? (plainFieldNames(text) ?? text) : text;
+  src = bytesLiteralsAsUtf8(src) ?? src;
+  const ast = e.plain.parse(src).ast;
   // a long-lived engine (the language server) meets a new text at each keystroke in a rule
   if (m.size >= 10_000) m.clear();
   m.set(text, (c = { run: e.libs.parse(rewriteForEval(ast)), ast }));

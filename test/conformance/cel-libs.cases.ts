@@ -200,6 +200,9 @@ export const LIBS: readonly Lib[] = [
       ["!has(self.s) || self.s.indexOf('b', 2) == -1", 'no b from 2'],
       // an offset past the end: -1 from cel-go 0.22 (1.32), an error before
       ["!has(self.s) || self.s.indexOf('a', 30) == -1 && self.s.lastIndexOf('a', 30) == -1", 'past the end'],
+      // string(bytes) refuses bytes that are not UTF-8 (not a constant call: cel-go folds one when the
+      // program is made, and a failure there rejects the CRD)
+      ["!has(self.s) || string(self.s == 'bad' ? b'\\xff' : b'') != 'x'", 'not utf8'],
       ["!has(self.s) || self.s.upperAscii() != 'ÉA' && self.s.lowerAscii() != 'éa'", 'not éa'],
       ["!has(self.s) || self.s.replace('a', 'b') != 'bbb' && self.s.replace('', '-', 2) != '-b-bb'", 'replace'],
       ["!has(self.s) || self.s.split(',').size() <= 3 && self.s.split('', 2).size() <= 2", 'split'],
@@ -212,6 +215,7 @@ export const LIBS: readonly Lib[] = [
     cases: {
       ok: { s: 'abc', l: ['a'] },
       x: { s: 'xyz' },
+      bad: { s: 'bad' },
       lateE: { s: 'abcé' },
       twoA: { s: 'aba' },
       bLate: { s: 'aébb' },
@@ -755,6 +759,12 @@ export const LIBS: readonly Lib[] = [
       ["!has(self.t) || self.t - timestamp('2000-01-01T00:00:00Z') < duration('87600h')", 'within ten years'],
       ['!has(self.dur) || self.dur + self.dur > self.dur', 'doubled'],
       ["!has(self.dur) || duration('-2562047h') - self.dur < self.dur", 'below'],
+      // an int or uint against a double: the integer converted to a double (2^53 + 1 is 2^53)
+      ['!has(self.n) || self.n != 3 || 9007199254740993 > dyn(9007199254740992.0)', 'int above double'],
+      ['!has(self.n) || self.n != 3 || dyn(9007199254740993) != 9007199254740992.0', 'int not double'],
+      ['!has(self.n) || self.n != 3 || 9223372036854775807 < dyn(9223372036854775808.0) || 18446744073709551615u < dyn(18446744073709551616.0)', 'max below 2^63'],
+      // bytes literals are UTF-8 (br: raw bytes)
+      ["!has(self.n) || self.n != 4 || size(b'é€') != 5 && br'é\\' != b'\\xc3\\xa9\\\\'", 'bytes utf8'],
     ],
     cases: {
       ok: { d: 1.5, n: 1, t: '2024-01-01T00:00:00Z', dur: '1h' },
@@ -764,6 +774,8 @@ export const LIBS: readonly Lib[] = [
       intLow: { d: -1e19 },
       uintBig: { d: 2e19 },
       nMin: { n: 0 },
+      cross: { n: 3 },
+      utf8: { n: 4 },
       late: { t: '9995-06-01T00:00:00Z' },
       early: { t: '0005-06-01T00:00:00Z' },
       ancient: { t: '1000-01-01T00:00:00Z' },

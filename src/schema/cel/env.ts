@@ -6,7 +6,7 @@
 import type { CelModule } from '../../core/cel-engine.js';
 import { parseDuration } from '../../go/duration.js';
 import { parseTimeRFC3339 } from '../../go/time.js';
-import { celAdd, celEqual, celIn, isBound } from './values.js';
+import { celAdd, celEqual, celIn, crossNumericCompare, isBound } from './values.js';
 import { CelGoError, CelUnsupported, makeOps, type CelOps } from './lib/ops.js';
 import { registerLists, registerListsExt } from './lib/lists.js';
 import { registerQuantity } from './lib/quantity.js';
@@ -39,6 +39,15 @@ export interface CelEnvs {
 const OPTIONS = { enableOptionalTypes: true, unlistedVariablesAreDyn: true };
 /** The server type-checked the rule (homogeneous literals included); here values are dyn, so cel-js must not refuse `[self.l, [1]]`. */
 const LIB_OPTIONS = { ...OPTIONS, homogeneousAggregateLiterals: false };
+
+function isUtf8(b: Uint8Array): boolean {
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(b);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export function makeEnvs(m: CelModule): CelEnvs {
   const plainEnv = new m.Environment(OPTIONS);
@@ -80,6 +89,23 @@ export function makeEnvs(m: CelModule): CelEnvs {
   lib.registerFunction('__crdx_uint(dyn): uint', (x: unknown) => {
     if (typeof x === 'number' && !(x >= 0 && x < 18446744073709551616)) throw new CelGoError('unsigned integer overflow');
     return ops.uint(x);
+  });
+  // <, <=, >, >=: an int or uint against a double as cel-go orders them (values.ts crossNumericCompare)
+  for (const [name, op, test] of [
+    ['lt', ops.lt, (c: number) => c < 0],
+    ['le', ops.le, (c: number) => c <= 0],
+    ['gt', ops.gt, (c: number) => c > 0],
+    ['ge', ops.ge, (c: number) => c >= 0],
+  ] as const) {
+    lib.registerFunction(`__crdx_${name}(dyn, dyn): bool`, (a: unknown, b: unknown) => {
+      const c = crossNumericCompare(a, b);
+      return c === undefined ? op(a, b) : test(c);
+    });
+  }
+  // string(bytes) of invalid UTF-8 fails in cel-go (Bytes.ConvertToType); cel-js substitutes U+FFFD
+  lib.registerFunction('__crdx_string(dyn): string', (x: unknown) => {
+    if (x instanceof Uint8Array && !isUtf8(x)) throw new CelGoError('invalid UTF-8 in bytes, cannot convert to string');
+    return ops.string(x);
   });
   // -x and x / y of ints overflow in cel-go when the result leaves int64 (negateInt64Checked,
   // divideInt64Checked: only the smallest int negated); cel-js does not check: its result is checked here
