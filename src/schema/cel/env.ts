@@ -102,10 +102,11 @@ export function makeEnvs(m: CelModule): CelEnvs {
       return c === undefined ? op(a, b) : test(c);
     });
   }
-  // string(bytes) of invalid UTF-8 fails in cel-go (Bytes.ConvertToType); cel-js substitutes U+FFFD
-  lib.registerFunction('__crdx_string(dyn): string', (x: unknown) => {
+  // string(bytes) of invalid UTF-8 fails in cel-go (Bytes.ConvertToType); cel-js substitutes U+FFFD:
+  // the argument is checked here, string() stays the engine's (with the libraries' overloads)
+  lib.registerFunction('__crdx_utf8ok(dyn): dyn', (x: unknown) => {
     if (x instanceof Uint8Array && !isUtf8(x)) throw new CelGoError('invalid UTF-8 in bytes, cannot convert to string');
-    return ops.string(x);
+    return x;
   });
   // -x and x / y of ints overflow in cel-go when the result leaves int64 (negateInt64Checked,
   // divideInt64Checked: only the smallest int negated); cel-js does not check: its result is checked here

@@ -14,10 +14,9 @@ export interface CelOps {
   /** duration(x) for a non-string x (a duration: the identity). */
   readonly duration: (x: unknown) => unknown;
   readonly timestamp: (x: unknown) => unknown;
-  /** The engine's int(x), uint(x) and string(x). */
+  /** The engine's int(x) and uint(x). */
   readonly int: (x: unknown) => unknown;
   readonly uint: (x: unknown) => unknown;
-  readonly string: (x: unknown) => unknown;
 }
 
 type Parse = (e: string) => (ctx: Record<string, unknown>) => unknown;
@@ -31,8 +30,7 @@ export function makeOps(parse: Parse): CelOps {
   const ts = parse('timestamp(x)');
   const int = parse('int(x)');
   const uint = parse('uint(x)');
-  const string = parse('string(x)');
-  return { eq: bin('=='), lt: bin('<'), le: bin('<='), gt: bin('>'), ge: bin('>='), add: bin('+'), inOp: bin('in'), duration: (x) => dur({ x }), timestamp: (x) => ts({ x }), int: (x) => int({ x }), uint: (x) => uint({ x }), string: (x) => string({ x }) };
+  return { eq: bin('=='), lt: bin('<'), le: bin('<='), gt: bin('>'), ge: bin('>='), add: bin('+'), inOp: bin('in'), duration: (x) => dur({ x }), timestamp: (x) => ts({ x }), int: (x) => int({ x }), uint: (x) => uint({ x }) };
 }
 
 /** An error the evaluator reports as "not evaluated" (crdx does not reproduce the server here). */

@@ -222,9 +222,13 @@ export function patchTimestampArithmetic(Duration: { prototype: object }): void 
     return fromMs(msDiff);
   };
   // duration ± duration: cel-go adds the int64 nanoseconds with an overflow check
-  const durations = proto as unknown as { addDuration(o: DurationLike): DurationLike; subtractDuration(o: DurationLike): DurationLike };
+  type Arith = (this: DurationLike, o: DurationLike) => DurationLike;
+  const durations = proto as unknown as { addDuration: Arith; subtractDuration: Arith; [ORIGINALS]?: { addDuration: Arith; subtractDuration: Arith } };
+  // cel-js's own methods, kept once per class: another copy of this module (a test runner sharing
+  // cel-js between files) patches again, and its checks must throw its own error classes
+  const originals = (durations[ORIGINALS] ??= { addDuration: durations.addDuration, subtractDuration: durations.subtractDuration });
   for (const m of ['addDuration', 'subtractDuration'] as const) {
-    const orig = durations[m];
+    const orig = originals[m];
     durations[m] = function (this: DurationLike, o: DurationLike): DurationLike {
       const r = orig.call(this, o);
       if (!inInt64(r.seconds * 1_000_000_000n + BigInt(r.nanos))) throw new CelGoError('integer overflow');
@@ -241,6 +245,7 @@ const inInt64 = (n: bigint): boolean => n >= -(1n << 63n) && n < 1n << 63n;
 const floorDiv = (a: bigint, b: bigint): bigint => (a % b !== 0n && a < 0n !== b < 0n ? a / b - 1n : a / b);
 
 const PATCHED = Symbol('crdx.patched');
+const ORIGINALS = Symbol.for('crdx.cel.durationArithmetic');
 
 /** The last Dates whose getTime cel-js read (makeTimestamp). */
 const read: Date[] = [];
