@@ -109,10 +109,20 @@ export const GATES = {
     area: 'custom resources',
     what: 'a value that is not a string, number or bool prints as JSON in errors (before: Go %#v, `map[string]interface {}{…}`, and null as "null")',
   },
+  'cel.go-0.20': {
+    minor: 31,
+    area: 'CEL',
+    what: 'cel-go 0.20: a `format()` call on a literal string with a literal list is checked when the rule is written (each clause against its argument\'s type, the argument count)',
+  },
+  'cel.go-0.22-runtime': {
+    minor: 32,
+    area: 'custom resources',
+    what: 'cel-go 0.22 at runtime: `indexOf`/`lastIndexOf` with an offset past the end return -1 (before: `index out of range`)',
+  },
   'cel.go-0.23': {
     minor: 33,
     area: 'CEL',
-    what: "cel-go 0.23: a backtick in a rule is refused as `unsupported syntax: '`'` (before: a `token recognition error` per backtick, the rest parsed without it)",
+    what: "cel-go 0.23: a backtick in a rule is refused as `unsupported syntax: '`'` (before: a `token recognition error` per backtick, the rest parsed without it); a `format()` issue text is printed as it is (before: as a Go format string, a `%` in it as `%!c(MISSING)`)",
   },
   'cel.metadata-name-bounds': {
     minor: 37,

@@ -24,7 +24,7 @@ import { arithmeticErrorOf, goMissingKey, missingKeyOf, type SubResult } from '.
 import { makeEnvs, type CelEnvs } from './cel/env.js';
 import { CelGoError, CelUnsupported } from './cel/lib/ops.js';
 import { runtime } from './cel/lib/runtime.js';
-import { rewriteForEval } from './cel/rewrite.js';
+import { bytesLiteralsAsUtf8, rewriteForEval } from './cel/rewrite.js';
 import { plainFieldNames } from './cel/ast.js';
 import { compileExpression, GO_LITERAL_CHECKS } from './cel/compile.js';
 import { schemaDeclType } from './cel/decl.js';
@@ -125,8 +125,11 @@ function compileText(text: string, e: CelEnvs): CompiledText {
   if (!m) compiledTexts.set(e, (m = new Map()));
   let c = m.get(text);
   if (c) return c;
-  // backtick-escaped field names (cel-go 0.29, Kubernetes 1.37), which cel-js lacks, written plainly
-  const ast = e.plain.parse(text.includes('`') ? (plainFieldNames(text) ?? text) : text).ast;
+  // backtick-escaped field names (cel-go 0.29, Kubernetes 1.37), which cel-js lacks, written plainly;
+  // bytes literals beyond ASCII as cel-go reads them (UTF-8)
+  let src = text.includes('`') ? (plainFieldNames(text) ?? text) : text;
+  src = bytesLiteralsAsUtf8(src) ?? src;
+  const ast = e.plain.parse(src).ast;
   // a long-lived engine (the language server) meets a new text at each keystroke in a rule
   if (m.size >= 10_000) m.clear();
   m.set(text, (c = { run: e.libs.parse(rewriteForEval(ast)), ast }));
@@ -265,6 +268,8 @@ class Walk {
     private readonly storedCompile137 = false,
     /** The simulated version is 1.37 or later (cel-go 0.29's runtime costs and library changes). */
     private readonly v137 = false,
+    /** Before 1.32: indexOf/lastIndexOf with an offset past the end fail (cel-go < 0.22). */
+    private readonly pastEndFails = false,
   ) {
     const env = environment(cel);
     this.env = adapters137 ? { ...env, makers: { ...env.makers, adapters137 } } : env;
@@ -339,6 +344,7 @@ class Walk {
     const plain = { self: bound.self instanceof Unbound ? undefined : bound.self, oldSelf: bound.oldSelf instanceof Unbound ? undefined : bound.oldSelf };
     const m = this.cel.module;
     runtime.v137 = this.v137;
+    runtime.indexPastEndFails = this.pastEndFails;
     const nodeField = loc.field === '' ? '<nil>' : loc.field;
     const outOfBudget = 'validation failed due to running out of cost budget, no further validation rules will be run';
     // a node with rules reached with no budget left (validation.go validateExpressions)
@@ -544,6 +550,7 @@ export function evaluateExpression(text: string, vars: Record<string, unknown>, 
     return { kind: 'abstain', why: `crdx cannot parse it (${errorText(e)})` };
   }
   runtime.v137 = runtime137(kube);
+  runtime.indexPastEndFails = indexPastEndFails(kube);
   try {
     return { kind: 'value', value: c.run(vars) };
   } catch (err) {
@@ -584,6 +591,11 @@ function storedCompile137(kube: KubeVersion | undefined): boolean {
   return gated(kube ?? DEFAULT_KUBE_VERSION, 'cel.go-0.29');
 }
 
+/** cel-go before 0.22 (before 1.32): indexOf/lastIndexOf with an offset past the end fail. */
+function indexPastEndFails(kube: KubeVersion | undefined): boolean {
+  return !gated(kube ?? DEFAULT_KUBE_VERSION, 'cel.go-0.22-runtime');
+}
+
 /** cel-go 0.29's runtime costs and library behaviours (1.37 and later; the default version when none is given). */
 function runtime137(kube: KubeVersion | undefined): boolean {
   return gated(kube ?? DEFAULT_KUBE_VERSION, 'cel.go-0.29-runtime');
@@ -603,7 +615,7 @@ export function evaluateCel(obj: Record<string, unknown>, old: Record<string, un
   if (!schema || !schema.facts.celBelow) return { errors: [], complete: true, skipped: [] };
   if (!cel) throw celMissing('CEL evaluation');
   const whole = (why: string): CelOutcome => ({ errors: [], complete: false, skipped: [{ rule: '', at: [], schemaAt: [], why }] });
-  const w = new Walk(old !== undefined, cel, kube !== undefined && !gated(kube, 'cr.cel-message-value'), true, adapters137(kube), storedCompile137(kube), runtime137(kube));
+  const w = new Walk(old !== undefined, cel, kube !== undefined && !gated(kube, 'cr.cel-message-value'), true, adapters137(kube), storedCompile137(kube), runtime137(kube), indexPastEndFails(kube));
   try {
     w.node(obj, old, schema, new Loc('', []), true, old !== undefined ? { cur: new Correlated(obj, old, schema, STRUCTURAL_SHAPE), parent: undefined } : NO_RATCHET, []);
   } catch (e) {
@@ -622,7 +634,7 @@ export function evaluateCelOnDefault(value: unknown, schema: Structural, loc: Lo
   if (!schema.facts.celBelow) return { errors: [], complete: true, skipped: [] };
   const typeAsValue = kube !== undefined && !gated(kube, 'cr.cel-message-value');
   const run = (old: unknown): CelOutcome => {
-    const w = new Walk(old !== undefined, cel, typeAsValue, false, adapters137(kube), false, runtime137(kube));
+    const w = new Walk(old !== undefined, cel, typeAsValue, false, adapters137(kube), false, runtime137(kube), indexPastEndFails(kube));
     try {
       w.node(value, old, schema, loc, isResourceRoot, NO_RATCHET, []);
     } catch (e) {

@@ -116,6 +116,38 @@ const RULES: readonly Case[] = [
   { name: 'invalid duration literal', rule: "duration('1d') > duration('1h')" },
   { name: 'invalid timestamp literal', rule: "timestamp('2024-13-01T00:00:00Z') > self.start" },
   { name: 'invalid regex literal', rule: "self.name.matches('[')" },
+  // literal format() calls (cel-go 0.18+ string format validator; server 1.31+, compat 1.29+)
+  { name: 'format: %d of a string', rule: "'%d'.format(['a']) == ''" },
+  { name: 'format: %x of a double', rule: "'v: %x'.format([1.5]) == ''" },
+  { name: 'format: %e of an int', rule: "'%e'.format([self.replicas]) == ''" },
+  { name: 'format: %f of a bool', rule: "'%.2f'.format([self.flag]) == ''" },
+  { name: 'format: %b of a string', rule: "'%b'.format([self.name]) == ''" },
+  { name: 'format: %o of null', rule: "'%o'.format([null]) == ''" },
+  { name: 'format: %d of a timestamp', rule: "'%d'.format([self.start]) == ''" },
+  { name: 'format: too few arguments', rule: "'%s and %s'.format(['a']) == ''" },
+  { name: 'format: too many arguments', rule: "'%s'.format(['a', 'b', 'c']) == ''" },
+  { name: 'format: no clause, one argument', rule: "'plain %%'.format([1]) == ''" },
+  { name: 'format: trailing percent', rule: "'50%'.format([1]) == ''" },
+  { name: 'format: unrecognized clause', rule: "'%q'.format([1]) == ''" },
+  { name: 'format: uppercase scientific', rule: "'%E'.format([1.0]) == ''" },
+  { name: 'format: non-ASCII clause', rule: "'%é'.format([1]) == ''" },
+  { name: 'format: percent clause after a precision', rule: "'%.2%'.format([1.0]) == ''" },
+  { name: 'format: precision without digits', rule: "'%.f'.format([1.0]) == ''" },
+  { name: 'format: precision at the end', rule: "'%.12'.format([1.0]) == ''" },
+  { name: 'format: precision out of range', rule: "'%.99999999999999999999f'.format([1.0]) == ''" },
+  { name: 'format: %s of an optional', rule: "'%s'.format([self.?name]) == ''" },
+  { name: 'format: %s of an object', rule: "'%s'.format([self.objs[0]]) == ''" },
+  { name: 'format: %s of a list literal with an optional', rule: "'%s'.format([[1, optional.none()]]) == ''" },
+  { name: 'format: %s of a map literal with an object value', rule: "'%s'.format([{'a': self.embedded}]) == ''" },
+  { name: 'format: two bad calls', rule: "'%d'.format(['a']) == '' || self.name == '%x'.format([1.5])" },
+  { name: 'format: bad call on line 2', rule: "self.replicas > 0 &&\n  '%d %d'.format([1]) == ''" },
+  { name: 'format: dyn argument', rule: "'%d'.format([dyn(self.name)]) == ''" },
+  { name: 'format: mixed list argument', rule: "'%s %d %.1f'.format(['a', 1, 2.0]) != ''" },
+  { name: 'format: %s of mixed list and map literals', rule: "'%s %s'.format([[1, 'a'], {'a': 1, 'b': 'x'}]) != ''" },
+  { name: 'format: mixed list outside format', rule: "'%s'.format(['a']) != '' && [1, 'a'].size() > 0" },
+  { name: 'format: non-literal format string', rule: "self.name.format(['a']) != ''" },
+  { name: 'format: non-literal arguments', rule: "'%d'.format(self.items) != ''" },
+  { name: 'format: bad messageExpression', rule: 'self.replicas > 0', extra: "messageExpression: \"'%d'.format(['x'])\"" },
   // libraries
   { name: 'regex', rule: "self.name.matches('^[a-z]+$') && self.name.find('[a-z]+') != '' && self.name.findAll('a', 2).size() >= 0" },
   { name: 'quantity', rule: "quantity('1Gi').isGreaterThan(quantity('1')) && isQuantity('1')" },
@@ -267,3 +299,44 @@ describe.skipIf(!CAN_RUN)('CEL library gating agrees with a real 1.34 server (cr
     });
   });
 });
+
+/**
+ * The literal format() validator on older servers: none before cel-go 0.18 (1.30; format's list
+ * literals may still mix types), and before cel-go 0.23 (1.32) its issue texts are printed as Go
+ * format strings. Only the compile causes are compared.
+ */
+const FORMAT_OLD: readonly Case[] = [
+  { name: 'format: %d of a string', rule: "'%d'.format(['a']) == ''" },
+  { name: 'format: percent clause after a precision', rule: "'%.2%'.format([1.0]) == ''" },
+  { name: 'format: mixed list argument', rule: "'%s %d'.format(['a', 1]) != ''" },
+  { name: 'format: mixed list outside format', rule: "'%s'.format([[1, 'a']]) != '' && [1, 'a'].size() > 0" },
+  { name: 'format: too many arguments', rule: "'%s'.format(['a', 'b']) == ''" },
+];
+
+for (const minor of [32, 30]) {
+  describe.skipIf(!CAN_RUN)(`literal format() calls agree with a real 1.${minor} server`, () => {
+    let h: Harness;
+    const tally = { compared: 0, agreed: 0 };
+    beforeAll(async () => {
+      h = await startHarness({ minor });
+    }, 900_000);
+    afterAll(async () => {
+      console.log(`conformance tally (cel-compile format 1.${minor}): ${tally.agreed}/${tally.compared} CRDs agree`);
+      await h?.stop();
+    });
+    const compileCause = (m: string): boolean => /compilation failed: |must evaluate to a/.test(m);
+    FORMAT_OLD.forEach((c, i) => {
+      it(c.name, async () => {
+        const text = crdFor(c, 200 + i);
+        const lint = lintSources([{ path: `format-${minor}-${i}.yaml`, text }], { kubeVersion: { major: 1, minor }, cel });
+        const res = await h.request('POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions?dryRun=All&fieldValidation=Strict', lint.crds[0]!.manifest.value);
+        const causes = res.status === 422 ? ((res.body?.details?.causes ?? []) as { reason: string; field: string; message: string }[]) : [];
+        const theirs = causes.filter((x) => compileCause(x.message)).map((x) => `${x.reason} ${x.field}: ${norm(x.message)}`).sort();
+        const ours = lint.findings.filter((f) => f.server && compileCause(f.server.message)).map((f) => `${f.server!.reason} ${f.server!.field}: ${f.server!.message}`).sort();
+        tally.compared++;
+        if (JSON.stringify(theirs) === JSON.stringify(ours)) tally.agreed++;
+        expect(ours).toEqual(theirs);
+      });
+    });
+  });
+}

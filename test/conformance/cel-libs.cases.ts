@@ -198,6 +198,11 @@ export const LIBS: readonly Lib[] = [
       ["!has(self.s) || self.s.indexOf('é') < 2", 'é early'],
       ["!has(self.s) || self.s.lastIndexOf('a') == self.s.indexOf('a')", 'one a'],
       ["!has(self.s) || self.s.indexOf('b', 2) == -1", 'no b from 2'],
+      // an offset past the end: -1 from cel-go 0.22 (1.32), an error before
+      ["!has(self.s) || self.s.indexOf('a', 30) == -1 && self.s.lastIndexOf('a', 30) == -1", 'past the end'],
+      // string(bytes) refuses bytes that are not UTF-8 (not a constant call: cel-go folds one when the
+      // program is made, and a failure there rejects the CRD)
+      ["!has(self.s) || string(self.s == 'bad' ? b'\\xff' : b'') != 'x'", 'not utf8'],
       ["!has(self.s) || self.s.upperAscii() != 'ÉA' && self.s.lowerAscii() != 'éa'", 'not éa'],
       ["!has(self.s) || self.s.replace('a', 'b') != 'bbb' && self.s.replace('', '-', 2) != '-b-bb'", 'replace'],
       ["!has(self.s) || self.s.split(',').size() <= 3 && self.s.split('', 2).size() <= 2", 'split'],
@@ -210,6 +215,7 @@ export const LIBS: readonly Lib[] = [
     cases: {
       ok: { s: 'abc', l: ['a'] },
       x: { s: 'xyz' },
+      bad: { s: 'bad' },
       lateE: { s: 'abcé' },
       twoA: { s: 'aba' },
       bLate: { s: 'aébb' },
@@ -548,6 +554,8 @@ export const LIBS: readonly Lib[] = [
       ['!has(self.n) || self.n == 0', '', "'%b %o %x %X %.3d'.format([self.n, self.n, self.n, self.n, self.n])"],
       ["!has(self.s) || self.s == ''", '', "'%x %X'.format([self.s, self.s])"],
       ["!has(self.fmt) || !has(self.n) || self.fmt.format([self.n]) == 'x'", 'fmt'],
+      // NaN and infinities (doubles and the strings the clauses take), %e's default precision
+      ['!has(self.n) || self.n != 7', '', "'%f|%e|%.1f|%f|%e|%e|%s'.format([double('NaN'), double('-Infinity'), double('Infinity'), 'Infinity', '-Infinity', 2.71828, [double('NaN'), double('Infinity')]])"],
     ],
     cases: {
       grouped: { d: 1234567.125 },
@@ -567,6 +575,7 @@ export const LIBS: readonly Lib[] = [
       fmtUnknown: { fmt: '%q', n: 5 },
       fmtTrailing: { fmt: 'a%', n: 5 },
       fmtTwoArgs: { fmt: '%d %d', n: 5 },
+      nanInf: { n: 7 },
     },
   },
   {
@@ -725,6 +734,52 @@ export const LIBS: readonly Lib[] = [
       swapped: { m: { a: 1, b: 2 } },
       firstBig: { l: [3, 1] },
       dupBig: { l: [4, 4] },
+    },
+  },
+  {
+    // cel-go's range checks (common/types overflow.go): int(double), uint(double), -int, int / int,
+    // timestamp ± duration (years 1 to 9999), timestamp - timestamp and duration + duration (int64
+    // nanoseconds); a map literal with a repeated key keeps the last value
+    name: 'ranges',
+    props: {
+      d: { type: 'number' },
+      n: { type: 'integer' },
+      t: { type: 'string', format: 'date-time', maxLength: 40 },
+      dur: { type: 'string', format: 'duration', maxLength: 32 },
+    },
+    rules: [
+      ['!has(self.d) || int(self.d) != 7', 'int 7'],
+      ['!has(self.d) || self.d < 0.0 || uint(self.d) != 7u', 'uint 7'],
+      // (n 0 stands for the smallest int, which crdx cannot read exactly from JSON)
+      ['!has(self.n) || -(self.n == 0 ? -9223372036854775807 - 1 : self.n) != 7', 'neg 7'],
+      ['!has(self.n) || (self.n == 0 ? -9223372036854775807 - 1 : self.n) / -1 != 7', 'div 7'],
+      ["!has(self.n) || {'a': self.n, 'a': 2}['a'] == 2", 'last key'],
+      ["!has(self.t) || self.t + duration('87600h') > self.t", 'later'],
+      ["!has(self.t) || self.t - duration('87600h') < self.t", 'earlier'],
+      ["!has(self.t) || self.t - timestamp('2000-01-01T00:00:00Z') < duration('87600h')", 'within ten years'],
+      ['!has(self.dur) || self.dur + self.dur > self.dur', 'doubled'],
+      ["!has(self.dur) || duration('-2562047h') - self.dur < self.dur", 'below'],
+      // an int or uint against a double: the integer converted to a double (2^53 + 1 is 2^53)
+      ['!has(self.n) || self.n != 3 || 9007199254740993 > dyn(9007199254740992.0)', 'int above double'],
+      ['!has(self.n) || self.n != 3 || dyn(9007199254740993) != 9007199254740992.0', 'int not double'],
+      ['!has(self.n) || self.n != 3 || 9223372036854775807 < dyn(9223372036854775808.0) || 18446744073709551615u < dyn(18446744073709551616.0)', 'max below 2^63'],
+      // bytes literals are UTF-8 (br: raw bytes)
+      ["!has(self.n) || self.n != 4 || size(b'é€') != 5 && br'é\\' != b'\\xc3\\xa9\\\\'", 'bytes utf8'],
+    ],
+    cases: {
+      ok: { d: 1.5, n: 1, t: '2024-01-01T00:00:00Z', dur: '1h' },
+      seven: { d: 7.9, n: -7 },
+      intBig: { d: 1e20 },
+      intEdge: { d: 9223372036854775807 },
+      intLow: { d: -1e19 },
+      uintBig: { d: 2e19 },
+      nMin: { n: 0 },
+      cross: { n: 3 },
+      utf8: { n: 4 },
+      late: { t: '9995-06-01T00:00:00Z' },
+      early: { t: '0005-06-01T00:00:00Z' },
+      ancient: { t: '1000-01-01T00:00:00Z' },
+      durBig: { dur: '2562047h' },
     },
   },
 ];

@@ -2,7 +2,8 @@
  * cel-go's type checker (checker/checker.go, checker/types.go) over our AST (ast.ts), with the
  * declarations of the environment the apiserver compiles CRD rules in (functions.ts), and the
  * AST validators that environment runs after a clean check (homogeneous aggregate literals;
- * from compat 1.29 the duration, timestamp and regex literal validators).
+ * from compat 1.29 the duration, timestamp and regex literal validators, and on cel-go 0.18+ the
+ * literal format() call validator of format-check.ts).
  *
  * How the cost estimator reads a checked expression (`CheckResult`):
  * - `typeOf(id)`: the type of node `id` after the final substitution (type parameters bound or
@@ -25,6 +26,7 @@ import { since } from '../../core/version-gates.js';
 import { allNodes, parseCel, type CallExpr, type ComprehensionExpr, type Expr, type ListExpr, type MapExpr, type ParsedExpr, type SelectExpr, locate } from './ast.js';
 import { functionsFor, overloadIdsFor, type FunctionDecl, type OverloadDecl } from './functions.js';
 import { isCelReserved } from './escape.js';
+import { checkFormatCalls, inFormatCall } from './format-check.js';
 import {
   BOOL,
   BYTES,
@@ -641,10 +643,10 @@ function isEquivalentType(a: CelType, b: CelType): boolean {
 }
 
 /** The homogeneous aggregate literal validator (cel.ValidateHomogeneousAggregateLiterals). */
-function homogeneousLiterals(nodes: readonly Expr[], r: CheckResult, out: CheckIssue[]): void {
+function homogeneousLiterals(nodes: readonly Expr[], r: CheckResult, out: CheckIssue[], exempt: ReadonlySet<Expr>): void {
   const typeAt = (x: Expr): CelType => r.typeOf(x.id) ?? ERROR;
   for (const l of nodes) {
-    if (l.kind !== 'list') continue;
+    if (l.kind !== 'list' || exempt.has(l)) continue;
     let elemType: CelType | undefined;
     for (let i = 0; i < l.elements.length; i++) {
       const el = l.elements[i]!;
@@ -661,7 +663,7 @@ function homogeneousLiterals(nodes: readonly Expr[], r: CheckResult, out: CheckI
     }
   }
   for (const m of nodes) {
-    if (m.kind !== 'map') continue;
+    if (m.kind !== 'map' || exempt.has(m)) continue;
     let kt0: CelType | undefined;
     let vt0: CelType | undefined;
     for (const en of m.entries) {
@@ -761,7 +763,10 @@ export function compileCel(text: string, env: CheckEnv, literals: LiteralChecks 
   if (r.errors.length > 0) return { parsed: p.parsed, checked: r, issues: r.errors, syntaxError: undefined, undecided: undefined };
   const issues: CheckIssue[] = [];
   const nodes = allNodes(p.parsed.expr);
-  homogeneousLiterals(nodes, r, issues);
+  // literals inside format() are exempt (cel-go 0.17: by the homogeneous validator itself; later: configured by the strings extension)
+  homogeneousLiterals(nodes, r, issues, inFormatCall(p.parsed.expr));
+  // strings v1+ (compat 1.29) on cel-go 0.18+: the format() validator
+  const formatValidator = env.compat >= since('cel.strings-v2') && env.server >= since('cel.go-0.20');
   let undecided: string | undefined;
   if (env.compat >= since('cel.strings-v2')) {
     for (const n of nodes) {
@@ -781,6 +786,10 @@ export function compileCel(text: string, env: CheckEnv, literals: LiteralChecks 
       if (ok === undefined) undecided = `the ${n.fn}() literal validator`;
       else if (!ok) issues.push({ offset: arg.offset, message: `invalid ${n.fn} argument` });
     }
+  }
+  if (formatValidator) {
+    const overloadsOf = (id: number) => r.refOf(id)?.overloadIds;
+    issues.push(...checkFormatCalls(p.parsed.expr, { typeOf: (id) => r.typeOf(id), overloadsOf, textAsFormat: env.server < since('cel.go-0.23') }));
   }
   return { parsed: p.parsed, checked: r, issues, syntaxError: undefined, undecided };
 }

@@ -40,7 +40,7 @@ const ERROR: unique symbol = Symbol('error');
 /** Type names as identifiers (constants in cel-go). */
 const TYPE_NAMES = new Set(['int', 'uint', 'double', 'string', 'bytes', 'bool', 'list', 'map', 'null_type', 'type', 'dyn']);
 /** cel-go's type conversion functions (folded on constant arguments by OptOptimize). */
-const CONVERSIONS = new Set(['int', 'uint', 'double', 'string', 'bytes', 'bool', 'dyn', 'type', '__crdx_duration', '__crdx_timestamp']);
+const CONVERSIONS = new Set(['int', 'uint', '__crdx_int', '__crdx_uint', 'double', 'string', 'bytes', 'bool', 'dyn', 'type', '__crdx_duration', '__crdx_timestamp']);
 const MACROS = new Set(['all', 'exists', 'exists_one', 'map', 'filter', 'existsOne', 'transformList', 'transformMap', 'transformMapEntry']);
 /** What a transform macro's step adds per element it keeps: accumulator and append/insert (the transform itself is counted as it runs). */
 const TRANSFORM_STEP: Record<string, number> = { transformList: 12, transformMap: 3, transformMapEntry: 2 };
@@ -48,7 +48,7 @@ const TRANSFORM_STEP: Record<string, number> = { transformList: 12, transformMap
 const TWO_VAR = new Set(['all', 'exists', 'existsOne']);
 /** Functions costing 1 (cel-go's default, or the library's nominal cost). */
 const UNIT = new Set([
-  'size', '__crdx_lists_range', 'int', 'uint', 'double', 'string', 'bool', 'dyn', 'type', '__crdx_duration', '__crdx_timestamp', '__crdx_s_charAt',
+  'size', '__crdx_lists_range', 'int', 'uint', '__crdx_int', '__crdx_uint', 'double', 'string', 'bool', 'dyn', 'type', '__crdx_duration', '__crdx_timestamp', '__crdx_s_charAt',
   'getFullYear', 'getMonth', 'getDayOfMonth', 'getDate', 'getDayOfWeek', 'getDayOfYear', 'getHours', 'getMinutes', 'getSeconds', 'getMilliseconds',
   'isURL', 'getScheme', 'getHostname', 'getHost', 'getPort', 'getEscapedPath', 'getQuery',
   'sign', 'asInteger', 'isInteger', 'asApproximateFloat', 'isGreaterThan', 'isLessThan', 'compareTo', 'add', 'sub', 'major', 'minor', 'patch',
@@ -57,7 +57,7 @@ const UNIT = new Set([
 /** ceil(size(first argument) × 0.1). */
 const TRAVERSE_FIRST = new Set(['__crdx_s_lowerAscii', '__crdx_s_upperAscii', '__crdx_s_substring', '__crdx_s_trim', 'url', 'quantity', 'isQuantity', 'semver', 'isSemver', 'cidr', 'isIP', 'isCIDR', '__crdx_strings_quote']);
 const OTHER = new Set([
-  '__crdx_eq', '__crdx_ne', '__crdx_add', '__crdx_in', '__crdx_or', '__crdx_and', '__crdx_has', '__crdx_matches', '__crdx_gmatches',
+  '__crdx_eq', '__crdx_ne', '__crdx_add', '__crdx_in', '__crdx_or', '__crdx_and', '__crdx_has', '__crdx_intok', '__crdx_utf8ok', '__crdx_lt', '__crdx_le', '__crdx_gt', '__crdx_ge', '__crdx_matches', '__crdx_gmatches',
   '__crdx_s_indexOf', '__crdx_s_lastIndexOf', '__crdx_s_replace', '__crdx_s_split', '__crdx_s_join', '__crdx_s_format', 'ip', '__crdx_ip_isCanonical',
   'startsWith', 'endsWith', 'contains', 'find', 'findAll', 'isSorted', 'sum', 'min', 'max', 'indexOf', 'lastIndexOf', 'containsIP', 'containsCIDR', 'bytes',
 ]);
@@ -180,6 +180,8 @@ function isConst(n: unknown): boolean {
       return (n.args as [unknown, unknown][]).every(([k, v]) => isConst(k) && isConst(v));
     case 'call': {
       const args = callArgs(n);
+      // the rewrite's check of string()'s argument (rewrite.ts) is transparent
+      if (callName(n) === '__crdx_utf8ok') return isConst(args[0]);
       return CONVERSIONS.has(callName(n)) && args.length === 1 && isConst(args[0]) && callName(n) !== 'dyn' && callName(n) !== 'type';
     }
     default:
@@ -282,6 +284,12 @@ export function runCosted(fn: ((ctx: Record<string, unknown>) => unknown) & { as
         return ceilT(Math.min(s(0), s(1)));
       case '__crdx_add':
         return isString(args[0]) && isString(args[1]) ? ceilT(s(0) + s(1)) : 1;
+      // the relational operators (rewrite.ts), costed as cel-go costs them (strings: the shorter one)
+      case '__crdx_lt':
+      case '__crdx_le':
+      case '__crdx_gt':
+      case '__crdx_ge':
+        return isString(args[0]) && isString(args[1]) ? ceilT(Math.min(s(0), s(1))) : 1;
       case '__crdx_in': {
         const list = callArgs(n)[1];
         if (isConstScalarList(list)) return 0;
@@ -290,6 +298,8 @@ export function runCosted(fn: ((ctx: Record<string, unknown>) => unknown) & { as
       case '__crdx_or':
       case '__crdx_and':
       case '__crdx_has':
+      case '__crdx_intok':
+      case '__crdx_utf8ok':
         return 0;
       case '__crdx_gmatches':
         return v137 ? Math.ceil((1 + s(0)) * TRAVERSAL) * Math.ceil(s(1) * REGEX_LENGTH) : 1;

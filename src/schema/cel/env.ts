@@ -6,7 +6,7 @@
 import type { CelModule } from '../../core/cel-engine.js';
 import { parseDuration } from '../../go/duration.js';
 import { parseTimeRFC3339 } from '../../go/time.js';
-import { celAdd, celEqual, celIn, isBound } from './values.js';
+import { celAdd, celEqual, celIn, crossNumericCompare, isBound } from './values.js';
 import { CelGoError, CelUnsupported, makeOps, type CelOps } from './lib/ops.js';
 import { registerLists, registerListsExt } from './lib/lists.js';
 import { registerQuantity } from './lib/quantity.js';
@@ -40,6 +40,15 @@ const OPTIONS = { enableOptionalTypes: true, unlistedVariablesAreDyn: true };
 /** The server type-checked the rule (homogeneous literals included); here values are dyn, so cel-js must not refuse `[self.l, [1]]`. */
 const LIB_OPTIONS = { ...OPTIONS, homogeneousAggregateLiterals: false };
 
+function isUtf8(b: Uint8Array): boolean {
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(b);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function makeEnvs(m: CelModule): CelEnvs {
   const plainEnv = new m.Environment(OPTIONS);
   // the macros must parse in both (the plain environment parses the rule as written)
@@ -71,6 +80,39 @@ export function makeEnvs(m: CelModule): CelEnvs {
     const k = boundFieldKey(x, f);
     if (k === undefined || !x.has(k) || x.get(k) === undefined) throw new CelGoError(`no such key: ${f}`);
     return x.get(k);
+  });
+  // int(double), uint(double) with cel-go's range checks (doubleToInt64Checked, doubleToUint64Checked)
+  lib.registerFunction('__crdx_int(dyn): int', (x: unknown) => {
+    if (typeof x === 'number' && !(x > -9223372036854775808 && x < 9223372036854775808)) throw new CelGoError('integer overflow');
+    return ops.int(x);
+  });
+  lib.registerFunction('__crdx_uint(dyn): uint', (x: unknown) => {
+    if (typeof x === 'number' && !(x >= 0 && x < 18446744073709551616)) throw new CelGoError('unsigned integer overflow');
+    return ops.uint(x);
+  });
+  // <, <=, >, >=: an int or uint against a double as cel-go orders them (values.ts crossNumericCompare)
+  for (const [name, op, test] of [
+    ['lt', ops.lt, (c: number) => c < 0],
+    ['le', ops.le, (c: number) => c <= 0],
+    ['gt', ops.gt, (c: number) => c > 0],
+    ['ge', ops.ge, (c: number) => c >= 0],
+  ] as const) {
+    lib.registerFunction(`__crdx_${name}(dyn, dyn): bool`, (a: unknown, b: unknown) => {
+      const c = crossNumericCompare(a, b);
+      return c === undefined ? op(a, b) : test(c);
+    });
+  }
+  // string(bytes) of invalid UTF-8 fails in cel-go (Bytes.ConvertToType); cel-js substitutes U+FFFD:
+  // the argument is checked here, string() stays the engine's (with the libraries' overloads)
+  lib.registerFunction('__crdx_utf8ok(dyn): dyn', (x: unknown) => {
+    if (x instanceof Uint8Array && !isUtf8(x)) throw new CelGoError('invalid UTF-8 in bytes, cannot convert to string');
+    return x;
+  });
+  // -x and x / y of ints overflow in cel-go when the result leaves int64 (negateInt64Checked,
+  // divideInt64Checked: only the smallest int negated); cel-js does not check: its result is checked here
+  lib.registerFunction('__crdx_intok(dyn): dyn', (x: unknown) => {
+    if (typeof x === 'bigint' && (x >= 1n << 63n || x < -(1n << 63n))) throw new CelGoError('integer overflow');
+    return x;
   });
   lib.registerFunction('__crdx_duration(dyn): google.protobuf.Duration', (x: unknown) => {
     // duration(int) (declared until cel-go 0.29, Kubernetes 1.37) always failed: Int.ConvertToType

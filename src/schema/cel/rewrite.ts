@@ -6,6 +6,11 @@
  *   and map lists: values.ts; `!=` stays one call, as cel-go costs it);
  * - `s.matches(re)` / `matches(s, re)` → `__crdx_matches` / `__crdx_gmatches` (RE2, not JavaScript's
  *   RegExp; two names because cel-go costs the forms differently before 1.37);
+ * - `int(x)`, `uint(x)` → `__crdx_int`, `__crdx_uint` (cel-go's range checks of a double);
+ *   `string(x)` → `string(__crdx_utf8ok(x))` (cel-go refuses bytes that are not UTF-8); `-x`,
+ *   `a / b` → `__crdx_intok(-x)`, `__crdx_intok(a / b)` (an int result beyond int64: the smallest
+ *   int negated or divided by -1); `<`, `<=`, `>`, `>=` → `__crdx_lt`, `__crdx_le`, `__crdx_gt`,
+ *   `__crdx_ge` (an int or uint against a double ordered as cel-go orders them);
  * - `a || b`, `a && b` → `__crdx_or`, `__crdx_and` (macros: when both sides fail, cel-go reports
  *   the left side's error, cel-js the right's);
  * - `has(x.f)` → `__crdx_has(x, "f")` (cel-js accepts only `has(ident.f…)`: marcbachmann/cel-js#104);
@@ -30,6 +35,7 @@ interface Node {
 }
 
 const BINARY = new Set(['<', '<=', '>', '>=', '-', '*', '/', '%']);
+const COMPARE: Readonly<Record<string, string>> = { '<': 'lt', '<=': 'le', '>': 'gt', '>=': 'ge' };
 
 function isNode(x: unknown): x is Node {
   return typeof x === 'object' && x !== null && 'op' in x && 'args' in x;
@@ -97,7 +103,8 @@ function print(n: Node): string {
     case '!_':
       return `!${w(n.args)}`;
     case '-_':
-      return `-${w(n.args)}`;
+      // the smallest int negated overflows (cel-go: integer overflow); a literal is folded by the parser
+      return isNode(n.args) && n.args.op === 'value' ? `-${w(n.args)}` : `__crdx_intok(-${w(n.args)})`;
     case '.':
       // a reserved word as a field name: the server unescapes it to reach the property (env.ts)
       if (isCelReserved(a[1] as string)) return `__crdx_sel(${p(a[0])}, ${str(a[1] as string)})`;
@@ -115,6 +122,10 @@ function print(n: Node): string {
       // Go's time.ParseDuration (cel-js parses durations its own way)
       if (name === 'duration' && args.length === 1) return `__crdx_duration(${p(args[0])})`;
       if (name === 'timestamp' && args.length === 1) return `__crdx_timestamp(${p(args[0])})`;
+      // cel-go range-checks int(double) and uint(double); cel-js does not (int) or words it otherwise (uint)
+      if ((name === 'int' || name === 'uint') && args.length === 1) return `__crdx_${name}(${p(args[0])})`;
+      // cel-go refuses string(bytes) of invalid UTF-8
+      if (name === 'string' && args.length === 1) return `string(__crdx_utf8ok(${p(args[0])}))`;
       // cel-js takes has() only on an identifier-rooted chain; cel-go evaluates the operand and tests the field
       if (name === 'has' && args.length === 1 && isNode(args[0]) && args[0].op === '.') {
         const [operand, field] = args[0].args as [unknown, string];
@@ -149,9 +160,56 @@ function print(n: Node): string {
     case '?:':
       return `${w(a[0])} ? ${w(a[1])} : ${w(a[2])}`;
     default:
+      // the smallest int divided by -1 overflows (cel-go: integer overflow)
+      if (n.op === '/') return `__crdx_intok(${w(a[0])} / ${w(a[1])})`;
+      // an int or uint against a double: cel-go converts the integer to a double (values.ts)
+      if (n.op in COMPARE) return `__crdx_${COMPARE[n.op]}(${p(a[0])}, ${p(a[1])})`;
       if (BINARY.has(n.op)) return `${w(a[0])} ${n.op} ${w(a[1])}`;
       throw new Error(`unexpected AST operation ${n.op}`);
   }
+}
+
+/**
+ * The text with every bytes literal holding a character beyond ASCII written with `\x` escapes of
+ * the character's UTF-8 bytes, which is what cel-go makes of it (cel-js keeps one byte per
+ * character); a raw bytes literal becomes a plain one (its backslashes escaped). Undefined when
+ * there is nothing to change.
+ */
+export function bytesLiteralsAsUtf8(text: string): string | undefined {
+  let out = '';
+  let changed = false;
+  let i = 0;
+  while (i < text.length) {
+    const c = text[i]!;
+    if (c !== '"' && c !== "'") {
+      out += c;
+      i++;
+      continue;
+    }
+    // the prefix: up to two of r, R, b, B right before the quote, not the end of an identifier
+    let p = out.length;
+    while (p > 0 && out.length - p < 2 && /[rRbB]/.test(out[p - 1]!)) p--;
+    if (p > 0 && /[A-Za-z0-9_]/.test(out[p - 1]!)) p = out.length;
+    const prefix = out.slice(p);
+    const q = text.startsWith(c.repeat(3), i) ? c.repeat(3) : c;
+    const raw = /[rR]/.test(prefix);
+    let j = i + q.length;
+    while (j < text.length && !text.startsWith(q, j)) j += !raw && text[j] === '\\' ? 2 : 1;
+    const end = Math.min(j + q.length, text.length);
+    const body = text.slice(i + q.length, Math.min(j, text.length));
+    if (/[bB]/.test(prefix) && /[^\x00-\x7f]/.test(body)) {
+      let b = '';
+      for (const ch of body) {
+        if (raw && ch === '\\') b += '\\\\';
+        else if (ch.codePointAt(0)! > 0x7f) b += [...new TextEncoder().encode(ch)].map((x) => `\\x${x.toString(16).padStart(2, '0')}`).join('');
+        else b += ch;
+      }
+      out = `${out.slice(0, p)}b${q}${b}${q}`;
+      changed = true;
+    } else out += text.slice(i, end);
+    i = end;
+  }
+  return changed ? out : undefined;
 }
 
 /** The rewritten text of a parsed expression (its cel-js AST). Throws on an AST it does not know. */

@@ -142,7 +142,40 @@ interface Opt {
 const isOptional = (x: unknown): x is Opt => typeof x === 'object' && x !== null && typeof (x as Partial<Opt>).hasValue === 'function' && typeof (x as Partial<Opt>).orValue === 'function';
 
 /** cel-go's equality on the values we bind (the left operand decides, as in the adapters). */
+const TWO_63 = 9223372036854775808;
+const TWO_64 = 18446744073709551616;
+
+/** An int (bigint) or uint (cel-js UnsignedInt) as a bigint, with whether it is unsigned. */
+function integerOf(x: unknown): { v: bigint; unsigned: boolean } | undefined {
+  if (typeof x === 'bigint') return { v: x, unsigned: false };
+  if (typeof x === 'object' && x !== null && x.constructor?.name === 'UnsignedInt') return { v: (x as { valueOf(): bigint }).valueOf(), unsigned: true };
+  return undefined;
+}
+
+/**
+ * cel-go's comparison of an int or uint with a double (common/types compare.go): a double beyond
+ * the integer type's range orders outside it, otherwise the integer is converted to a double (so
+ * 2^63 - 1 equals 2^63.0). Undefined for other pairs and for NaN (left to the engine).
+ */
+export function crossNumericCompare(a: unknown, b: unknown): number | undefined {
+  const ia = integerOf(a);
+  const ib = integerOf(b);
+  if (ia && typeof b === 'number') return Number.isNaN(b) ? undefined : -doubleVsInteger(b, ia);
+  if (ib && typeof a === 'number') return Number.isNaN(a) ? undefined : doubleVsInteger(a, ib);
+  return undefined;
+}
+
+function doubleVsInteger(d: number, i: { v: bigint; unsigned: boolean }): number {
+  if (i.unsigned ? d < 0 : d < -TWO_63) return -1;
+  if (d > (i.unsigned ? TWO_64 : TWO_63)) return 1;
+  const x = Number(i.v);
+  return d < x ? -1 : d > x ? 1 : 0;
+}
+
 export function celEqual(a: unknown, b: unknown, eq: Fallback): boolean {
+  // an int or uint and a double: as cel-go compares them (the integer as a double)
+  const cross = crossNumericCompare(a, b);
+  if (cross !== undefined) return cross === 0;
   if (a instanceof RawValue || b instanceof RawValue) return a instanceof RawValue && b instanceof RawValue && deepEqual(a.v, b.v);
   // library types (quantity, URL, IP, …) define their own equality
   if (typeof a === 'object' && a !== null && typeof (a as { celEqual?: unknown }).celEqual === 'function') return (a as { celEqual(o: unknown): boolean }).celEqual(b);

@@ -6,11 +6,17 @@
 export interface CelOps {
   readonly eq: Fallback;
   readonly lt: Fallback;
+  readonly le: Fallback;
+  readonly gt: Fallback;
+  readonly ge: Fallback;
   readonly add: Fallback;
   readonly inOp: Fallback;
   /** duration(x) for a non-string x (a duration: the identity). */
   readonly duration: (x: unknown) => unknown;
   readonly timestamp: (x: unknown) => unknown;
+  /** The engine's int(x) and uint(x). */
+  readonly int: (x: unknown) => unknown;
+  readonly uint: (x: unknown) => unknown;
 }
 
 type Parse = (e: string) => (ctx: Record<string, unknown>) => unknown;
@@ -22,7 +28,9 @@ export function makeOps(parse: Parse): CelOps {
   };
   const dur = parse('duration(x)');
   const ts = parse('timestamp(x)');
-  return { eq: bin('=='), lt: bin('<'), add: bin('+'), inOp: bin('in'), duration: (x) => dur({ x }), timestamp: (x) => ts({ x }) };
+  const int = parse('int(x)');
+  const uint = parse('uint(x)');
+  return { eq: bin('=='), lt: bin('<'), le: bin('<='), gt: bin('>'), ge: bin('>='), add: bin('+'), inOp: bin('in'), duration: (x) => dur({ x }), timestamp: (x) => ts({ x }), int: (x) => int({ x }), uint: (x) => uint({ x }) };
 }
 
 /** An error the evaluator reports as "not evaluated" (crdx does not reproduce the server here). */

@@ -6,4 +6,6 @@
 export const runtime = {
   /** 1.37 or later: indexOf/lastIndexOf with an empty search string (C7), lists.range limits (C8). */
   v137: false,
+  /** Before 1.32 (cel-go < 0.22): indexOf/lastIndexOf with an offset at or past the end fail (later: -1). */
+  indexPastEndFails: false,
 };

@@ -35,7 +35,10 @@ function indexOfOffset(str: string, sub: string, offset: bigint): bigint {
   const r = runes(str);
   const s = runes(sub);
   const off = Number(offset);
-  if (off >= r.length) return -1n;
+  if (off >= r.length) {
+    if (runtime.indexPastEndFails) throw outOfRange(offset);
+    return -1n;
+  }
   for (let i = off; i < r.length - (s.length - 1); i++) if (s.every((c, j) => r[i + j] === c)) return BigInt(i);
   return -1n;
 }
@@ -50,7 +53,10 @@ function lastIndexOfOffset(str: string, sub: string, offset: bigint): bigint {
   const r = runes(str);
   const s = runes(sub);
   let off = Number(offset);
-  if (off >= r.length) return -1n;
+  if (off >= r.length) {
+    if (runtime.indexPastEndFails) throw outOfRange(offset);
+    return -1n;
+  }
   if (off > r.length - s.length) off = r.length - s.length;
   for (let i = off; i >= 0; i--) if (s.every((c, j) => r[i + j] === c)) return BigInt(i);
   return -1n;

@@ -183,7 +183,8 @@ interface DurationLike {
 /**
  * Patch of cel-js's Duration (timestamp ± duration, which cel-js computes in milliseconds and in
  * UTC): the sum in nanoseconds, in the timestamp's zone (Go's Time.Add keeps the location), with
- * cel-go's range check. Applied once per Duration class.
+ * cel-go's range checks (years 1 to 9999; int64 nanoseconds for durations and for the difference of
+ * two timestamps). Applied once per Duration class.
  */
 export function patchTimestampArithmetic(Duration: { prototype: object }): void {
   const proto = Duration.prototype as DurationLike & { [PATCHED]?: true };
@@ -191,7 +192,10 @@ export function patchTimestampArithmetic(Duration: { prototype: object }): void 
   const apply = (d: DurationLike, ts: Date, sign: bigint): Date => {
     const t = adoptTimestamp(ts);
     const ns = nanosOf(t) + sign * (d.seconds * 1_000_000_000n + BigInt(d.nanos));
-    // cel-go does not check the year range here (timestampOf); a JS Date holds ±8.64e15 ms
+    // cel-go's addTimeDurationChecked: the whole seconds must stay in years 1 to 9999
+    const sec = floorDiv(ns, 1_000_000_000n);
+    if (sec < MIN_UNIX_SEC || sec > MAX_UNIX_SEC) throw new CelGoError('timestamp overflow');
+    // (unreachable after the check above; a JS Date holds ±8.64e15 ms)
     if (ns > MAX_NS || ns < -MAX_NS) throw new CelUnsupported('a timestamp sum beyond the range of a JavaScript Date');
     return makeTimestamp(ns, META.get(t)!.offset);
   };
@@ -208,16 +212,40 @@ export function patchTimestampArithmetic(Duration: { prototype: object }): void 
     const [a, b] = read.splice(0, read.length);
     if (a !== undefined && b !== undefined && msOf(a) - msOf(b) === msDiff) {
       const ns = nanosOf(a) - nanosOf(b);
+      // cel-go's subtractTimeChecked: whole seconds × 1e9, then the nanoseconds, in int64
+      const secNs = (floorDiv(nanosOf(a), 1_000_000_000n) - floorDiv(nanosOf(b), 1_000_000_000n)) * 1_000_000_000n;
+      if (!inInt64(secNs) || !inInt64(ns)) throw new CelGoError('integer overflow');
       return new D(ns / 1_000_000_000n, Number(ns % 1_000_000_000n));
     }
     if (a !== undefined && b !== undefined && (subMillisecondNanos(a) !== 0 || subMillisecondNanos(b) !== 0))
       throw new CelUnsupported('a difference of timestamps finer than a millisecond that crdx cannot pair');
     return fromMs(msDiff);
   };
+  // duration ± duration: cel-go adds the int64 nanoseconds with an overflow check
+  type Arith = (this: DurationLike, o: DurationLike) => DurationLike;
+  const durations = proto as unknown as { addDuration: Arith; subtractDuration: Arith; [ORIGINALS]?: { addDuration: Arith; subtractDuration: Arith } };
+  // cel-js's own methods, kept once per class: another copy of this module (a test runner sharing
+  // cel-js between files) patches again, and its checks must throw its own error classes
+  const originals = (durations[ORIGINALS] ??= { addDuration: durations.addDuration, subtractDuration: durations.subtractDuration });
+  for (const m of ['addDuration', 'subtractDuration'] as const) {
+    const orig = originals[m];
+    durations[m] = function (this: DurationLike, o: DurationLike): DurationLike {
+      const r = orig.call(this, o);
+      if (!inInt64(r.seconds * 1_000_000_000n + BigInt(r.nanos))) throw new CelGoError('integer overflow');
+      return r;
+    };
+  }
   proto[PATCHED] = true;
 }
 
+/** Unix seconds of years 1 and 9999 (cel-go's minUnixTime, maxUnixTime). */
+const MIN_UNIX_SEC = -62135596800n;
+const MAX_UNIX_SEC = 253402300799n;
+const inInt64 = (n: bigint): boolean => n >= -(1n << 63n) && n < 1n << 63n;
+const floorDiv = (a: bigint, b: bigint): bigint => (a % b !== 0n && a < 0n !== b < 0n ? a / b - 1n : a / b);
+
 const PATCHED = Symbol('crdx.patched');
+const ORIGINALS = Symbol.for('crdx.cel.durationArithmetic');
 
 /** The last Dates whose getTime cel-js read (makeTimestamp). */
 const read: Date[] = [];
