@@ -186,7 +186,7 @@ export async function runLint(o: LintCliOptions, io: Io): Promise<ExitCode> {
   };
   const color = o.format === 'stylish' && decideColor(o.color, io);
   const ctx: FormatterContext = {
-    style: color ? chalkStyle() : PLAIN_STYLE,
+    style: color ? await chalkStyle() : PLAIN_STYLE,
     cwd: io.cwd,
     rules: new Map(rules.map((r) => [r.id, { description: r.meta.docs.description, serverFaithful: r.meta.serverFaithful }])),
     summary,
