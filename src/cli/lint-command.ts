@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from '../io/fs-callbacks.js';
 import { ExitCode, InputError, UsageError } from '../core/errors.js';
 import type { Finding, Severity, Summary } from '../core/types.js';
 import { parseFile, type SourceFile } from '../manifest/parse.js';
