@@ -122,8 +122,26 @@ const re2jsFoldWithoutTable = {
   },
 };
 
+/**
+ * esbuild writes ASCII but leaves a regular expression literal as it is, and cel-js's duration
+ * pattern holds a µ: one non-ASCII character, and bin/kubectl-crdx could not read the bundle as
+ * Latin-1 (a one-byte string, read faster than UTF-8) but decodes UTF-8 into a two-byte string.
+ * The bundle writes it as \\u00b5, the same pattern; stampBundle warns when a bundle is not ASCII.
+ */
+const celJsAsciiDurationPattern = {
+  name: 'cel-js-ascii-duration-pattern',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]node_modules[\\/]@marcbachmann[\\/]cel-js[\\/]lib[\\/]functions\.js$/ }, (args) => {
+      const text = readFileSync(args.path, 'utf8');
+      const patched = text.replace('/(\\d*\\.?\\d*)(ns|us|\u00b5s|ms|s|m|h)/', '/(\\d*\\.?\\d*)(ns|us|\\u00b5s|ms|s|m|h)/');
+      const warnings = patched === text ? [{ text: 'cel-js functions: duration pattern not found, left as is' }] : [];
+      return { contents: patched, loader: 'js', warnings };
+    });
+  },
+};
+
 const common = {
-  plugins: [yamlNoTokenLog, yamlFoldLinesFastPath, jsYamlFlowKeysLazy, re2jsFoldWithoutTable],
+  plugins: [yamlNoTokenLog, yamlFoldLinesFastPath, jsYamlFlowKeysLazy, re2jsFoldWithoutTable, celJsAsciiDurationPattern],
   absWorkingDir: root,
   bundle: true,
   platform: 'node',
@@ -241,6 +259,8 @@ function stampBundle(file) {
   const text = readFileSync(file, 'utf8');
   // (comment lines aside: a build without minifyWhitespace keeps JSDoc types such as import('x').T)
   if (text.split('\n').some((l) => /\bimport\(/.test(l) && !/^\s*(?:\*|\/\/)/.test(l))) throw new Error(`${file}: has an import() call, which cannot run from the code cache`);
+  const nonAscii = /[^\x00-\x7f]/.exec(text);
+  if (nonAscii) console.warn(`build: ${file} is not ASCII (${JSON.stringify(text.slice(Math.max(0, nonAscii.index - 40), nonAscii.index + 10))}): bin/kubectl-crdx reads it as UTF-8, slower`);
   writeFileSync(file, `//crdx-bundle ${createHash('sha256').update(text).digest('hex').slice(0, 16)}\n${text}`);
 }
 
