@@ -88,8 +88,60 @@ const jsYamlFlowKeysLazy = {
   },
 };
 
+/**
+ * re2js's Unicode.simpleFold looks every rune up in its case-orbit table, which it decodes on
+ * first use (~2-3 ms of a cold start), though only four ASCII runes are in it (K S k s: Kelvin
+ * sign, long s); the parser asks it about every two-rune character class and Compiler.rune about
+ * every one-rune literal, even in a case-sensitive pattern (Go's compiler tests the FoldCase flag
+ * first). The bundle answers other ASCII runes without the table, and tests the flag first in
+ * Compiler.rune: the same answers, so the same programs.
+ */
+const re2jsFoldWithoutTable = {
+  name: 're2js-fold-without-table',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]node_modules[\\/]re2js[\\/]build[\\/]index\.(?:js|cjs)$/ }, (args) => {
+      const text = readFileSync(args.path, 'utf8');
+      const edits = [
+        [
+          'if (runes.length !== 1 || Unicode.simpleFold(runes[0]) === runes[0]) flags &= ~RE2Flags.FOLD_CASE;',
+          'if (flags === 0 || runes.length !== 1 || Unicode.simpleFold(runes[0]) === runes[0]) flags &= ~RE2Flags.FOLD_CASE;',
+        ],
+        [
+          'static simpleFold(r) {\n\t\tif (UnicodeTables.CASE_ORBIT.has(r))',
+          'static simpleFold(r) {\n\t\tif (r <= Unicode.MAX_ASCII && r !== 75 && r !== 83 && r !== 107 && r !== 115) {\n\t\t\tconst l = Codepoint.toLowerCase(r);\n\t\t\treturn l !== r ? l : Codepoint.toUpperCase(r);\n\t\t}\n\t\tif (UnicodeTables.CASE_ORBIT.has(r))',
+        ],
+      ];
+      let patched = text;
+      const warnings = [];
+      for (const [from, to] of edits) {
+        if (patched.includes(from)) patched = patched.replace(from, to);
+        else warnings.push({ text: `re2js: ${from.slice(0, 40)}... not found, left as is` });
+      }
+      return { contents: patched, loader: 'js', warnings };
+    });
+  },
+};
+
+/**
+ * esbuild writes ASCII but leaves a regular expression literal as it is, and cel-js's duration
+ * pattern holds a µ: one non-ASCII character, and bin/kubectl-crdx could not read the bundle as
+ * Latin-1 (a one-byte string, read faster than UTF-8) but decodes UTF-8 into a two-byte string.
+ * The bundle writes it as \\u00b5, the same pattern; stampBundle warns when a bundle is not ASCII.
+ */
+const celJsAsciiDurationPattern = {
+  name: 'cel-js-ascii-duration-pattern',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]node_modules[\\/]@marcbachmann[\\/]cel-js[\\/]lib[\\/]functions\.js$/ }, (args) => {
+      const text = readFileSync(args.path, 'utf8');
+      const patched = text.replace('/(\\d*\\.?\\d*)(ns|us|\u00b5s|ms|s|m|h)/', '/(\\d*\\.?\\d*)(ns|us|\\u00b5s|ms|s|m|h)/');
+      const warnings = patched === text ? [{ text: 'cel-js functions: duration pattern not found, left as is' }] : [];
+      return { contents: patched, loader: 'js', warnings };
+    });
+  },
+};
+
 const common = {
-  plugins: [yamlNoTokenLog, yamlFoldLinesFastPath, jsYamlFlowKeysLazy],
+  plugins: [yamlNoTokenLog, yamlFoldLinesFastPath, jsYamlFlowKeysLazy, re2jsFoldWithoutTable, celJsAsciiDurationPattern],
   absWorkingDir: root,
   bundle: true,
   platform: 'node',
@@ -207,6 +259,8 @@ function stampBundle(file) {
   const text = readFileSync(file, 'utf8');
   // (comment lines aside: a build without minifyWhitespace keeps JSDoc types such as import('x').T)
   if (text.split('\n').some((l) => /\bimport\(/.test(l) && !/^\s*(?:\*|\/\/)/.test(l))) throw new Error(`${file}: has an import() call, which cannot run from the code cache`);
+  const nonAscii = /[^\x00-\x7f]/.exec(text);
+  if (nonAscii) console.warn(`build: ${file} is not ASCII (${JSON.stringify(text.slice(Math.max(0, nonAscii.index - 40), nonAscii.index + 10))}): bin/kubectl-crdx reads it as UTF-8, slower`);
   writeFileSync(file, `//crdx-bundle ${createHash('sha256').update(text).digest('hex').slice(0, 16)}\n${text}`);
 }
 

@@ -40,7 +40,7 @@ export async function runDefault(o: DefaultCliOptions, io: Io, crds: readonly Cr
   const cel = await celFor([...fromCluster.crds, ...crdInputs.files, ...inputs.files], loadCel);
   const run = defaultSources(inputs.files, [...fromCluster.crds, ...crdInputs.files], { kubeVersion: o.kubeVersion, cel, crds, fieldValidation: o.fieldValidation });
   const color = decideColor(o.color, { ...io, stdout: io.stderr });
-  const style = color ? chalkStyle() : PLAIN_STYLE;
+  const style = color ? await chalkStyle() : PLAIN_STYLE;
   const ctx = (findings: readonly Finding[]): FormatterContext => findingContext(style, io, inputs.files.map((f) => f.path), run.documents, findings);
 
 

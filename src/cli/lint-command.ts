@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from '../io/fs-callbacks.js';
 import { ExitCode, InputError, UsageError } from '../core/errors.js';
 import type { Finding, Severity, Summary } from '../core/types.js';
 import { parseFile, type SourceFile } from '../manifest/parse.js';
@@ -186,7 +186,7 @@ export async function runLint(o: LintCliOptions, io: Io): Promise<ExitCode> {
   };
   const color = o.format === 'stylish' && decideColor(o.color, io);
   const ctx: FormatterContext = {
-    style: color ? chalkStyle() : PLAIN_STYLE,
+    style: color ? await chalkStyle() : PLAIN_STYLE,
     cwd: io.cwd,
     rules: new Map(rules.map((r) => [r.id, { description: r.meta.docs.description, serverFaithful: r.meta.serverFaithful }])),
     summary,

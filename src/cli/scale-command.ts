@@ -43,7 +43,7 @@ export async function runScale(o: ScaleCliOptions, io: Io): Promise<ExitCode> {
     ...(o.resourceVersion !== undefined ? { resourceVersion: o.resourceVersion } : {}),
   });
   const color = decideColor(o.color, { ...io, stdout: io.stderr });
-  const style = color ? chalkStyle() : PLAIN_STYLE;
+  const style = color ? await chalkStyle() : PLAIN_STYLE;
   const files = inputs.files.map((f) => f.path);
   if (run.parseFindings.some((f) => f.fatal)) {
     io.stderr.write(stylish(run.parseFindings, findingContext(style, io, files, run.documents, run.parseFindings)));

@@ -30,7 +30,7 @@ export async function runStatus(o: StatusCliOptions, io: Io): Promise<ExitCode> 
   const cel = await celFor([...fromCluster, ...crdInputs.files, ...inputs.files, ...oldInputs.files], loadCel);
   const run = statusSources(inputs.files, oldInputs.files, [...fromCluster, ...crdInputs.files], { kubeVersion: o.kubeVersion, cel, via: o.via, fieldValidation: o.fieldValidation });
   const color = decideColor(o.color, { ...io, stdout: io.stderr });
-  const style = color ? chalkStyle() : PLAIN_STYLE;
+  const style = color ? await chalkStyle() : PLAIN_STYLE;
   const files = [...inputs.files, ...oldInputs.files].map((f) => f.path);
   if (run.parseFindings.some((f) => f.fatal)) {
     io.stderr.write(stylish(run.parseFindings, findingContext(style, io, files, run.documents, run.parseFindings)));

@@ -1,5 +1,4 @@
 /** What the commands share about the terminal: whether to colour, the colours, the formatters' context. */
-import chalk, { Chalk } from 'chalk';
 import type { Finding } from '../core/types.js';
 import type { FormatterContext, Style } from '../formatters/types.js';
 import { rules } from '../rules/index.js';
@@ -15,8 +14,12 @@ export function decideColor(flag: boolean | undefined, io: Io): boolean {
   return io.stdout.isTTY === true;
 }
 
-/** The colours of a coloured run. */
-export function chalkStyle(): Style {
+/**
+ * The colours of a coloured run. chalk is imported here, not at start: its colour-support probe
+ * loads node:tty and node:os (~2-3 ms of a cold start) and only a coloured run needs it.
+ */
+export async function chalkStyle(): Promise<Style> {
+  const { default: chalk, Chalk } = await import('chalk');
   const c = new Chalk({ level: chalk.level > 0 ? chalk.level : 1 });
   return { red: c.red, yellow: c.yellow, blue: c.blue, dim: c.dim, bold: c.bold, underline: c.underline };
 }

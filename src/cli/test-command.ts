@@ -92,7 +92,7 @@ export async function runTest(o: TestCliOptions, io: Io): Promise<ExitCode> {
   }
   const run: TestRun = { files, summary: summarize(files), ...(coverage ? { coverage: coverage.report() } : {}) };
   const color = decideColor(o.color, io);
-  const style = color ? chalkStyle() : PLAIN_STYLE;
+  const style = color ? await chalkStyle() : PLAIN_STYLE;
   const errors = fileErrorLines(run);
   if (errors.length > 0) io.stderr.write(errors.map((l) => `error: ${l}\n`).join(''));
   io.stdout.write(formatTestRun(run, o.output, { style, toolVersion: VERSION }));

@@ -1,4 +1,4 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, readFile, stat } from './fs-callbacks.js';
 import { join } from 'node:path';
 import type { SourceFile } from '../manifest/parse.js';
 

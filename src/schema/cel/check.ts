@@ -24,7 +24,7 @@
  */
 import { since } from '../../core/version-gates.js';
 import { allNodes, parseCel, type CallExpr, type ComprehensionExpr, type Expr, type ListExpr, type MapExpr, type ParsedExpr, type SelectExpr, locate } from './ast.js';
-import { functionsFor, overloadIdsFor, type FunctionDecl, type OverloadDecl } from './functions.js';
+import { functionLookup, overloadIdsFor, type FunctionDecl, type OverloadDecl } from './functions.js';
 import { isCelReserved } from './escape.js';
 import { checkFormatCalls, inFormatCall } from './format-check.js';
 import {
@@ -275,10 +275,10 @@ class Checker {
   private readonly refs = new Map<number, Reference>();
   readonly errors: CheckIssue[] = [];
   private readonly scopes: Map<string, CelType>[] = [];
-  private readonly functions: ReadonlyMap<string, FunctionDecl>;
+  private readonly functions: { get(name: string): FunctionDecl | undefined };
 
   constructor(private readonly env: CheckEnv) {
-    this.functions = functionsFor(env.compat, env.server);
+    this.functions = functionLookup(env.compat, env.server);
   }
 
   run(e: Expr): CheckResult {

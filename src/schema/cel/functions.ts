@@ -446,21 +446,40 @@ function parseType(s: string, params: Set<string>): CelType {
   return one();
 }
 
-let table: Map<string, { lib: string; decl: OverloadDecl }[]> | undefined;
+/** Each name's rows, split into fields but with their types unparsed: what overloadIdsFor needs. */
+let rowTable: Map<string, (readonly [lib: string, kind: string, id: string, args: string, result: string])[]> | undefined;
 
-function allDecls(): Map<string, { lib: string; decl: OverloadDecl }[]> {
-  if (table) return table;
-  table = new Map();
+function rowsByName(): Map<string, (readonly [lib: string, kind: string, id: string, args: string, result: string])[]> {
+  if (rowTable) return rowTable;
+  rowTable = new Map();
   for (const row of ROWS) {
     const [lib, kind, name, id, args, result] = row.split(' ') as [string, string, string, string, string, string];
+    const list = rowTable.get(name);
+    if (list) list.push([lib, kind, id, args, result]);
+    else rowTable.set(name, [[lib, kind, id, args, result]]);
+  }
+  return rowTable;
+}
+
+const declTable = new Map<string, { lib: string; decl: OverloadDecl }[]>();
+
+/**
+ * The overloads declared under `name`, their types parsed on first use: a rule calls a few of the
+ * environment's ~150 names, and parsing every row's types was most of a first compile.
+ */
+function declsOf(name: string): { lib: string; decl: OverloadDecl }[] | undefined {
+  let list = declTable.get(name);
+  if (list) return list;
+  const rows = rowsByName().get(name);
+  if (!rows) return undefined;
+  list = rows.map(([lib, kind, id, args, result]) => {
     const params = new Set<string>();
     const argTypes = args === '' ? [] : splitTop(args).map((a) => parseType(a, params));
     const res = parseType(result, params);
-    const list = table.get(name) ?? [];
-    list.push({ lib, decl: { id, member: kind === 'M', args: argTypes, result: res, typeParams: [...params] } });
-    table.set(name, list);
-  }
-  return table;
+    return { lib, decl: { id, member: kind === 'M', args: argTypes, result: res, typeParams: [...params] } };
+  });
+  declTable.set(name, list);
+  return list;
 }
 
 function splitTop(s: string): string[] {
@@ -510,9 +529,9 @@ export function overloadIdsFor(name: string, compat: number, server: number): st
   const key = `${compat}/${server}/${name}`;
   let ids = idCache.get(key);
   if (ids === undefined) {
-    ids = (allDecls().get(name) ?? [])
-      .filter((o) => available(o.lib, o.decl.id, compat, server))
-      .map((o) => o.decl.id)
+    ids = (rowsByName().get(name) ?? [])
+      .filter(([lib, , id]) => available(lib, id, compat, server))
+      .map(([, , id]) => id)
       .join(',');
     idCache.set(key, ids);
   }
@@ -528,10 +547,42 @@ export function functionsFor(compat: number, server: number): ReadonlyMap<string
   const hit = cache.get(key);
   if (hit) return hit;
   const out = new Map<string, FunctionDecl>();
-  for (const [name, list] of allDecls()) {
-    const overloads = list.filter((o) => available(o.lib, o.decl.id, compat, server)).map((o) => o.decl);
-    if (overloads.length > 0) out.set(name, { name, overloads });
+  for (const name of rowsByName().keys()) {
+    const decl = declOf(name, compat, server);
+    if (decl) out.set(name, decl);
   }
   cache.set(key, out);
   return out;
+}
+
+function declOf(name: string, compat: number, server: number): FunctionDecl | undefined {
+  const overloads = (declsOf(name) ?? []).filter((o) => available(o.lib, o.decl.id, compat, server)).map((o) => o.decl);
+  return overloads.length > 0 ? { name, overloads } : undefined;
+}
+
+const lookups = new Map<string, { get(name: string): FunctionDecl | undefined }>();
+
+/**
+ * functionsFor(compat, server).get as a lookup that builds a name's declaration when first asked
+ * for it (the checker's only use of the table), not the whole table: the same declarations.
+ */
+export function functionLookup(compat: number, server: number): { get(name: string): FunctionDecl | undefined } {
+  const key = `${compat}/${server}`;
+  let hit = lookups.get(key);
+  if (hit) return hit;
+  const full = cache.get(key);
+  if (full) hit = full;
+  else {
+    const byName = new Map<string, FunctionDecl | undefined>();
+    hit = {
+      get(name) {
+        if (byName.has(name)) return byName.get(name);
+        const d = declOf(name, compat, server);
+        byName.set(name, d);
+        return d;
+      },
+    };
+  }
+  lookups.set(key, hit);
+  return hit;
 }

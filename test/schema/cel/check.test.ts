@@ -4,7 +4,7 @@ import { compileCel, compileIdentity, formatIssues, type CheckEnv } from '../../
 import { celTypeOf, schemaDeclType } from '../../../src/schema/cel/decl.js';
 import { escapeProperty } from '../../../src/schema/cel/escape.js';
 import { compileExpression } from '../../../src/schema/cel/compile.js';
-import { functionsFor, overloadIdsFor } from '../../../src/schema/cel/functions.js';
+import { functionLookup, functionsFor, overloadIdsFor } from '../../../src/schema/cel/functions.js';
 import { buildStructural } from '../../../src/crd/structural-schema.js';
 import { INT, STRING, formatType, listOf, struct } from '../../../src/schema/cel/types.js';
 
@@ -165,6 +165,13 @@ describe('compileIdentity (verdicts shared between compatibility versions)', () 
       const table = functionsFor(compat, server);
       for (const name of new Set([...functionsFor(Infinity, 37).keys(), 'nosuch']))
         expect(overloadIdsFor(name, compat, server), `${name} at ${compat}/${server}`).toBe(table.get(name)?.overloads.map((o) => o.id).join(',') ?? '');
+    }
+  });
+  it('looks up by name the declarations functionsFor declares', () => {
+    for (const { compat, server } of envs) {
+      const lookup = functionLookup(compat, server);
+      const table = functionsFor(compat, server);
+      for (const name of new Set([...functionsFor(Infinity, 37).keys(), 'nosuch'])) expect(lookup.get(name), `${name} at ${compat}/${server}`).toEqual(table.get(name));
     }
   });
   it('shares n−1 and n on a 1.37 server unless the text calls what only one declares', () => {
