@@ -58,6 +58,46 @@ interface Case {
   readonly extra?: string;
 }
 
+/**
+ * Program(): the apiserver's base environment sets cel.OptOptimize (1.30 as 1.37), so cel-go's
+ * planner folds constant conversions (decOptimize) and a failing one fails program instantiation.
+ */
+const PROGRAM: readonly Case[] = [
+  { name: 'program: string of invalid UTF-8', rule: "string(b'\\xff') == 'a'" },
+  { name: 'program: int of a bad string', rule: "int('abc') == 1" },
+  { name: 'program: int of an out-of-range string', rule: "int('9223372036854775808') == 1" },
+  { name: 'program: int of a good string', rule: "int('-42') == -42 && int('+7') == 7" },
+  { name: 'program: uint of a bad string', rule: "uint('+1') == 1u" },
+  { name: 'program: uint of a negative int', rule: 'uint(-1) == 1u' },
+  { name: 'program: int of an out-of-range double', rule: 'int(1e20) > 0' },
+  { name: 'program: int of -2^63 as a double', rule: 'int(-9223372036854775808.0) < 0' },
+  { name: 'program: uint of a negative double', rule: 'uint(-0.5) == 0u' },
+  { name: 'program: int of a large uint', rule: 'int(18446744073709551615u) > 0' },
+  { name: 'program: double of a bad string', rule: "double('x') > 1.0" },
+  { name: 'program: double of good strings', rule: "double('1e3') > 1.0 && double('-Inf') < 0.0 && double('.5') > 0.0 && double('1e-400') == 0.0" },
+  { name: 'program: double of an out-of-range string', rule: "double('1e400') > 1.0" },
+  { name: 'program: bool of strings', rule: "bool('T') && !bool('0')" },
+  { name: 'program: bool of a bad string', rule: "bool('yes')" },
+  { name: 'program: nested int(string(double))', rule: 'int(string(1.5)) == 1' },
+  { name: 'program: nested int(string(double)) passes', rule: 'int(string(100000.0)) == 100000' },
+  { name: 'program: nested int(string(1e6))', rule: 'int(string(1000000.0)) == 1000000' },
+  { name: 'program: conversion inside a list literal', rule: "self.replicas in [1, int('x')]" },
+  { name: 'program: conversion inside a map literal', rule: "{'a': uint(-2)}['a'] == 1u" },
+  { name: 'program: conversion in an untaken branch', rule: "self.replicas > 0 ? true : int('x') == 1" },
+  { name: 'program: conversion inside a comprehension', rule: "self.items.all(i, i != int('q'))" },
+  { name: 'program: int of dyn string', rule: "int(dyn('abc')) == 1" },
+  { name: 'program: non-constant conversion passes', rule: "int(self.name) == 1 && string(self.data) != ''" },
+  { name: 'program: negated literal is not folded', rule: "int(-(1e20)) > 0" },
+  { name: 'program: duration of a nested bad string', rule: "duration(string(1)) > duration('1s')" },
+  { name: 'program: timestamp of a nested string', rule: "timestamp(string(1)) > timestamp('2020-01-01T00:00:00Z')" },
+  { name: 'program: timestamp of an int literal out of range', rule: 'timestamp(253402300800) > self.start' },
+  { name: 'program: timestamp of a nested int out of range', rule: 'timestamp(int(253402300800u)) > self.start' },
+  { name: 'program: timestamp of an int literal in range', rule: 'timestamp(253402300799) > self.start' },
+  { name: 'program: first failure in order', rule: "int('a') == 1 || uint(-1) == 1u" },
+  { name: 'program: messageExpression', rule: 'self.replicas > 0', extra: "messageExpression: \"string(int('x'))\"" },
+  { name: 'program: messageExpression passes', rule: 'self.replicas > 0', extra: "messageExpression: \"string(int('12'))\"" },
+];
+
 const RULES: readonly Case[] = [
   // overloads and fields
   { name: 'int == string', rule: "self.replicas == 'three'" },
@@ -186,6 +226,7 @@ const RULES: readonly Case[] = [
   { name: 'int-or-string node', at: 'ios', rule: 'type(self) == string || type(self) == int' },
   { name: 'preserve-unknown node', at: 'raw', rule: 'has(self.x)' },
   { name: 'list-map items node', at: 'objs', rule: "self.name != '' && self.n > 0" },
+  ...PROGRAM,
 ];
 
 function crdFor(c: Case, i: number): string {
@@ -340,3 +381,29 @@ for (const minor of [32, 30]) {
     });
   });
 }
+
+describe.skipIf(!CAN_RUN)('constant conversions at program instantiation agree with a real 1.30 server', () => {
+  let h: Harness;
+  const tally = { compared: 0, agreed: 0 };
+  beforeAll(async () => {
+    h = await startHarness({ minor: 30 });
+  }, 900_000);
+  afterAll(async () => {
+    console.log(`conformance tally (cel-compile program 1.30): ${tally.agreed}/${tally.compared} CRDs agree`);
+    await h?.stop();
+  });
+  const compileCause = (m: string): boolean => /compilation failed: |must evaluate to a|instantiation failed: /.test(m);
+  PROGRAM.forEach((c, i) => {
+    it(c.name, async () => {
+      const text = crdFor(c, 300 + i);
+      const lint = lintSources([{ path: `program-30-${i}.yaml`, text }], { kubeVersion: { major: 1, minor: 30 }, cel });
+      const res = await h.request('POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions?dryRun=All&fieldValidation=Strict', lint.crds[0]!.manifest.value);
+      const causes = res.status === 422 ? ((res.body?.details?.causes ?? []) as { reason: string; field: string; message: string }[]) : [];
+      const theirs = causes.filter((x) => compileCause(x.message)).map((x) => `${x.reason} ${x.field}: ${norm(x.message)}`).sort();
+      const ours = lint.findings.filter((f) => f.server && compileCause(f.server.message)).map((f) => `${f.server!.reason} ${f.server!.field}: ${f.server!.message}`).sort();
+      tally.compared++;
+      if (JSON.stringify(theirs) === JSON.stringify(ours)) tally.agreed++;
+      expect(ours).toEqual(theirs);
+    });
+  });
+});

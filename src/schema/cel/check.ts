@@ -780,6 +780,11 @@ export function compileCel(text: string, env: CheckEnv, literals: LiteralChecks 
         issues.push({ offset: arg.offset, message: 'invalid duration argument' });
         continue;
       }
+      // timestamp(<int literal>): the validator evaluates it; beyond years 1 to 9999 it fails
+      if (arg?.kind === 'literal' && arg.value.type === 'int' && n.fn === 'timestamp' && !n.target) {
+        if (arg.value.value < -62135596800n || arg.value.value > 253402300799n) issues.push({ offset: arg.offset, message: 'invalid timestamp argument' });
+        continue;
+      }
       if (!arg || arg.kind !== 'literal' || arg.value.type !== 'string') continue;
       const check = n.fn === 'duration' ? literals?.duration : n.fn === 'timestamp' ? literals?.timestamp : literals?.regex;
       const ok = check?.(arg.value.value);

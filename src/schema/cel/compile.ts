@@ -16,6 +16,7 @@ import { parseTimeRFC3339 } from '../../go/time.js';
 import { locate, usesCelGoOnlySyntax } from './ast.js';
 import { compileIdentity, parseCached, compileCel, formatIssues, type CheckEnv, type CompileOutcome, type LiteralChecks } from './check.js';
 import { celTypeOf, type DeclType } from './decl.js';
+import { programVerdict } from './fold.js';
 import { BOOL, STRING, celTypeId, optionalOf, type CelType } from './types.js';
 import { since } from '../../core/version-gates.js';
 
@@ -57,6 +58,10 @@ function verdict(text: string, decl: DeclType, o: RuleCompileOptions, want: 'boo
   const t = out.checked!.type;
   if (want === 'bool' && t.kind !== BOOL.kind) return { kind: 'error', detail: 'cel expression must evaluate to a bool' };
   if (want === 'string' && t.kind !== STRING.kind) return { kind: 'error', detail: 'messageExpression must evaluate to a string' };
+  // Program(): cel-go's planner folds constant conversions (fold.ts); a failing one fails the program
+  const prog = programVerdict(out.parsed!.expr, out.checked!);
+  if (prog.kind === 'error') return { kind: 'error', detail: (want === 'bool' ? 'program instantiation failed: ' : 'messageExpression instantiation failed: ') + prog.error };
+  if (prog.kind === 'unchecked') return { kind: 'unchecked', why: `crdx cannot tell whether the program instantiates (${prog.why})` };
   let usesOldSelf = false;
   for (let id = 1; id <= out.parsed!.maxId; id++) if (out.checked!.refOf(id)?.name === 'oldSelf') usesOldSelf = true;
   return { kind: 'ok', usesOldSelf, outcome: out };

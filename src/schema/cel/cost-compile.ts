@@ -17,6 +17,8 @@ import { celTypeOf, schemaDeclType } from './decl.js';
 import { optionalOf, type CelType } from './types.js';
 import type { StoredExpressions } from '../update-options.js';
 
+const PROGRAM_FAILED = /^(program|messageExpression) instantiation failed: /;
+
 /** The compatibility version (minor) new expressions compile with: one below the server's. */
 export function newExpressionCompat(crd: Crd): number {
   return kubeMinor(crd.kube) - 1;
@@ -58,6 +60,8 @@ export function costCompilerFor(compat: number, server: number = compat + 1): Co
       const v = compileExpression(expr, decl, { compat, server, optionalOldSelf, literals: GO_LITERAL_CHECKS }, kind === 'rule' ? 'bool' : 'string');
       let out: CostCompile;
       if (v.kind === 'ok') out = { ok: true, ast: costAst(v.outcome, compat, server) };
+      // compiles but Program() fails (a folded conversion): the server estimates no cost
+      else if (v.kind === 'error' && PROGRAM_FAILED.test(v.detail)) out = { ok: false, error: true };
       else {
         const self = celTypeOf(decl);
         const variables = new Map<string, CelType>([

@@ -1,0 +1,283 @@
+/**
+ * The constant folding cel-go's planner does while it builds a Program (interpreter/decorators.go
+ * decOptimize, on because the Kubernetes base environment sets cel.OptOptimize): bottom-up, a
+ * literal is a constant; a list or map literal whose elements (keys and values) are all constants
+ * becomes one; a call of a type-conversion function (bool, bytes, double, duration, dyn, int,
+ * string, timestamp, type, uint) with one constant argument is evaluated there and then, and if
+ * that fails, Program() fails with the error. The apiserver reports that as `program instantiation
+ * failed: <error>` (compilation.go). Nothing else (other calls, operators, unary minus, selects,
+ * comprehensions) is a constant, but the planner still plans every node, so a conversion anywhere
+ * in the tree counts, in the planner's order (a call's target, then its arguments, left to right).
+ *
+ * The conversions are String/Int/Uint/Double/Bytes/Bool.ConvertToType of cel-go's common/types,
+ * the same in cel-go 0.17 (Kubernetes 1.30) and 0.29 (1.37). Where crdx cannot tell a value or an
+ * error text exactly (timestamps and durations as strings, hexadecimal floats, runtime dispatch of
+ * a dyn value to no overload, a folded regex pattern), the result is `unchecked`. Pure.
+ */
+import { parseDuration } from '../../go/duration.js';
+import { compileRegex } from '../../go/regexp.js';
+import { parseTimeRFC3339 } from '../../go/time.js';
+import type { Expr } from './ast.js';
+import type { CheckResult } from './check.js';
+
+/** A folded constant: a value crdx knows, or only its runtime type name (`known: false`). */
+type Const =
+  | { readonly t: 'int' | 'uint'; readonly v: bigint }
+  | { readonly t: 'double'; readonly v: number }
+  | { readonly t: 'string'; readonly v: string }
+  | { readonly t: 'bytes'; readonly v: Uint8Array }
+  | { readonly t: 'bool'; readonly v: boolean }
+  | { readonly t: 'opaque'; readonly type: string };
+
+export type FoldVerdict =
+  | { readonly kind: 'ok' }
+  /** cel-go's error text (without the `program instantiation failed: ` prefix). */
+  | { readonly kind: 'error'; readonly error: string }
+  | { readonly kind: 'unchecked'; readonly why: string };
+
+const CONVERSIONS = new Set(['bool', 'bytes', 'double', 'duration', 'dyn', 'int', 'string', 'timestamp', 'type', 'uint']);
+const TYPE_NAME: Readonly<Record<string, string>> = {
+  bool: 'bool',
+  bytes: 'bytes',
+  double: 'double',
+  duration: 'google.protobuf.Duration',
+  int: 'int',
+  string: 'string',
+  timestamp: 'google.protobuf.Timestamp',
+  uint: 'uint',
+};
+const INT_MIN = -(1n << 63n);
+const INT_MAX = (1n << 63n) - 1n;
+const UINT_MAX = (1n << 64n) - 1n;
+
+class Stop extends Error {
+  constructor(readonly verdict: FoldVerdict) {
+    super('fold stopped');
+  }
+}
+
+const error = (text: string): never => {
+  throw new Stop({ kind: 'error', error: text });
+};
+const unchecked = (why: string): never => {
+  throw new Stop({ kind: 'unchecked', why });
+};
+const convErr = (from: string, to: string): never => error(`type conversion error from '${from}' to '${to}'`);
+
+function typeNameOf(c: Const): string {
+  return c.t === 'opaque' ? c.type : c.t;
+}
+
+function utf8(b: Uint8Array): string | undefined {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(b);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Go's %g of a float64 (strconv 'g' with the shortest digits: %e when the exponent is < -4 or >= 6). */
+function goG(v: number): string {
+  if (Number.isNaN(v)) return 'NaN';
+  if (!Number.isFinite(v)) return v > 0 ? '+Inf' : '-Inf';
+  if (v === 0) return Object.is(v, -0) ? '-0' : '0';
+  const [mant, expText] = v.toExponential().split('e');
+  const exp = Number(expText);
+  if (exp < -4 || exp >= 6) return `${mant}e${exp < 0 ? '-' : '+'}${Math.abs(exp) < 10 ? '0' : ''}${Math.abs(exp)}`;
+  return v.toString();
+}
+
+/** strconv.ParseFloat(s, 64) succeeds; undefined when crdx cannot tell (hexadecimal, underscores). */
+function parsesAsFloat(s: string): boolean | undefined {
+  if (/^([+-]?(inf|infinity)|nan)$/i.test(s)) return true;
+  if (/^[+-]?0[xX]/.test(s) || s.includes('_')) return undefined;
+  if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(s)) return false;
+  // beyond the float64 range: ErrRange (an underflow to 0 is no error)
+  return Number.isFinite(Number(s));
+}
+
+function convert(fn: string, c: Const, argStatic: string | undefined): Const {
+  if (fn === 'dyn') return c;
+  if (fn === 'type') return { t: 'opaque', type: 'type' };
+  const to = TYPE_NAME[fn]!;
+  if (c.t === 'opaque') {
+    // a timestamp or duration converts to the types it declares an overload for; the rest crdx does not model
+    if (c.type === 'google.protobuf.Timestamp' && (fn === 'string' || fn === 'int' || fn === 'timestamp')) return fn === 'string' ? { t: 'opaque', type: 'string' } : fn === 'int' ? { t: 'opaque', type: 'int' } : c;
+    if (c.type === 'google.protobuf.Duration' && (fn === 'string' || fn === 'int' || fn === 'duration')) return fn === 'string' ? { t: 'opaque', type: 'string' } : fn === 'int' ? { t: 'opaque', type: 'int' } : c;
+    return unchecked(`${fn}() of a constant ${c.type} crdx does not evaluate`);
+  }
+  switch (c.t) {
+    case 'string': {
+      const s = c.v;
+      switch (fn) {
+        case 'int': {
+          if (!/^[+-]?\d+$/.test(s)) return convErr('string', to);
+          const n = BigInt(s);
+          return n < INT_MIN || n > INT_MAX ? convErr('string', to) : { t: 'int', v: n };
+        }
+        case 'uint': {
+          if (!/^\d+$/.test(s)) return convErr('string', to);
+          const n = BigInt(s);
+          return n > UINT_MAX ? convErr('string', to) : { t: 'uint', v: n };
+        }
+        case 'double': {
+          const ok = parsesAsFloat(s);
+          if (ok === undefined) return unchecked(`double() of ${JSON.stringify(s)}`);
+          return ok ? { t: 'double', v: Number(s.replace(/^([+-]?)inf(inity)?$/i, '$1Infinity')) } : convErr('string', to);
+        }
+        case 'bool': {
+          if (['1', 't', 'T', 'TRUE', 'true', 'True'].includes(s)) return { t: 'bool', v: true };
+          if (['0', 'f', 'F', 'FALSE', 'false', 'False'].includes(s)) return { t: 'bool', v: false };
+          return convErr('string', to);
+        }
+        case 'bytes':
+          return { t: 'bytes', v: new TextEncoder().encode(s) };
+        case 'string':
+          return c;
+        case 'duration':
+          return parseDuration(s) === undefined ? convErr('string', to) : { t: 'opaque', type: to };
+        case 'timestamp': {
+          const t = parseTimeRFC3339(s);
+          if ('error' in t) return convErr('string', to);
+          if (t.sec < -62135596800 || t.sec > 253402300799) return error('timestamp overflow');
+          return { t: 'opaque', type: to };
+        }
+      }
+      break;
+    }
+    case 'int':
+      switch (fn) {
+        case 'int':
+          return c;
+        case 'uint':
+          return c.v < 0n ? error('unsigned integer overflow') : { t: 'uint', v: c.v };
+        case 'double':
+          return { t: 'double', v: Number(c.v) };
+        case 'string':
+          return { t: 'string', v: c.v.toString() };
+        case 'timestamp':
+          return c.v < -62135596800n || c.v > 253402300799n ? error('timestamp overflow') : { t: 'opaque', type: to };
+        case 'duration':
+          // declared until cel-go 0.29 and always failing; through dyn the dispatch is not modelled
+          return argStatic === 'int' ? convErr('int', to) : unchecked('duration() of a dyn int');
+      }
+      break;
+    case 'uint':
+      switch (fn) {
+        case 'int':
+          return c.v > INT_MAX ? error('integer overflow') : { t: 'int', v: c.v };
+        case 'uint':
+          return c;
+        case 'double':
+          return { t: 'double', v: Number(c.v) };
+        case 'string':
+          return { t: 'string', v: c.v.toString() };
+      }
+      break;
+    case 'double':
+      switch (fn) {
+        case 'int': {
+          const v = c.v;
+          // doubleToInt64Checked: float64(MinInt64) and float64(MaxInt64) are both ±2^63
+          if (!Number.isFinite(v) || v <= -(2 ** 63) || v >= 2 ** 63) return error('integer overflow');
+          return { t: 'int', v: BigInt(Math.trunc(v)) };
+        }
+        case 'uint': {
+          const v = c.v;
+          if (!Number.isFinite(v) || v < 0 || v >= 2 ** 64) return error('unsigned integer overflow');
+          return { t: 'uint', v: BigInt(Math.trunc(v)) };
+        }
+        case 'double':
+          return c;
+        case 'string':
+          return { t: 'string', v: goG(c.v) };
+      }
+      break;
+    case 'bytes':
+      switch (fn) {
+        case 'string': {
+          const s = utf8(c.v);
+          return s === undefined ? error('invalid UTF-8 in bytes, cannot convert to string') : { t: 'string', v: s };
+        }
+        case 'bytes':
+          return c;
+      }
+      break;
+    case 'bool':
+      switch (fn) {
+        case 'bool':
+          return c;
+        case 'string':
+          return { t: 'string', v: String(c.v) };
+      }
+      break;
+  }
+  // no overload of fn for this runtime type (reached through dyn): the dispatcher's error is not modelled
+  return unchecked(`${fn}() of a constant ${typeNameOf(c)} (no overload)`);
+}
+
+/**
+ * What Program() says of a checked expression: ok, the error of a folded conversion, or that
+ * crdx cannot tell.
+ */
+export function programVerdict(root: Expr, checked: CheckResult): FoldVerdict {
+  const staticName = (e: Expr): string | undefined => checked.typeOf(e.id)?.name;
+  const fold = (e: Expr): Const | undefined => {
+    switch (e.kind) {
+      case 'literal': {
+        const l = e.value;
+        return l.type === 'null' ? { t: 'opaque', type: 'null_type' } : ({ t: l.type, v: l.value } as Const);
+      }
+      case 'ident':
+        // a type name (int, string, ...) is a constant type value to the planner
+        return checked.typeOf(e.id)?.kind === 'type' ? { t: 'opaque', type: 'type' } : undefined;
+      case 'select':
+        fold(e.operand);
+        return undefined;
+      case 'list': {
+        const all = e.elements.map(fold);
+        return all.every((x) => x !== undefined) ? { t: 'opaque', type: 'list' } : undefined;
+      }
+      case 'map': {
+        let all = true;
+        for (const en of e.entries) {
+          if (fold(en.key) === undefined) all = false;
+          if (fold(en.value) === undefined) all = false;
+        }
+        return all ? { t: 'opaque', type: 'map' } : undefined;
+      }
+      case 'struct':
+        for (const f of e.fields) fold(f.value);
+        return undefined;
+      case 'comprehension':
+        fold(e.accuInit);
+        fold(e.iterRange);
+        fold(e.loopCondition);
+        fold(e.loopStep);
+        fold(e.result);
+        return undefined;
+      case 'call': {
+        if (e.target) fold(e.target);
+        const args = e.args.map(fold);
+        if (e.target === undefined && CONVERSIONS.has(e.fn) && args.length === 1 && args[0] !== undefined) return convert(e.fn, args[0], staticName(e.args[0]!));
+        // decRegexOptimizer compiles a constant pattern; a literal one the literal validator checked
+        if (e.fn === 'matches' && args.length >= 1) {
+          const pat = args[args.length - 1];
+          const node = e.args[e.args.length - 1]!;
+          if (pat !== undefined && node.kind !== 'literal') {
+            if (pat.t !== 'string') return unchecked('matches() with a folded pattern');
+            if (!compileRegex(pat.v).ok) return unchecked('matches() with a folded pattern that does not compile');
+          }
+        }
+        return undefined;
+      }
+    }
+  };
+  try {
+    fold(root);
+    return { kind: 'ok' };
+  } catch (e) {
+    if (e instanceof Stop) return e.verdict;
+    throw e;
+  }
+}
