@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_KUBE_VERSION } from '../../src/core/kube-version.js';
 import { lintSources } from '../../src/engine/lint.js';
 import { cel } from '../helpers/cel.js';
-import { binaryBuilt, goAvailable, startHarness, type Harness } from './harness.js';
+import { binaryBuilt, goAvailable, selectedMinors, startHarness, type Harness } from './harness.js';
 
 const CAN_RUN = goAvailable() || binaryBuilt();
 if (!CAN_RUN) console.warn('cel-compile conformance skipped: no apiserver binary and no Go to build it (test/apiserver)');
@@ -355,7 +355,10 @@ const FORMAT_OLD: readonly Case[] = [
 ];
 
 for (const minor of [32, 30]) {
-  describe.skipIf(!CAN_RUN)(`literal format() calls agree with a real 1.${minor} server`, () => {
+  // a minor outside CRDX_MINORS (CI's fixed subset leaves 1.32 out) is not built for this block alone
+  const selected = !CAN_RUN || selectedMinors().includes(minor);
+  if (!selected) console.warn(`cel-compile: the 1.${minor} format() cases are not run: CRDX_MINORS (${process.env['CRDX_MINORS']}) leaves 1.${minor} out (npm run test:conformance without CRDX_MINORS runs them)`);
+  describe.skipIf(!CAN_RUN || !selected)(`literal format() calls agree with a real 1.${minor} server`, () => {
     let h: Harness;
     const tally = { compared: 0, agreed: 0 };
     beforeAll(async () => {

@@ -37,6 +37,23 @@ export function harnessMinors(): number[] {
   return [...new Set([defaultMinor(), ...extra])].sort((a, b) => a - b);
 }
 
+/**
+ * The minors a run compares on: CRDX_MINORS (e.g. "1.33,1.37"; .ci/run sets its fixed subset) or,
+ * unset, every one the harness builds. Each minor besides the default is a Go build of its own.
+ */
+export function selectedMinors(): number[] {
+  const all = harnessMinors();
+  const env = process.env["CRDX_MINORS"]?.trim();
+  if (!env) return all;
+  const wanted = env.split(",").map((s) => {
+    const m = /^v?(?:1\.)?(\d+)$/.exec(s.trim());
+    if (!m) throw new Error(`CRDX_MINORS: not a Kubernetes minor: ${s}`);
+    return Number(m[1]);
+  });
+  for (const w of wanted) if (!all.includes(w)) throw new Error(`CRDX_MINORS: the harness does not build 1.${w} (it builds ${all.map((m) => `1.${m}`).join(", ")})`);
+  return [...new Set(wanted)].sort((a, b) => a - b);
+}
+
 export const CRD_API = "/apis/apiextensions.k8s.io/v1/customresourcedefinitions";
 
 export interface Response {

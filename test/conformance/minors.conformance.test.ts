@@ -25,26 +25,12 @@ import type { Finding } from '../../src/core/types.js';
 import { defaultSources } from '../../src/engine/default.js';
 import { lintSources } from '../../src/engine/lint.js';
 import { cel } from '../helpers/cel.js';
-import { CRD_API, goAvailable, harnessMinors, startHarness, waitForConditionTrue, type Harness, type Response } from './harness.js';
+import { CRD_API, goAvailable, selectedMinors, startHarness, waitForConditionTrue, type Harness, type Response } from './harness.js';
 
 const HAVE_GO = goAvailable();
 if (!HAVE_GO) console.warn('minors suite skipped: it needs Go on PATH to build the real apiextensions-apiserver (test/apiserver)');
 
 type Obj = Record<string, unknown>;
-
-/** The minors to run: CRDX_MINORS (e.g. "1.33,1.37") or every one the harness builds. */
-function selectedMinors(): number[] {
-  const all = harnessMinors();
-  const env = process.env['CRDX_MINORS']?.trim();
-  if (!env) return all;
-  const wanted = env.split(',').map((s) => {
-    const m = /^v?(?:1\.)?(\d+)$/.exec(s.trim());
-    if (!m) throw new Error(`CRDX_MINORS: not a Kubernetes minor: ${s}`);
-    return Number(m[1]);
-  });
-  for (const w of wanted) if (!all.includes(w)) throw new Error(`CRDX_MINORS: the harness does not build 1.${w} (it builds ${all.map((m) => `1.${m}`).join(', ')})`);
-  return [...new Set(wanted)].sort((a, b) => a - b);
-}
 
 // ---------------------------------------------------------------------------------------------
 // Cases
