@@ -43,6 +43,18 @@ export function utf8Len(s: string): number {
   return Buffer.byteLength(s, 'utf8');
 }
 
+/**
+ * string(b) of Go bytes that are valid UTF-8 (utf8.Valid), byte for byte (a leading BOM kept);
+ * undefined for invalid UTF-8.
+ */
+export function utf8Text(b: Uint8Array): string | undefined {
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(b);
+  } catch {
+    return undefined;
+  }
+}
+
 /** utf8.RuneCountInString. */
 export function runeCount(s: string): number {
   let n = 0;

@@ -26,6 +26,7 @@ import { since } from '../../core/version-gates.js';
 import { allNodes, parseCel, type CallExpr, type ComprehensionExpr, type Expr, type ListExpr, type MapExpr, type ParsedExpr, type SelectExpr, locate } from './ast.js';
 import { functionLookup, overloadIdsFor, type FunctionDecl, type OverloadDecl } from './functions.js';
 import { isCelReserved } from './escape.js';
+import { inTimestampRange } from './lib/time.js';
 import { checkFormatCalls, inFormatCall } from './format-check.js';
 import {
   BOOL,
@@ -782,7 +783,7 @@ export function compileCel(text: string, env: CheckEnv, literals: LiteralChecks 
       }
       // timestamp(<int literal>): the validator evaluates it; beyond years 1 to 9999 it fails
       if (arg?.kind === 'literal' && arg.value.type === 'int' && n.fn === 'timestamp' && !n.target) {
-        if (arg.value.value < -62135596800n || arg.value.value > 253402300799n) issues.push({ offset: arg.offset, message: 'invalid timestamp argument' });
+        if (!inTimestampRange(arg.value.value)) issues.push({ offset: arg.offset, message: 'invalid timestamp argument' });
         continue;
       }
       if (!arg || arg.kind !== 'literal' || arg.value.type !== 'string') continue;

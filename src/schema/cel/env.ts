@@ -5,8 +5,9 @@
  */
 import type { CelModule } from '../../core/cel-engine.js';
 import { parseDuration } from '../../go/duration.js';
+import { utf8Text } from '../../go/strings.js';
 import { parseTimeRFC3339 } from '../../go/time.js';
-import { celAdd, celEqual, celIn, crossNumericCompare, isBound } from './values.js';
+import { celAdd, celEqual, celIn, crossNumericCompare, doubleFitsInt, doubleFitsUint, isBound } from './values.js';
 import { CelGoError, CelUnsupported, makeOps, type CelOps } from './lib/ops.js';
 import { registerLists, registerListsExt } from './lib/lists.js';
 import { registerQuantity } from './lib/quantity.js';
@@ -17,7 +18,7 @@ import { registerCIDR } from './lib/cidr.js';
 import { registerSemver } from './lib/semver.js';
 import { registerFormat } from './lib/format.js';
 import { registerStrings } from './lib/strings.js';
-import { adoptTimestamp, msOf, subMillisecondNanos, patchTimestampArithmetic, registerTime, timestampOfText } from './lib/time.js';
+import { adoptTimestamp, inTimestampRange, msOf, subMillisecondNanos, patchTimestampArithmetic, registerTime, timestampOfText } from './lib/time.js';
 import { registerURL } from './lib/url.js';
 import type { LibEnv } from './lib/types.js';
 import { boundFieldKey, type Makers } from './bind.js';
@@ -39,15 +40,6 @@ export interface CelEnvs {
 const OPTIONS = { enableOptionalTypes: true, unlistedVariablesAreDyn: true };
 /** The server type-checked the rule (homogeneous literals included); here values are dyn, so cel-js must not refuse `[self.l, [1]]`. */
 const LIB_OPTIONS = { ...OPTIONS, homogeneousAggregateLiterals: false };
-
-function isUtf8(b: Uint8Array): boolean {
-  try {
-    new TextDecoder('utf-8', { fatal: true }).decode(b);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 export function makeEnvs(m: CelModule): CelEnvs {
   const plainEnv = new m.Environment(OPTIONS);
@@ -83,11 +75,11 @@ export function makeEnvs(m: CelModule): CelEnvs {
   });
   // int(double), uint(double) with cel-go's range checks (doubleToInt64Checked, doubleToUint64Checked)
   lib.registerFunction('__crdx_int(dyn): int', (x: unknown) => {
-    if (typeof x === 'number' && !(x > -9223372036854775808 && x < 9223372036854775808)) throw new CelGoError('integer overflow');
+    if (typeof x === 'number' && !doubleFitsInt(x)) throw new CelGoError('integer overflow');
     return ops.int(x);
   });
   lib.registerFunction('__crdx_uint(dyn): uint', (x: unknown) => {
-    if (typeof x === 'number' && !(x >= 0 && x < 18446744073709551616)) throw new CelGoError('unsigned integer overflow');
+    if (typeof x === 'number' && !doubleFitsUint(x)) throw new CelGoError('unsigned integer overflow');
     return ops.uint(x);
   });
   // <, <=, >, >=: an int or uint against a double as cel-go orders them (values.ts crossNumericCompare)
@@ -105,7 +97,7 @@ export function makeEnvs(m: CelModule): CelEnvs {
   // string(bytes) of invalid UTF-8 fails in cel-go (Bytes.ConvertToType); cel-js substitutes U+FFFD:
   // the argument is checked here, string() stays the engine's (with the libraries' overloads)
   lib.registerFunction('__crdx_utf8ok(dyn): dyn', (x: unknown) => {
-    if (x instanceof Uint8Array && !isUtf8(x)) throw new CelGoError('invalid UTF-8 in bytes, cannot convert to string');
+    if (x instanceof Uint8Array && utf8Text(x) === undefined) throw new CelGoError('invalid UTF-8 in bytes, cannot convert to string');
     return x;
   });
   // -x and x / y of ints overflow in cel-go when the result leaves int64 (negateInt64Checked,
@@ -132,7 +124,7 @@ export function makeEnvs(m: CelModule): CelEnvs {
     // cel-go's String.ConvertToType drops Go's parse error
     if ('error' in t) throw new CelGoError("type conversion error from 'string' to 'google.protobuf.Timestamp'");
     // cel-go's range: year 1 to 9999
-    if (t.sec < -62135596800 || t.sec > 253402300799) throw new CelGoError('timestamp overflow');
+    if (!inTimestampRange(BigInt(t.sec))) throw new CelGoError('timestamp overflow');
     // nanoseconds and the zone the text was written in are kept (time.ts makeTimestamp)
     return timestampOfText(t.sec, t.nsec, x);
   });

@@ -15,10 +15,14 @@
  * a dyn value to no overload, a folded regex pattern), the result is `unchecked`. Pure.
  */
 import { parseDuration } from '../../go/duration.js';
+import { formatFloat } from '../../go/float.js';
+import { utf8Text } from '../../go/strings.js';
 import { compileRegex } from '../../go/regexp.js';
 import { parseTimeRFC3339 } from '../../go/time.js';
 import type { Expr } from './ast.js';
 import type { CheckResult } from './check.js';
+import { inTimestampRange } from './lib/time.js';
+import { doubleFitsInt, doubleFitsUint } from './values.js';
 
 /** A folded constant: a value crdx knows, or only its runtime type name (`known: false`). */
 type Const =
@@ -66,25 +70,6 @@ const convErr = (from: string, to: string): never => error(`type conversion erro
 
 function typeNameOf(c: Const): string {
   return c.t === 'opaque' ? c.type : c.t;
-}
-
-function utf8(b: Uint8Array): string | undefined {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(b);
-  } catch {
-    return undefined;
-  }
-}
-
-/** Go's %g of a float64 (strconv 'g' with the shortest digits: %e when the exponent is < -4 or >= 6). */
-function goG(v: number): string {
-  if (Number.isNaN(v)) return 'NaN';
-  if (!Number.isFinite(v)) return v > 0 ? '+Inf' : '-Inf';
-  if (v === 0) return Object.is(v, -0) ? '-0' : '0';
-  const [mant, expText] = v.toExponential().split('e');
-  const exp = Number(expText);
-  if (exp < -4 || exp >= 6) return `${mant}e${exp < 0 ? '-' : '+'}${Math.abs(exp) < 10 ? '0' : ''}${Math.abs(exp)}`;
-  return v.toString();
 }
 
 /** strconv.ParseFloat(s, 64) succeeds; undefined when crdx cannot tell (hexadecimal, underscores). */
@@ -139,7 +124,7 @@ function convert(fn: string, c: Const, argStatic: string | undefined): Const {
         case 'timestamp': {
           const t = parseTimeRFC3339(s);
           if ('error' in t) return convErr('string', to);
-          if (t.sec < -62135596800 || t.sec > 253402300799) return error('timestamp overflow');
+          if (!inTimestampRange(BigInt(t.sec))) return error('timestamp overflow');
           return { t: 'opaque', type: to };
         }
       }
@@ -156,7 +141,7 @@ function convert(fn: string, c: Const, argStatic: string | undefined): Const {
         case 'string':
           return { t: 'string', v: c.v.toString() };
         case 'timestamp':
-          return c.v < -62135596800n || c.v > 253402300799n ? error('timestamp overflow') : { t: 'opaque', type: to };
+          return inTimestampRange(c.v) ? { t: 'opaque', type: to } : error('timestamp overflow');
         case 'duration':
           // declared until cel-go 0.29 and always failing; through dyn the dispatch is not modelled
           return argStatic === 'int' ? convErr('int', to) : unchecked('duration() of a dyn int');
@@ -178,25 +163,24 @@ function convert(fn: string, c: Const, argStatic: string | undefined): Const {
       switch (fn) {
         case 'int': {
           const v = c.v;
-          // doubleToInt64Checked: float64(MinInt64) and float64(MaxInt64) are both ±2^63
-          if (!Number.isFinite(v) || v <= -(2 ** 63) || v >= 2 ** 63) return error('integer overflow');
+          if (!doubleFitsInt(v)) return error('integer overflow');
           return { t: 'int', v: BigInt(Math.trunc(v)) };
         }
         case 'uint': {
           const v = c.v;
-          if (!Number.isFinite(v) || v < 0 || v >= 2 ** 64) return error('unsigned integer overflow');
+          if (!doubleFitsUint(v)) return error('unsigned integer overflow');
           return { t: 'uint', v: BigInt(Math.trunc(v)) };
         }
         case 'double':
           return c;
         case 'string':
-          return { t: 'string', v: goG(c.v) };
+          return { t: 'string', v: formatFloat(c.v, 'g') };
       }
       break;
     case 'bytes':
       switch (fn) {
         case 'string': {
-          const s = utf8(c.v);
+          const s = utf8Text(c.v);
           return s === undefined ? error('invalid UTF-8 in bytes, cannot convert to string') : { t: 'string', v: s };
         }
         case 'bytes':

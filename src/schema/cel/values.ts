@@ -141,9 +141,13 @@ interface Opt {
 /** A cel-js optional (its class is not exported by the package entry). */
 const isOptional = (x: unknown): x is Opt => typeof x === 'object' && x !== null && typeof (x as Partial<Opt>).hasValue === 'function' && typeof (x as Partial<Opt>).orValue === 'function';
 
-/** cel-go's equality on the values we bind (the left operand decides, as in the adapters). */
 const TWO_63 = 9223372036854775808;
 const TWO_64 = 18446744073709551616;
+
+/** A double that int() converts (cel-go doubleToInt64Checked: NaN, ±Inf and beyond ±2^63 overflow). */
+export const doubleFitsInt = (d: number): boolean => d > -TWO_63 && d < TWO_63;
+/** A double that uint() converts (cel-go doubleToUint64Checked). */
+export const doubleFitsUint = (d: number): boolean => d >= 0 && d < TWO_64;
 
 /** An int (bigint) or uint (cel-js UnsignedInt) as a bigint, with whether it is unsigned. */
 function integerOf(x: unknown): { v: bigint; unsigned: boolean } | undefined {
@@ -172,6 +176,7 @@ function doubleVsInteger(d: number, i: { v: bigint; unsigned: boolean }): number
   return d < x ? -1 : d > x ? 1 : 0;
 }
 
+/** cel-go's equality on the values we bind (the left operand decides, as in the adapters). */
 export function celEqual(a: unknown, b: unknown, eq: Fallback): boolean {
   // an int or uint and a double: as cel-go compares them (the integer as a double)
   const cross = crossNumericCompare(a, b);

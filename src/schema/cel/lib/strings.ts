@@ -5,7 +5,7 @@
  * (`__crdx_s_<name>(receiver, args…)`); a receiver that is not a string goes to the list versions.
  */
 import { expParts, fixedParts, formatFloat } from '../../../go/float.js';
-import { wellFormed } from '../../../go/strings.js';
+import { utf8Text, wellFormed } from '../../../go/strings.js';
 import { quote } from '../../../go/quote.js';
 import { formatRFC3339 } from '../../../go/time.js';
 import { msOf, timestampMeta } from './time.js';
@@ -140,15 +140,6 @@ function clause(verb: string, x: unknown): string | undefined {
   return stringClause(x);
 }
 
-/** bytes as the string cel-go converts them to (valid UTF-8 only: cel-go's error for the rest is not reproduced). */
-function bytesText(b: Uint8Array): string | undefined {
-  try {
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(b);
-  } catch {
-    return undefined;
-  }
-}
-
 const isDuration = (x: unknown): x is { seconds: bigint; nanos: number } => typeof x === 'object' && x !== null && x.constructor?.name === 'Duration';
 
 /** cel-go's string(duration): strconv.FormatFloat(d.Seconds(), 'f', -1, 64) + "s", Seconds() computed as Go does. */
@@ -193,7 +184,7 @@ function stringClause(x: unknown): string | undefined {
   if (typeof x === 'boolean') return String(x);
   if (x === null) return 'null';
   if (typeof x === 'bigint' || isUintValue(x)) return String(typeof x === 'bigint' ? x : (x as { valueOf(): bigint }).valueOf());
-  if (x instanceof Uint8Array) return bytesText(x);
+  if (x instanceof Uint8Array) return utf8Text(x);
   if (x instanceof Date) return timestampText(x);
   if (isDuration(x)) return durationText(x);
   if (Array.isArray(x)) {
@@ -243,7 +234,7 @@ function memberText(x: unknown): string | undefined {
   }
   if (typeof x === 'string') return quote(x);
   if (x instanceof Uint8Array) {
-    const t = bytesText(x);
+    const t = utf8Text(x);
     return t === undefined ? undefined : `b${quote(t)}`;
   }
   if (x instanceof Date) {

@@ -194,7 +194,7 @@ export function patchTimestampArithmetic(Duration: { prototype: object }): void 
     const ns = nanosOf(t) + sign * (d.seconds * 1_000_000_000n + BigInt(d.nanos));
     // cel-go's addTimeDurationChecked: the whole seconds must stay in years 1 to 9999
     const sec = floorDiv(ns, 1_000_000_000n);
-    if (sec < MIN_UNIX_SEC || sec > MAX_UNIX_SEC) throw new CelGoError('timestamp overflow');
+    if (!inTimestampRange(sec)) throw new CelGoError('timestamp overflow');
     // (unreachable after the check above; a JS Date holds ±8.64e15 ms)
     if (ns > MAX_NS || ns < -MAX_NS) throw new CelUnsupported('a timestamp sum beyond the range of a JavaScript Date');
     return makeTimestamp(ns, META.get(t)!.offset);
@@ -241,6 +241,8 @@ export function patchTimestampArithmetic(Duration: { prototype: object }): void 
 /** Unix seconds of years 1 and 9999 (cel-go's minUnixTime, maxUnixTime). */
 const MIN_UNIX_SEC = -62135596800n;
 const MAX_UNIX_SEC = 253402300799n;
+/** Unix seconds cel-go accepts in a timestamp (years 1 to 9999; checkTimestampRange / validation). */
+export const inTimestampRange = (sec: bigint): boolean => sec >= MIN_UNIX_SEC && sec <= MAX_UNIX_SEC;
 const inInt64 = (n: bigint): boolean => n >= -(1n << 63n) && n < 1n << 63n;
 const floorDiv = (a: bigint, b: bigint): bigint => (a % b !== 0n && a < 0n !== b < 0n ? a / b - 1n : a / b);
 
