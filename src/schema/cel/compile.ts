@@ -32,8 +32,11 @@ export interface RuleCompileOptions {
 export type ExprVerdict =
   /** Compiles; `usesOldSelf` from the checked reference map. */
   | { readonly kind: 'ok'; readonly usesOldSelf: boolean; readonly outcome: CompileOutcome }
-  /** The server's detail text (`compilation failed: …`, `cel expression must evaluate to a bool`, …). */
-  | { readonly kind: 'error'; readonly detail: string }
+  /**
+   * The server's detail text (`compilation failed: …`, `cel expression must evaluate to a bool`, …);
+   * `program`: it compiles, but Program() fails (`program instantiation failed: …`, fold.ts).
+   */
+  | { readonly kind: 'error'; readonly detail: string; readonly program?: true }
   /** crdx cannot reproduce the verdict; why. */
   | { readonly kind: 'unchecked'; readonly why: string };
 
@@ -60,7 +63,7 @@ function verdict(text: string, decl: DeclType, o: RuleCompileOptions, want: 'boo
   if (want === 'string' && t.kind !== STRING.kind) return { kind: 'error', detail: 'messageExpression must evaluate to a string' };
   // Program(): cel-go's planner folds constant conversions (fold.ts); a failing one fails the program
   const prog = programVerdict(out.parsed!.expr, out.checked!);
-  if (prog.kind === 'error') return { kind: 'error', detail: (want === 'bool' ? 'program instantiation failed: ' : 'messageExpression instantiation failed: ') + prog.error };
+  if (prog.kind === 'error') return { kind: 'error', detail: (want === 'bool' ? 'program instantiation failed: ' : 'messageExpression instantiation failed: ') + prog.error, program: true };
   if (prog.kind === 'unchecked') return { kind: 'unchecked', why: `crdx cannot tell whether the program instantiates (${prog.why})` };
   let usesOldSelf = false;
   for (let id = 1; id <= out.parsed!.maxId; id++) if (out.checked!.refOf(id)?.name === 'oldSelf') usesOldSelf = true;

@@ -17,8 +17,6 @@ import { celTypeOf, schemaDeclType } from './decl.js';
 import { optionalOf, type CelType } from './types.js';
 import type { StoredExpressions } from '../update-options.js';
 
-const PROGRAM_FAILED = /^(program|messageExpression) instantiation failed: /;
-
 /** The compatibility version (minor) new expressions compile with: one below the server's. */
 export function newExpressionCompat(crd: Crd): number {
   return kubeMinor(crd.kube) - 1;
@@ -61,7 +59,7 @@ export function costCompilerFor(compat: number, server: number = compat + 1): Co
       let out: CostCompile;
       if (v.kind === 'ok') out = { ok: true, ast: costAst(v.outcome, compat, server) };
       // compiles but Program() fails (a folded conversion): the server estimates no cost
-      else if (v.kind === 'error' && PROGRAM_FAILED.test(v.detail)) out = { ok: false, error: true };
+      else if (v.kind === 'error' && v.program) out = { ok: false, error: true };
       else {
         const self = celTypeOf(decl);
         const variables = new Map<string, CelType>([
