@@ -11,7 +11,7 @@
  */
 import { CST, Lexer } from 'yaml';
 import type { Finding, SuppressedFinding, Suppression } from '../core/types.js';
-import type { SourceFile } from '../manifest/parse.js';
+import { compactNesting, type SourceFile } from '../manifest/parse.js';
 
 export const SUPPRESSION_RULE_ID = 'suppression';
 
@@ -39,6 +39,55 @@ interface Directive {
 const DIRECTIVE = /^#\s*(crdx-[a-z-]*)(.*)$/;
 const MARKERS = new Set(['\u0002', '\u0018', '\u001f']);
 
+type Lexed = { readonly token: string; readonly offset: number };
+
+/** The yaml lexer's tokens of a text (stream markers left out), with their offsets from `base`. */
+function lexFrom(text: string, base: number, out: Lexed[]): void {
+  let offset = base;
+  for (const token of new Lexer().lex(text)) {
+    if (MARKERS.has(token)) continue;
+    out.push({ token, offset });
+    offset += token.length;
+  }
+}
+
+/**
+ * The tokens of a whole text. The yaml lexer recurses on block nesting (`- - - …`), so hostile depth
+ * overflows the stack (and more than MAX_DEPTH compact entries on a line take it quadratic time):
+ * then each document, from one `---` line to the next, is lexed alone, and one that is hostile is left
+ * out. The parser reports such a document as nested too deeply; its comments are not read.
+ */
+function lexTokens(text: string): Lexed[] {
+  if (!compactNesting(text)) {
+    const out: Lexed[] = [];
+    try {
+      lexFrom(text, 0, out);
+      return out;
+    } catch (e) {
+      if (!(e instanceof RangeError)) throw e;
+    }
+  }
+  const out: Lexed[] = [];
+  const starts = [0];
+  for (const m of text.matchAll(/^---(?=[ \t\r\n]|$)/gm)) if (m.index > 0) starts.push(m.index);
+  starts.forEach((start, i) => {
+    const chunk = text.slice(start, starts[i + 1] ?? text.length);
+    const part: Lexed[] = [];
+    try {
+      if (!compactNesting(chunk)) {
+        lexFrom(chunk, start, part);
+        out.push(...part);
+        return;
+      }
+    } catch (e) {
+      if (!(e instanceof RangeError)) throw e;
+    }
+    // the document still starts at its `---` (documents after it keep their numbers)
+    if (i > 0) out.push({ token: '---', offset: start });
+  });
+  return out;
+}
+
 /**
  * The suppression comments of a file, found with the yaml lexer (so `#` inside strings and block
  * scalars is not a comment). Files that do not mention `crdx-` are not lexed.
@@ -64,9 +113,7 @@ export function scanDirectives(file: SourceFile, known: ReadonlySet<string>): Di
   const contentLines = new Set<number>();
   const docBreaks: number[] = [];
   const docStarts: number[] = [];
-  let offset = 0;
-  for (const token of new Lexer().lex(text)) {
-    if (MARKERS.has(token)) continue;
+  for (const { token, offset } of lexTokens(text)) {
     const type = CST.tokenType(token);
     if (type === 'comment') comments.push({ offset, text: token });
     else if (type === 'doc-start' || type === 'doc-end') {
@@ -85,7 +132,6 @@ export function scanDirectives(file: SourceFile, known: ReadonlySet<string>): Di
       const last = lineOf(offset + token.trimEnd().length - 1);
       for (let l = first; l <= last; l++) contentLines.add(l);
     }
-    offset += token.length;
   }
   const lastLine = lineStarts.length;
   const sortedContent = [...contentLines].sort((a, b) => a - b);

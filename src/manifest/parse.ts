@@ -104,6 +104,11 @@ const COMPACT_NESTING = new RegExp(`(?:-[ \\t]+){${MAX_DEPTH}}`);
  */
 const MAX_FLOW_DEPTH = 500;
 
+/** Whether a text has more than MAX_DEPTH compact sequence entries on one line (not to be lexed). */
+export function compactNesting(text: string): boolean {
+  return COMPACT_NESTING.test(text);
+}
+
 /** The 1-based line of hostile nesting in a text, if any: compact sequence entries, or flow collections. */
 function hostileNestingLine(text: string): number | undefined {
   const m = COMPACT_NESTING.exec(text);

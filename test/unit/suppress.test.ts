@@ -30,6 +30,18 @@ describe('scanDirectives', () => {
     ]);
   });
 
+  it('a document nested too deeply for the yaml lexer is left out; the others keep their directives', () => {
+    // more than MAX_DEPTH compact entries on a line: refused before the lexer sees them, as the parser refuses them
+    for (const deep of ['- '.repeat(20_000) + '1', '- '.repeat(1_200) + '1', 'x:\n  ' + '- '.repeat(7_966) + '1']) {
+      const text = ['# crdx-disable-next-line scope -- r', 'scope: x', '---', deep, '# crdx-disable-next-line scope -- unread', 'scope: y', '---', 'a: 1', '# crdx-disable structural-schema -- s', 'b: 2'].join('\n');
+      const ds = scanDirectives(file(text), KNOWN);
+      expect(ds).toEqual([
+        expect.objectContaining({ kind: 'disable-next-line', rules: ['scope'], line: 1, from: 2, to: 2, document: 0 }),
+        expect.objectContaining({ kind: 'disable', rules: ['structural-schema'], line: text.split('\n').indexOf('# crdx-disable structural-schema -- s') + 1, document: 2 }),
+      ]);
+    }
+  });
+
   it('a # inside a block scalar or a quoted string is not a comment', () => {
     const text = ['description: |', '  # crdx-disable scope -- not a comment', 'name: "# crdx-disable scope -- no"', "other: '# crdx-disable-next-line scope'"].join('\n');
     expect(scanDirectives(file(text), KNOWN)).toEqual([]);
