@@ -13,7 +13,7 @@
 import { parseDuration } from '../../go/duration.js';
 import { compileRegex } from '../../go/regexp.js';
 import { parseTimeRFC3339 } from '../../go/time.js';
-import { locate, usesCelGoOnlySyntax } from './ast.js';
+import { locate } from './ast.js';
 import { compileIdentity, parseCached, compileCel, formatIssues, type CheckEnv, type CompileOutcome, type LiteralChecks } from './check.js';
 import { celTypeOf, type DeclType } from './decl.js';
 import { programVerdict } from './fold.js';
@@ -93,11 +93,14 @@ export const GO_LITERAL_CHECKS: LiteralChecks = {
 };
 
 /**
- * Whether a text the evaluator's parser (cel-js) rejects is one crdx's port of cel-go's parser
- * reads on a server of minor 1.`server` and that uses syntax cel-js lacks (backtick-escaped field
- * names, leading-dot identifiers): then the type checker, not cel-js, has the server's verdict.
+ * Whether crdx's port of cel-go's parser reads the text's grammar on a server of minor
+ * 1.`server` (with every macro and the optional syntax on; what a given environment leaves off is a
+ * worded parse issue that compileExpression reports with cel-go's text). Then the server's parser
+ * accepts it too, and the evaluator's parser (cel-js) is not asked for a syntax error: it lacks
+ * syntax cel-go has (backtick-escaped field names, leading-dot identifiers, optional list elements
+ * `[?x]` and map entries `{?k: v}`, message construction), and its rejection is no verdict of the
+ * server's.
  */
 export function celGoParses(text: string, server: number): boolean {
-  const p = parseCached(text, { optionals: true, twoVar: true, sortBy: true, identEscapes: server >= since('cel.go-0.29'), escapeTokens: server >= since('cel.go-0.23') });
-  return p.ok && usesCelGoOnlySyntax(p.parsed);
+  return parseCached(text, { optionals: true, twoVar: true, sortBy: true, identEscapes: server >= since('cel.go-0.29'), escapeTokens: server >= since('cel.go-0.23') }).ok;
 }
