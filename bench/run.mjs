@@ -161,6 +161,23 @@ try {
   row('`node -e 0`', nodeM, 0, 0, 'baseline');
   row('`kubectl-crdx lint` one CRD (fixtures/crds/01-widgets.yaml)', crdxM, 0, 1, `${(crdxM.wall / nodeM.wall).toFixed(2)}x node (goal <= 2x)`);
   row(`\`kubectl-crdx lint\` one CRD with CEL rules (${CEL_CRD_NAME}, ${celRules(CEL_CRD)} rules)`, celM, 0, 1, `${(celM.wall / nodeM.wall).toFixed(2)}x node (goal <= 1.5x)`);
+  // every corpus CRD with rules, each interleaved with `node -e 0`: how many meet the goal, by file size
+  log('bench: cold start of every corpus CRD with CEL rules');
+  const ruleCrds = files(join(CORPUS, 'crds')).filter((f) => /\.ya?ml$/.test(f) && celRules(f) > 0);
+  const perCrd = ruleCrds.map((f) => {
+    const [n, c] = measureTogether([{ cmd: process.execPath, args: ['-e', '0'] }, { cmd: process.execPath, args: [BIN, 'lint', f] }], Math.max(3, Math.ceil(COLD_RUNS / 2)));
+    return { bytes: statSync(f).size, ratio: c.wall / n.wall, cpuRatio: c.cpu !== undefined && n.cpu ? c.cpu / n.cpu : undefined };
+  });
+  for (const [label, lo, hi] of [['all sizes', 0, Infinity], ['< 50 KB', 0, 50e3], ['50-200 KB', 50e3, 200e3], ['> 200 KB', 200e3, Infinity]]) {
+    const g = perCrd.filter((x) => x.bytes >= lo && x.bytes < hi);
+    if (g.length === 0) continue;
+    const within = g.filter((x) => x.ratio <= 1.5).length;
+    rows.push([
+      `cold start: \`lint\` each corpus CRD with CEL rules, ${label} (${g.length} CRDs)`,
+      '', '', '', '', '', '',
+      `${within}/${g.length} within 1.5x node; wall / node: median ${median(g.map((x) => x.ratio)).toFixed(2)}x, min ${Math.min(...g.map((x) => x.ratio)).toFixed(2)}x, max ${Math.max(...g.map((x) => x.ratio)).toFixed(2)}x`,
+    ]);
+  }
 
   // 2. the corpus CRDs: lint and the parse floor
   log('bench: corpus');
