@@ -214,9 +214,11 @@ export const importOra = () => ${spinnerInside ? "import('ora')" : "__crdxImport
  * Node built-ins the CLI bundle loads when first used rather than at start: node:crypto
  * (X509Certificate for the conversion rule's caBundle, sha256 for SARIF fingerprints) and
  * node:child_process (commander's executable subcommands, `--git`), about 2.5 ms each of a cold
- * start that uses neither. Each becomes a module whose exports are getters that require it.
+ * start that uses neither, and node:tty (it loads node:net and the streams; asked only when an
+ * output is a character device, src/cli/process.ts). Each becomes a module whose exports are
+ * getters that require it.
  */
-const LAZY_BUILTINS = ['node:crypto', 'node:child_process'];
+const LAZY_BUILTINS = ['node:crypto', 'node:child_process', 'node:tty'];
 const lazyBuiltins = {
   name: 'lazy-builtins',
   setup(b) {

@@ -1,4 +1,5 @@
-import { realpathSync } from 'node:fs';
+import { fstatSync, realpathSync, writeSync } from 'node:fs';
+import { isatty } from 'node:tty';
 import { dirname, join } from 'node:path';
 import type { ExitCode } from '../core/errors.js';
 import type { Io } from './io.js';
@@ -32,15 +33,10 @@ export async function runProcess(argv: readonly string[] = process.argv.slice(2)
   };
   process.on('uncaughtException', crash);
   process.on('unhandledRejection', crash);
-  // a reader that stops early (`kubectl crdx --help | head`) is not a crash: the rest of the output is dropped
-  for (const s of [process.stdout, process.stderr])
-    s.on('error', (e: NodeJS.ErrnoException) => {
-      if (e.code !== 'EPIPE') crash(e);
-    });
 
   const io: Io = {
-    stdout: process.stdout,
-    stderr: process.stderr,
+    stdout: directOutput(1, () => process.stdout, crash),
+    stderr: directOutput(2, () => process.stderr, crash),
     cwd: process.cwd(),
     env: process.env,
     docsDirs: docsDirs(),
@@ -53,4 +49,58 @@ export async function runProcess(argv: readonly string[] = process.argv.slice(2)
   const code: ExitCode = await main(argv, io);
   // a crash elsewhere (exit 2) is never overwritten by a later 0 or 1
   if (!crashed) process.exitCode = code;
+}
+
+/**
+ * Standard output or error written with write(2) on the descriptor, without the stream Node builds
+ * for it (process.stdout: a pipe's is a net.Socket, a few milliseconds of every cold start). A
+ * descriptor that is non-blocking and full (EAGAIN) hands the rest, and everything after it, to the
+ * stream, in order. A reader that stops early (`kubectl crdx --help | head`) is not a crash: the rest
+ * of the output is dropped.
+ */
+function directOutput(fd: 1 | 2, stream: () => NodeJS.WriteStream, crash: (e: unknown) => void): Io['stdout'] {
+  let mode: 'direct' | 'stream' | 'closed' = 'direct';
+  let tty: boolean | undefined;
+  const toStream = (s: string | Buffer): void => {
+    if (mode !== 'stream') {
+      mode = 'stream';
+      stream().on('error', (e: NodeJS.ErrnoException) => {
+        if (e.code !== 'EPIPE') crash(e);
+      });
+    }
+    stream().write(s);
+  };
+  return {
+    write(s: string): boolean {
+      if (mode === 'closed' || s.length === 0) return true;
+      if (mode === 'stream') {
+        toStream(s);
+        return true;
+      }
+      const buf = Buffer.from(s, 'utf8');
+      let off = 0;
+      try {
+        while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
+      } catch (e) {
+        const code = (e as NodeJS.ErrnoException).code;
+        if (code === 'EAGAIN') toStream(buf.subarray(off));
+        else if (code === 'EPIPE') mode = 'closed';
+        else throw e;
+      }
+      return true;
+    },
+    // a pipe or a file (CI, pre-commit, an editor) is told by fstat, without loading node:tty
+    get isTTY(): boolean {
+      if (tty === undefined) {
+        let device = true;
+        try {
+          device = fstatSync(fd).isCharacterDevice();
+        } catch {
+          // no descriptor to stat: isatty says
+        }
+        tty = device && isatty(fd);
+      }
+      return tty;
+    },
+  };
 }
