@@ -1,4 +1,4 @@
-import { fstatSync, realpathSync, writeSync } from 'node:fs';
+import { fstatSync, realpathSync, statSync, writeSync } from 'node:fs';
 import { isatty } from 'node:tty';
 import { dirname, join } from 'node:path';
 import type { ExitCode } from '../core/errors.js';
@@ -89,16 +89,17 @@ function directOutput(fd: 1 | 2, stream: () => NodeJS.WriteStream, crash: (e: un
       }
       return true;
     },
-    // a pipe or a file (CI, pre-commit, an editor) is told by fstat, without loading node:tty
+    // a pipe or a file (CI, pre-commit, an editor), or /dev/null, is told by fstat, without loading node:tty
     get isTTY(): boolean {
       if (tty === undefined) {
-        let device = true;
+        let maybe = true;
         try {
-          device = fstatSync(fd).isCharacterDevice();
+          const st = fstatSync(fd);
+          maybe = st.isCharacterDevice() && st.rdev !== statSync('/dev/null', { throwIfNoEntry: false })?.rdev;
         } catch {
           // no descriptor to stat: isatty says
         }
-        tty = device && isatty(fd);
+        tty = maybe && isatty(fd);
       }
       return tty;
     },
