@@ -7,6 +7,7 @@
  */
 import { isRequestURI } from '../../formats/url.js';
 import { quote } from '../../../go/quote.js';
+import { utf8Text } from '../../../go/strings.js';
 import { parseAddr } from '../../../go/netip.js';
 import { CelGoError, CelUnsupported } from './ops.js';
 import type { LibEnv } from './types.js';
@@ -73,11 +74,8 @@ const hostEscapes = (c: number): boolean => {
 
 /** A Go string's bytes quoted with %q; null when they are not UTF-8 (Go would print \x escapes). */
 function quoteBytes(b: Uint8Array): string | null {
-  try {
-    return quote(new TextDecoder('utf-8', { fatal: true }).decode(b));
-  } catch {
-    return null;
-  }
+  const text = utf8Text(b);
+  return text === undefined ? null : quote(text);
 }
 
 class NotWorded extends Error {}
