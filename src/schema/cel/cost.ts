@@ -136,6 +136,12 @@ export interface CostOptions {
    * comprehension (its size that of its empty range) and a comprehension's size is its range's.
    */
   readonly entrySizes?: boolean;
+  /**
+   * Kubernetes 1.32's library estimator: `==` of two Kubernetes values (Quantity, URL, IP, CIDR,
+   * …) has its own estimate and `url()` a result size. False: before 1.32, such an `==` is costed
+   * as cel-go's equality of two values of unknown size.
+   */
+  readonly k8sEqualityCost?: boolean;
 }
 
 /** One node's share of the estimate, for explanations. */
@@ -738,7 +744,7 @@ class Coster {
       case 'jsonpatch.escapeKey':
         if (args.length === 1) {
           const s = this.libSize(args[0]!);
-          return { cost: mulF(s, S), resultSize: s };
+          return { cost: mulF(s, S), ...(this.opts.k8sEqualityCost === false ? {} : { resultSize: s }) };
         }
         break;
       case 'lowerAscii':
@@ -856,7 +862,7 @@ class Coster {
       case 'getQuery':
         return { cost: ONE };
       case '_==_':
-        if (args.length === 2) {
+        if (args.length === 2 && this.opts.k8sEqualityCost !== false) {
           const l = args[0]!;
           const r = args[1]!;
           if (typeEqual(l.type, r.type)) {

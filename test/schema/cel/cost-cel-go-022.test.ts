@@ -1,6 +1,7 @@
 /**
  * Cost estimates on servers before 1.33 (cel-go 0.17.8 to 0.22.0, without the entry sizes of list
- * and map literals that cel-go 0.23 brought) and after. Every expected number is the
+ * and map literals that cel-go 0.23 brought; before 1.32 also without the Kubernetes library's
+ * estimate of `==` between its types) and after. Every expected number is the
  * MaxCost / MessageExpressionMaxCost of apiextensions cel.Compile, run with the k8s.io modules of
  * 1.30.14 and of 1.37.2 on the schema below; the lint verdicts are those of real 1.30 and 1.37
  * apiservers (`kubectl create --dry-run=server`).
@@ -49,8 +50,14 @@ const RULES: [string, bigint, bigint][] = [
   ["self.nested.all(x, x.exists(y, [y, 'a'][0].contains(self.name)))", 239n, 1487n],
   ['self.ulist.all(x, [x][0].contains(self.name))', 17825778n, 8576205796128n],
   ["self.?name.orValue('') == [?self.?alias][0]", 16n, 1844674407370955280n],
+  // before 1.32 the Kubernetes library has no estimate for == of its types, nor a size for url()
+  ['quantity(self.name) == quantity(self.alias)', 1844674407370955320n, 57n],
+  ['url(self.name) == url(self.alias)', 1844674407370955320n, 82n],
+  ['self.list.all(x, quantity(x) == quantity(self.name))', 9223372036854776503n, 188n],
   // the same under both models
   ['([self.name] + [self.alias]).all(x, x.contains(self.alias))', 38n, 38n],
+  ['quantity(self.name).isGreaterThan(quantity(self.alias))', 57n, 57n],
+  ['quantity(self.name) != quantity(self.alias)', 1844674407370955320n, 1844674407370955320n],
   ["self.list.filter(x, x == 'a').size() == 2", 90n, 90n],
 ];
 
@@ -64,7 +71,9 @@ describe('estimates of cel-go before 0.23 (1.30) and after (1.37)', () => {
     }
   }
 
-  it('the model changes with the server minor 1.33 (cel-go 0.23.2), not with the compatibility version', () => {
+  it('the models change with the server minor (library 1.32, cel-go 0.23.2 in 1.33), not with the compatibility version', () => {
+    expect(costOptionsFor(30, 31).k8sEqualityCost).toBe(false);
+    expect(costOptionsFor(31, 32).k8sEqualityCost).toBe(true);
     expect(costOptionsFor(31, 32).entrySizes).toBe(false);
     expect(costOptionsFor(32, 33).entrySizes).toBe(true);
     expect(costOptionsFor(33, 33).entrySizes).toBe(true);
