@@ -4,7 +4,7 @@
  * estimate of `==` between its types) and after. Every expected number is the
  * MaxCost / MessageExpressionMaxCost of apiextensions cel.Compile, run with the k8s.io modules of
  * 1.30.14 and of 1.37.2 on the schema below; the lint verdicts are those of real 1.30 and 1.37
- * apiservers (`kubectl create --dry-run=server`).
+ * apiservers (`kubectl create --dry-run=server` of the same CRDs: three errors each where refused).
  */
 import { describe, expect, it } from 'vitest';
 import { buildStructural } from '../../../src/crd/structural-schema.js';
@@ -80,8 +80,8 @@ describe('estimates of cel-go before 0.23 (1.30) and after (1.37)', () => {
   });
 });
 
-describe('lint: the index of an optional list literal in a messageExpression', () => {
-  const crd = {
+describe('lint against real 1.30 and 1.37 servers', () => {
+  const crd = (validations: object[]) => ({
     apiVersion: 'apiextensions.k8s.io/v1',
     kind: 'CustomResourceDefinition',
     metadata: { name: 'things.oldcost.crdx.test' },
@@ -101,7 +101,7 @@ describe('lint: the index of an optional list literal in a messageExpression', (
                 spec: {
                   type: 'object',
                   properties: { name: str(63), alias: str(63) },
-                  'x-kubernetes-validations': [{ rule: 'true', messageExpression: "'bad name ' + [?self.?name][0]" }],
+                  'x-kubernetes-validations': validations,
                 },
               },
             },
@@ -109,16 +109,27 @@ describe('lint: the index of an optional list literal in a messageExpression', (
         },
       ],
     },
-  };
-  const errors = (minor: number) =>
-    lintSources([{ path: 'crd.yaml', text: JSON.stringify(crd) }], { kubeVersion: { major: 1, minor }, cel })
+  });
+  const errors = (validations: object[], minor: number) =>
+    lintSources([{ path: 'crd.yaml', text: JSON.stringify(crd(validations)) }], { kubeVersion: { major: 1, minor }, cel })
       .findings.filter((f) => f.severity === 'error')
       .map((f) => (f.server ? `${f.server.field}: ${f.server.message}` : `${f.ruleId}: ${f.message}`));
 
-  it('is accepted by 1.30', () => {
-    expect(errors(30)).toEqual([]);
+  const AT = 'spec.validation.openAPIV3Schema.properties[spec].x-kubernetes-validations';
+  const OVER = 'Forbidden: estimated rule cost exceeds budget by factor of more than 100x';
+  const MSG_OVER = 'Forbidden: estimated messageExpression cost exceeds budget by factor of more than 100x';
+  const bad = [{ rule: 'true', messageExpression: "'bad name ' + [?self.?name][0]" }];
+  const quantities = [{ rule: 'quantity(self.name) == quantity(self.alias)' }];
+
+  it("an optional list literal's index in a messageExpression: accepted by 1.30, over budget on 1.37", () => {
+    expect(errors(bad, 30)).toEqual([]);
+    expect(errors(bad, 37)).toContainEqual(expect.stringContaining(`${AT}[0].messageExpression: ${MSG_OVER}`));
+    // and the two per-CRD total errors, as the server
+    expect(errors(bad, 37)).toHaveLength(3);
   });
-  it('is over budget on 1.37', () => {
-    expect(errors(37)).toContainEqual(expect.stringContaining('estimated messageExpression cost exceeds budget by factor of more than 100x'));
+  it('== of two quantities: over budget on 1.30, accepted by 1.37', () => {
+    expect(errors(quantities, 30)).toContainEqual(expect.stringContaining(`${AT}[0].rule: ${OVER}`));
+    expect(errors(quantities, 30)).toHaveLength(3);
+    expect(errors(quantities, 37)).toEqual([]);
   });
 });
