@@ -124,6 +124,16 @@ export const GATES = {
     area: 'CEL',
     what: "cel-go 0.23: a backtick in a rule is refused as `unsupported syntax: '`'` (before: a `token recognition error` per backtick, the rest parsed without it); a `format()` issue text is printed as it is (before: as a Go format string, a `%` in it as `%!c(MISSING)`)",
   },
+  'cel.k8s-equality-cost': {
+    minor: 32,
+    area: 'CEL',
+    what: 'cost estimates: `==` of two Quantity, URL, IP, CIDR or format values costs 1 (a URL: its size), `url()` has the size of its argument (before: such an `==` is costed as an equality of unknown size, over the per-rule limit)',
+  },
+  'cel.go-0.23-cost': {
+    minor: 33,
+    area: 'CEL',
+    what: "cel-go 0.23 cost estimates: list and map literals carry the sizes of their entries (read by an index, an iteration variable, `+`, `?:`) and dyn() keeps its argument's size (before: the index of a literal is sized by its field path, which names the schema root, and dyn() of a list has an unknown size)",
+  },
   'cel.metadata-name-bounds': {
     minor: 37,
     area: 'CEL',

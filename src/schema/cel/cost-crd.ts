@@ -151,10 +151,18 @@ export const K8S_COST_OPTIONS = { presenceTestHasCost: false, listsVersion: 3, s
 
 /**
  * The estimator options of the environment of a compatibility version (ext.Sets from 1.29, ext.Lists
- * v3 from 1.34) on a server of minor `server` (cel-go 0.29 from 1.37: the global matches() costed).
+ * v3 from 1.34) on a server of minor `server` (from 1.32: `==` of Kubernetes values estimated; cel-go
+ * 0.23 from 1.33: entry sizes of literals; cel-go 0.29 from 1.37: the global matches() costed).
  */
 export function costOptionsFor(compat: number, server: number): CostOptions {
-  return { presenceTestHasCost: false, listsVersion: compat >= since('cel.ext-lists') ? 3 : 0, sets: compat >= since('cel.strings-v2'), globalMatchesCost: server >= since('cel.go-0.29') };
+  return {
+    presenceTestHasCost: false,
+    listsVersion: compat >= since('cel.ext-lists') ? 3 : 0,
+    sets: compat >= since('cel.strings-v2'),
+    globalMatchesCost: server >= since('cel.go-0.29'),
+    entrySizes: server >= since('cel.go-0.23-cost'),
+    k8sEqualityCost: server >= since('cel.k8s-equality-cost'),
+  };
 }
 
 export function schemaCost(root: Structural, rootLoc: Loc, opts: SchemaCostOptions): SchemaCost {

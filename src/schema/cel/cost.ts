@@ -128,6 +128,20 @@ export interface CostOptions {
   readonly sets?: boolean;
   /** cel-go 0.29 (Kubernetes 1.37): the global `matches(s, re)` costs as `s.matches(re)`; before, 1 + its arguments. */
   readonly globalMatchesCost?: boolean;
+  /**
+   * cel-go 0.23+ (Kubernetes 1.33): list and map literals carry entry sizes (index results, iteration
+   * variables, concatenations, conditionals read them), the accumulator and cel.bind variables carry
+   * sizes, cel.bind and dyn() are costed apart, an optional scalar is a scalar. False: cel-go before
+   * 0.23, where sizes come from computed call results and field paths only, a bind is a plain
+   * comprehension (its size that of its empty range) and a comprehension's size is its range's.
+   */
+  readonly entrySizes?: boolean;
+  /**
+   * Kubernetes 1.32's library estimator: `==` of two Kubernetes values (Quantity, URL, IP, CIDR,
+   * …) has its own estimate and `url()` a result size. False: before 1.32, such an `==` is costed
+   * as cel-go's equality of two values of unknown size.
+   */
+  readonly k8sEqualityCost?: boolean;
 }
 
 /** One node's share of the estimate, for explanations. */
@@ -176,7 +190,7 @@ interface CallEstimate {
 const ACCU = '__result__';
 const HIDDEN_ACCU = '@result';
 
-function isScalar(t: CostType | undefined): boolean {
+function isScalar(t: CostType | undefined, optionalScalar = true): boolean {
   if (!t) return false;
   switch (t.kind) {
     case 'bool':
@@ -187,7 +201,7 @@ function isScalar(t: CostType | undefined): boolean {
     case 'uint':
       return true;
     case 'opaque':
-      return t.name === 'optional_type' && isScalar(t.params?.[0]);
+      return optionalScalar && t.name === 'optional_type' && isScalar(t.params?.[0]);
     default:
       return false;
   }
@@ -232,6 +246,8 @@ class Coster {
   private readonly entrySizes = new Map<number, EntrySize>();
   private readonly contributions = new Map<number, CostContribution>();
   private readonly presenceCost: Range;
+  /** cel-go before 0.23 (see CostOptions.entrySizes) */
+  private readonly legacy: boolean;
 
   constructor(
     private readonly ast: CostAst,
@@ -239,6 +255,7 @@ class Coster {
     private readonly opts: CostOptions,
   ) {
     this.presenceCost = opts.presenceTestHasCost === false ? range(0n) : range(1n);
+    this.legacy = opts.entrySizes === false;
   }
 
   run(): CostResult {
@@ -287,8 +304,11 @@ class Coster {
   }
   private pushIterSingle(name: string, r: CostExpr): void {
     const es = this.entrySize(r);
-    const isList = this.containerKind(r, es) === 'list';
-    this.push(name, { path: [...this.getPath(r), isList ? '@items' : '@keys'], size: isList ? es?.val : es?.key, entrySize: undefined });
+    const kind = this.containerKind(r, es);
+    const isList = kind === 'list';
+    // before 0.23 an iteration variable over neither a list nor a map (dyn) has no path
+    const path = this.legacy && !isList && kind !== 'map' ? [] : [...this.getPath(r), isList ? '@items' : '@keys'];
+    this.push(name, { path, size: isList ? es?.val : es?.key, entrySize: undefined });
   }
   private pushLocal(name: string, e: CostExpr): void {
     this.push(name, { path: this.getPath(e), size: this.computeSize(e), entrySize: this.entrySize(e) });
@@ -348,7 +368,7 @@ class Coster {
   }
 
   private costCall(e: Extract<CostExpr, { kind: 'call' }>): Range {
-    if (e.fn === 'dyn' && e.args.length > 0) {
+    if (e.fn === 'dyn' && e.args.length > 0 && !this.legacy) {
       const arg = e.args[0]!;
       const ac = this.cost(arg);
       this.copySizes(e, arg);
@@ -411,6 +431,7 @@ class Coster {
   }
 
   private isBind(e: Extract<CostExpr, { kind: 'comprehension' }>): boolean {
+    if (this.legacy) return false;
     const r = e.iterRange;
     const c = e.loopCondition;
     return r.kind === 'list' && r.elements.length === 0 && c.kind === 'literal' && c.value.type === 'bool' && c.value.value === false && e.accuVar !== ACCU;
@@ -429,7 +450,7 @@ class Coster {
   private costComprehension(e: Extract<CostExpr, { kind: 'comprehension' }>): Range {
     let sum = this.cost(e.iterRange);
     sum = add(sum, this.cost(e.accuInit));
-    this.pushLocal(e.accuVar, e.accuInit);
+    if (!this.legacy) this.pushLocal(e.accuVar, e.accuInit);
     if (e.iterVar2 !== undefined) {
       this.pushIterKey(e.iterVar, e.iterRange);
       this.pushIterValue(e.iterVar2, e.iterRange);
@@ -439,12 +460,13 @@ class Coster {
     this.pop(e.iterVar);
     if (e.iterVar2 !== undefined) this.pop(e.iterVar2);
     sum = add(sum, this.cost(e.result));
-    this.pop(e.accuVar);
+    if (!this.legacy) this.pop(e.accuVar);
     const cnt = this.sizeOrUnknown(e.iterRange);
     const per = add(step, loop);
     sum = add(sum, mul(cnt, per));
     const ik = e.accuInit.kind;
-    if (ik === 'literal') {
+    if (this.legacy) this.sizes.set(e.id, cnt);
+    else if (ik === 'literal') {
       const s = this.computeSize(e.accuInit);
       if (s) this.sizes.set(e.id, s);
     } else if (ik === 'list' || ik === 'map') {
@@ -479,13 +501,16 @@ class Coster {
     if (known) return known;
     const lit = literalSize(e);
     if (lit) return lit;
-    const est = this.sizeAt(this.getPath(e), this.typeOf(e));
+    let path = this.getPath(e);
+    // before 0.23 the estimator sees no path for the accumulator
+    if (this.legacy && path.length > 0 && (path[0] === ACCU || path[0] === HIDDEN_ACCU)) path = [];
+    const est = this.sizeAt(path, this.typeOf(e));
     if (est) {
       this.sizes.set(e.id, est);
       return est;
     }
-    if (isScalar(this.typeOf(e))) return range(1n);
-    if (e.kind === 'ident') {
+    if (isScalar(this.typeOf(e), !this.legacy)) return range(1n);
+    if (e.kind === 'ident' && !this.legacy) {
       const v = this.peek(e.name);
       if (v?.size) return v.size;
     }
@@ -493,6 +518,7 @@ class Coster {
   }
 
   private entrySize(e: CostExpr): EntrySize | undefined {
+    if (this.legacy) return undefined;
     const s = this.entrySizes.get(e.id);
     if (s) return s;
     if (e.kind === 'ident') return this.peek(e.name)?.entrySize;
@@ -718,7 +744,7 @@ class Coster {
       case 'jsonpatch.escapeKey':
         if (args.length === 1) {
           const s = this.libSize(args[0]!);
-          return { cost: mulF(s, S), resultSize: s };
+          return { cost: mulF(s, S), ...(this.opts.k8sEqualityCost === false ? {} : { resultSize: s }) };
         }
         break;
       case 'lowerAscii':
@@ -836,7 +862,7 @@ class Coster {
       case 'getQuery':
         return { cost: ONE };
       case '_==_':
-        if (args.length === 2) {
+        if (args.length === 2 && this.opts.k8sEqualityCost !== false) {
           const l = args[0]!;
           const r = args[1]!;
           if (typeEqual(l.type, r.type)) {
