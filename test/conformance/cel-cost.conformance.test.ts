@@ -4,7 +4,9 @@
  * cross the budget both ways. Each mutant goes to the server (dry-run create) and through lint;
  * the set of cost causes (reason, field and full message) must be equal, and so must the
  * presence of a 422 caused by cost. CRDX_COST_PORT / CRDX_COST_DIR pick the server's port and
- * state directory; CRDX_COST_LIMIT caps the number of seed CRDs (default all).
+ * state directory; CRDX_COST_LIMIT caps the number of seed CRDs (default all); CRDX_COST_MINOR
+ * (e.g. 1.30) runs the mutants against that minor's server (the harness builds it) and lints them
+ * for that minor, instead of the default.
  */
 import { stringify } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +22,9 @@ import { CRD_API, goAvailable, startHarness, type Harness } from './harness.js';
 import { COST, MUTATIONS, type Obj } from './cost-mutations.js';
 
 const LIMIT = Number(process.env['CRDX_COST_LIMIT'] ?? Infinity);
+const MINOR = process.env['CRDX_COST_MINOR'] ? Number(/^(?:v?1\.)?(\d+)$/.exec(process.env['CRDX_COST_MINOR'])?.[1] ?? NaN) : undefined;
+if (MINOR !== undefined && !Number.isInteger(MINOR)) throw new Error(`CRDX_COST_MINOR: not a minor: ${process.env['CRDX_COST_MINOR']}`);
+const KUBE = MINOR === undefined ? DEFAULT_KUBE_VERSION : { major: 1, minor: MINOR };
 
 function seeds(): { name: string; crd: Obj }[] {
   const out: { name: string; crd: Obj }[] = [];
@@ -67,13 +72,14 @@ describe.skipIf(!goAvailable())('static CEL cost: corpus mutants against the ser
   const tally = { mutants: 0, agree: 0, tieOrder: 0, serverCost: 0, crdxCost: 0, notEstimated: 0, crossedUp: 0, crossedDown: 0 };
   beforeAll(async () => {
     h = await startHarness({
+      ...(MINOR !== undefined ? { minor: MINOR } : {}),
       ...(process.env['CRDX_COST_PORT'] ? { port: Number(process.env['CRDX_COST_PORT']) } : {}),
       ...(process.env['CRDX_COST_DIR'] ? { dir: process.env['CRDX_COST_DIR'] } : {}),
     });
   }, 1_800_000);
   afterAll(async () => {
     console.log(
-      `cost tally: ${tally.agree}/${tally.mutants} mutants agree on the cost causes (${tally.tieOrder} of them up to the order of equal-cost contributors the server names); server rejected ${tally.serverCost} for cost, crdx ${tally.crdxCost}; ` +
+      `cost tally (1.${KUBE.minor}): ${tally.agree}/${tally.mutants} mutants agree on the cost causes (${tally.tieOrder} of them up to the order of equal-cost contributors the server names); server rejected ${tally.serverCost} for cost, crdx ${tally.crdxCost}; ` +
         `${tally.crossedUp} mutants went over budget from a seed under it, and ${tally.crossedDown} came back under after a mutant of the same seed was over; ${tally.notEstimated} mutants had expressions crdx did not estimate`,
     );
     await h?.stop();
@@ -88,7 +94,7 @@ describe.skipIf(!goAvailable())('static CEL cost: corpus mutants against the ser
         it(mname, async () => {
           tally.mutants++;
           const text = stringify(m, { version: '1.1', aliasDuplicateObjects: false, lineWidth: 0 });
-          const findings = lintSources([{ path: 'mutant.yaml', text }], { kubeVersion: DEFAULT_KUBE_VERSION, cel }).findings;
+          const findings = lintSources([{ path: 'mutant.yaml', text }], { kubeVersion: KUBE, cel }).findings;
           const ours = findings.filter((f) => f.ruleId === 'cel-cost' && f.server).map((f) => key(f.server!.reason, f.server!.field, f.server!.message)).sort();
           const skipped = findings.filter((f) => f.ruleId === 'cel-not-evaluated' && f.messageId === 'cost');
           if (skipped.length > 0) tally.notEstimated++;
@@ -106,7 +112,7 @@ describe.skipIf(!goAvailable())('static CEL cost: corpus mutants against the ser
           if (JSON.stringify(ours) !== JSON.stringify(theirs)) {
             const costs = new Map<string, bigint>();
             for (const mm of parseFile({ path: 'mutant.yaml', text }).flatMap((d) => d.manifests).filter(isCrdManifest)) {
-              const crd = buildCrd(mm, DEFAULT_KUBE_VERSION, cel);
+              const crd = buildCrd(mm, KUBE, cel);
               for (const { cost } of crdCosts({ crd, schemaAnalysis: () => analyzeCrdSchemas(crd) })) for (const x of cost.expressions) costs.set(x.loc.field, x.cost);
             }
             if (equalModuloTies(ours, theirs, costs)) {
