@@ -1,0 +1,422 @@
+/**
+ * cel-go's syntax error text (ANTLR's lexer and parser errors, as cel-go's parser reports them) for
+ * the broken texts users produce most: an expression cut short (every prefix of a rule, as typed in
+ * the editor), one stray token after a whole expression, characters no token starts with, and a
+ * string left open to the end of the text.
+ *
+ * The behaviour imitated (ANTLR 4 Go runtime, DefaultErrorStrategy, as cel-go 0.23+ drives it):
+ *  - the lexer reports `token recognition error at: '<text>'` where no token matches, the text
+ *    running from the token's start through the character it failed on, then skips that much;
+ *  - at the end of the input the parser reports one error (it is then in recovery mode and never
+ *    matches again): `missing 'X' at '<EOF>'` when conjuring the closing token X lets the input end
+ *    there, `mismatched input '<EOF>' expecting …` with the tokens the grammar allows at that point,
+ *    `no viable alternative at input '…'` after a `.` or a `-`, `extraneous input '<EOF>'` after `!`;
+ *  - after a whole expression, one more token is `extraneous input 'T' expecting <EOF>`, more are
+ *    `mismatched input 'T' expecting <EOF>`;
+ *  - cel-go's visitor then builds what was parsed, and reports what it reports on any tree (macro
+ *    arguments such as has()'s): crdx closes the cut text (a placeholder operand, the closing tokens)
+ *    and takes the port's issues that lie inside the text.
+ *
+ * Texts written from the ATN's behaviour and checked against cel-go 0.29.2's output (and 0.17.8's:
+ * the same but for backticks and '%', see celGoSyntaxErrorText)
+ * (test/unit/cel-syntax-errors.test.ts). Anything outside these shapes gives undefined: the caller
+ * keeps its own wording and must not present it as the server's.
+ */
+import { ALL_MACROS, lexCel, parseCel, type MacroSet, type ParseIssue, type Tok } from './ast.js';
+import { formatIssues } from './check.js';
+
+/** ANTLR token types (CEL.tokens) of what the messages list, for their order. */
+const TYPE: Record<string, number> = {
+  "'['": 10, "']'": 11, "'{'": 12, "'}'": 13, "'('": 14, "')'": 15, "'.'": 16, "','": 17, "'-'": 18, "'!'": 19, "'?'": 20,
+  "'true'": 26, "'false'": 27, "'null'": 28, NUM_FLOAT: 31, NUM_INT: 32, NUM_UINT: 33, STRING: 34, BYTES: 35, IDENTIFIER: 36, ESC_IDENTIFIER: 37,
+};
+/** What may start an operand (FIRST of unary). */
+const OPERAND = ["'['", "'{'", "'('", "'.'", "'-'", "'!'", "'true'", "'false'", "'null'", 'NUM_FLOAT', 'NUM_INT', 'NUM_UINT', 'STRING', 'BYTES', 'IDENTIFIER'];
+
+function tokenSet(names: readonly string[]): string {
+  const sorted = [...new Set(names)].sort((a, b) => TYPE[a]! - TYPE[b]!);
+  return sorted.length === 1 ? sorted[0]! : `{${sorted.join(', ')}}`;
+}
+
+/** ANTLR's display of a token's or a lexer error's text. */
+function display(s: string): string {
+  return s.replace(/\n/g, '\\n').replace(/\r/g, '\\r').replace(/\t/g, '\\t');
+}
+
+const BINARY = new Set(['==', '!=', '<', '<=', '>=', '>', '&&', '||', '+', '-', '*', '/', '%']);
+
+/** Where the cut text stops: an operand is wanted (with the extra tokens the grammar also allows there), or a token. */
+type Need =
+  | { readonly kind: 'operand'; readonly extra: readonly string[] }
+  | { readonly kind: 'unary'; readonly run: readonly Tok[] }
+  | { readonly kind: 'dot'; readonly dot: Tok; readonly optional: boolean }
+  | { readonly kind: 'token'; readonly tok: string; readonly set: readonly string[]; readonly lastOfFrame: boolean };
+
+/** An open construct: the text that closes it (for the completion) and whether it still needs a token. */
+interface Frame {
+  readonly close: string;
+  readonly requires: boolean;
+  /** For a has( call: where its argument starts. */
+  readonly hasArg?: number;
+}
+
+class Cut extends Error {
+  constructor(readonly need: Need) {
+    super('cut');
+  }
+}
+class Unsure extends Error {}
+
+/**
+ * A recogniser of cel-go's grammar over the port's tokens that knows, where the tokens end, what the
+ * grammar wanted next and which constructs are open. It only needs to be right on texts the port
+ * parses up to their end.
+ */
+class Recogniser {
+  pos = 0;
+  readonly frames: Frame[] = [];
+  constructor(private readonly toks: readonly Tok[]) {}
+
+  private peek(k = 0): Tok {
+    return this.toks[Math.min(this.pos + k, this.toks.length - 1)]!;
+  }
+  private isOp(text: string): boolean {
+    const t = this.peek();
+    return t.kind === 'op' && t.text === text;
+  }
+  private atEof(): boolean {
+    return this.peek().kind === 'eof';
+  }
+  private operandOrCut(extra: readonly string[] = []): void {
+    if (this.atEof()) throw new Cut({ kind: 'operand', extra });
+  }
+  private close(text: string, set: readonly string[]): void {
+    if (this.atEof()) throw new Cut({ kind: 'token', tok: text, set, lastOfFrame: text !== ':' });
+    if (!this.isOp(text)) throw new Unsure();
+    this.pos++;
+  }
+  private frame<T>(f: Frame, body: () => T): T {
+    this.frames.push(f);
+    const out = body();
+    this.frames.pop();
+    return out;
+  }
+
+  expr(): void {
+    this.operandOrCut();
+    this.cond();
+    if (!this.isOp('?')) return;
+    this.pos++;
+    this.frame({ close: ' : 0', requires: true }, () => {
+      this.operandOrCut();
+      this.cond();
+      this.close(':', ["':'"]);
+    });
+    this.expr();
+  }
+
+  private cond(): void {
+    this.unary();
+    for (;;) {
+      const t = this.peek();
+      if (!((t.kind === 'op' && BINARY.has(t.text)) || (t.kind === 'ident' && t.text === 'in'))) return;
+      this.pos++;
+      this.operandOrCut();
+      this.unary();
+    }
+  }
+
+  private unary(): void {
+    const run: Tok[] = [];
+    while (this.isOp('!') || this.isOp('-')) run.push(this.toks[this.pos++]!);
+    if (run.length > 0 && this.atEof()) throw new Cut({ kind: 'unary', run });
+    // a '-' before a number is its sign
+    this.member();
+  }
+
+  private member(): void {
+    this.primary();
+    for (;;) {
+      if (this.isOp('.')) {
+        const dot = this.toks[this.pos++]!;
+        const optional = this.isOp('?');
+        if (optional) this.pos++;
+        if (this.atEof()) throw new Cut({ kind: 'dot', dot, optional });
+        const name = this.peek();
+        if (name.kind !== 'ident' && name.kind !== 'escident') throw new Unsure();
+        this.pos++;
+        // a.b{…: a message construction, not reproduced
+        if (this.isOp('{')) throw new Unsure();
+        if (!optional && name.kind === 'ident' && this.isOp('(')) {
+          this.pos++;
+          this.args(undefined);
+        }
+        continue;
+      }
+      if (this.isOp('[')) {
+        this.pos++;
+        this.frame({ close: ']', requires: true }, () => {
+          this.operandOrCut(["'?'"]);
+          if (this.isOp('?')) {
+            this.pos++;
+            this.operandOrCut();
+          }
+          this.expr();
+          this.close(']', ["']'"]);
+        });
+        continue;
+      }
+      return;
+    }
+  }
+
+  /** After a call's '(': exprList? ')'. */
+  private args(hasArg: number | undefined): void {
+    this.frame({ close: ')', requires: true, ...(hasArg !== undefined ? { hasArg } : {}) }, () => {
+      this.operandOrCut(["')'"]);
+      if (this.isOp(')')) {
+        this.pos++;
+        return;
+      }
+      for (;;) {
+        this.expr();
+        if (!this.isOp(',')) break;
+        this.pos++;
+        this.operandOrCut();
+      }
+      this.close(')', ["')'"]);
+    });
+  }
+
+  private primary(): void {
+    const t = this.peek();
+    if (t.kind === 'op' && t.text === '.') {
+      this.pos++;
+      if (this.atEof()) throw new Cut({ kind: 'dot', dot: t, optional: false });
+      if (this.peek().kind !== 'ident') throw new Unsure();
+      this.identOrCall(this.toks[this.pos++]!, true);
+      return;
+    }
+    if (t.kind === 'ident') {
+      this.pos++;
+      if (t.text === 'true' || t.text === 'false' || t.text === 'null') return;
+      if (t.text === 'in') throw new Unsure();
+      this.identOrCall(t, false);
+      return;
+    }
+    if (t.kind === 'op' && t.text === '(') {
+      this.pos++;
+      this.frame({ close: ')', requires: true }, () => {
+        this.expr();
+        this.close(')', ["')'"]);
+      });
+      return;
+    }
+    if (t.kind === 'op' && t.text === '[') {
+      this.pos++;
+      this.frame({ close: ']', requires: true }, () => this.entries(']', false));
+      return;
+    }
+    if (t.kind === 'op' && t.text === '{') {
+      this.pos++;
+      this.frame({ close: '}', requires: true }, () => this.entries('}', true));
+      return;
+    }
+    if (t.kind === 'op' && t.text === '-') {
+      this.pos++;
+      const n = this.peek();
+      if (n.kind !== 'int' && n.kind !== 'double') throw new Unsure();
+      this.pos++;
+      return;
+    }
+    if (t.kind === 'int' || t.kind === 'uint' || t.kind === 'double' || t.kind === 'string' || t.kind === 'bytes') {
+      this.pos++;
+      return;
+    }
+    throw new Unsure();
+  }
+
+  /** A list's or a map's entries up to its closing token. */
+  private entries(closer: string, isMap: boolean): void {
+    const q = `'${closer}'`;
+    this.operandOrCut([q, "','", "'?'"]);
+    if (this.isOp(closer)) {
+      this.pos++;
+      return;
+    }
+    for (;;) {
+      if (this.isOp('?')) {
+        this.pos++;
+        this.operandOrCut();
+      }
+      if (isMap) {
+        this.frame({ close: ': 0', requires: true }, () => {
+          this.expr();
+          this.close(':', ["':'"]);
+        });
+        this.operandOrCut();
+      }
+      this.expr();
+      if (!this.isOp(',')) {
+        if (this.atEof()) throw new Cut({ kind: 'token', tok: closer, set: [q, "','"], lastOfFrame: true });
+        this.close(closer, [q]);
+        return;
+      }
+      this.pos++;
+      if (this.atEof()) throw new Cut({ kind: 'token', tok: closer, set: [q], lastOfFrame: true });
+      if (this.isOp(closer)) {
+        this.pos++;
+        return;
+      }
+    }
+  }
+
+  private identOrCall(name: Tok, leadingDot: boolean): void {
+    if (this.isOp('(')) {
+      this.pos++;
+      // has() is the one macro whose argument the visitor looks at while it is cut
+      this.args(name.text === 'has' && !leadingDot ? this.peek().offset : undefined);
+      return;
+    }
+    // message construction: not reproduced
+    if (this.isOp('{')) throw new Unsure();
+  }
+}
+
+/** Blanks code points (keeping line breaks, so positions hold). */
+function blank(src: string[], from: number, to: number): void {
+  for (let i = from; i < to && i < src.length; i++) if (src[i] !== '\n') src[i] = ' ';
+}
+
+/**
+ * cel-go's error text (`ERROR: <input>:L:C: …` with the caret lines, every error in cel-go's order)
+ * for a text its parser rejects, when crdx is sure it reproduces it; else undefined. The grammar is
+ * cel-go 0.23+'s (backticks are tokens); `macros` as the environment has them.
+ */
+export function celGoSyntaxErrorText(text: string, macros: MacroSet = ALL_MACROS): string | undefined {
+  // before cel-go 0.23 a backtick is no token, and a syntax error's text went through Sprintf as the format (a '%' in it is mangled)
+  const before023 = macros.escapeTokens === false;
+  if (before023 && text.includes('`')) return undefined;
+  try {
+    const issues = syntaxIssues(text, macros);
+    if (issues === undefined || issues.length === 0) return undefined;
+    if (before023 && issues.some((i) => i.message.startsWith('Syntax error:') && i.message.includes('%'))) return undefined;
+    return formatIssues(Array.from(text), issues);
+  } catch (e) {
+    if (e instanceof Unsure) return undefined;
+    throw e;
+  }
+}
+
+function syntaxIssues(text: string, macros: MacroSet): ParseIssue[] | undefined {
+  const src = Array.from(text);
+  const work = [...src];
+  const out: ParseIssue[] = [];
+  // the lexer: skip what no token matches, as ANTLR's lexer recovers
+  let toks: readonly Tok[] | undefined;
+  for (let n = 0; toks === undefined; n++) {
+    if (n > 20) return undefined;
+    const l = lexCel(work);
+    if (l.ok) {
+      toks = l.toks;
+      break;
+    }
+    const o = l.error.offset;
+    const c = work[o]!;
+    if (l.error.message.startsWith('token recognition error')) {
+      if (c === '`') return undefined;
+      // '&', '|', '=' begin a two-character token: the lexer fails on (and skips) the next character too
+      const width = (c === '&' || c === '|' || c === '=') && o + 1 < work.length ? 2 : 1;
+      out.push({ offset: o, message: `Syntax error: token recognition error at: '${display(work.slice(o, o + width).join(''))}'` });
+      blank(work, o, o + width);
+      continue;
+    }
+    if (l.error.message === 'unterminated string literal') {
+      // a quote (no r/b prefix, not three) whose string runs to the end of the text
+      const q = work[o];
+      if (q !== '"' && q !== "'") return undefined;
+      const rest = work.slice(o + 1);
+      if (rest.some((ch) => ch === q || ch === '\n' || ch === '\r' || ch === '\\')) return undefined;
+      out.push({ offset: o, message: `Syntax error: token recognition error at: '${display(work.slice(o).join(''))}'` });
+      blank(work, o, work.length);
+      continue;
+    }
+    return undefined;
+  }
+  const body = work.join('');
+  const whole = parseCel(body, macros);
+  if (whole.ok) {
+    out.push(...whole.issues);
+    return out;
+  }
+  if (/reserved identifier/.test(whole.syntaxError.message)) return undefined;
+  const r = new Recogniser(toks);
+  const end = src.length;
+  try {
+    r.expr();
+  } catch (e) {
+    if (!(e instanceof Cut)) throw e;
+    const n = e.need;
+    let completion = '';
+    switch (n.kind) {
+      case 'operand':
+        out.push({ offset: end, message: `Syntax error: mismatched input '<EOF>' expecting ${tokenSet([...OPERAND, ...n.extra])}` });
+        // at the start of a call's arguments, a list or a map nothing was parsed: close it empty
+        if (!n.extra.some((x) => x === "')'" || x === "']'" || x === "'}'")) completion = ' 0';
+        break;
+      case 'unary': {
+        const last = n.run[n.run.length - 1]!;
+        if (n.run.every((t) => t.text === '!')) out.push({ offset: end, message: `Syntax error: extraneous input '<EOF>' expecting ${tokenSet(OPERAND)}` });
+        else if (last.text === '-' && n.run.slice(0, -1).every((t) => t.text === '!' || t.text === '-')) {
+          out.push({ offset: end, message: `Syntax error: no viable alternative at input '${display(src.slice(last.offset).join(''))}'` });
+          out.push({ offset: end, message: `Syntax error: mismatched input '<EOF>' expecting ${tokenSet(OPERAND)}` });
+        } else return undefined;
+        completion = ' 0';
+        break;
+      }
+      case 'dot': {
+        if (n.optional) return undefined;
+        out.push({ offset: end, message: `Syntax error: no viable alternative at input '${display(src.slice(n.dot.offset).join(''))}'` });
+        // has(a.b.): the visitor sees a selection without a field, no argument for has()
+        const inner = r.frames[r.frames.length - 1];
+        if (r.frames.some((f) => f.hasArg !== undefined)) {
+          // has(a.: reported at a; has(a.b. is not (seen with cel-go), deeper cases are not known
+          if (inner?.hasArg === undefined) return undefined;
+          const argToks = toks.filter((t) => t.offset >= inner.hasArg! && t.kind !== 'eof');
+          const chain = argToks.every((t, i) => (i % 2 === 0 ? t.kind === 'ident' && !['true', 'false', 'null', 'in'].includes(t.text) : t.kind === 'op' && t.text === '.'));
+          if (!chain || argToks.length !== 2) return undefined;
+          out.push({ offset: inner.hasArg, message: 'invalid argument to has() macro' });
+          r.frames.pop();
+          completion = ' x)';
+        } else completion = 'x';
+        break;
+      }
+      case 'token': {
+        const outerNeeds = r.frames.slice(0, -1).some((f) => f.requires);
+        if (n.lastOfFrame && !outerNeeds && n.set.length === 1) out.push({ offset: end, message: `Syntax error: missing '${n.tok}' at '<EOF>'` });
+        else out.push({ offset: end, message: `Syntax error: mismatched input '<EOF>' expecting ${tokenSet(n.set)}` });
+        break;
+      }
+    }
+    // what cel-go's visitor reports on the parsed part: the port's issues on the closed text, inside the text
+    for (let i = r.frames.length - 1; i >= 0; i--) completion += r.frames[i]!.close;
+    const closed = parseCel(body + completion, macros);
+    if (!closed.ok) return undefined;
+    for (const i of closed.issues) {
+      if (i.offset >= end) return undefined;
+      out.push(i);
+    }
+    return out;
+  }
+  // a whole expression and more tokens
+  const extra = toks[r.pos]!;
+  if (extra.kind === 'eof') return undefined;
+  const single = toks[r.pos + 1]!.kind === 'eof';
+  out.push({ offset: extra.offset, message: `Syntax error: ${single ? 'extraneous' : 'mismatched'} input '${display(extra.text)}' expecting <EOF>` });
+  const head = [...work];
+  blank(head, extra.offset, head.length);
+  const parsed = parseCel(head.join(''), macros);
+  if (!parsed.ok) return undefined;
+  out.push(...parsed.issues);
+  return out;
+}
