@@ -6,7 +6,8 @@
  *
  * The behaviour imitated (ANTLR 4 Go runtime, DefaultErrorStrategy, as cel-go 0.23+ drives it):
  *  - the lexer reports `token recognition error at: '<text>'` where no token matches, the text
- *    running from the token's start through the character it failed on, then skips that much;
+ *    running from the token's start through the character it failed on, then skips that much
+ *    (an r/b prefix before a broken string is an identifier; the string is lexed anew);
  *  - at the end of the input the parser reports one error (it is then in recovery mode and never
  *    matches again): `missing 'X' at '<EOF>'` when conjuring the closing token X lets the input end
  *    there, `mismatched input '<EOF>' expecting …` with the tokens the grammar allows at that point,
@@ -38,7 +39,7 @@ function tokenSet(names: readonly string[]): string {
   return sorted.length === 1 ? sorted[0]! : `{${sorted.join(', ')}}`;
 }
 
-/** ANTLR's display of a token's or a lexer error's text. */
+/** ANTLR's display of a token's text in a parser error (a lexer error shows its text as it is). */
 function display(s: string): string {
   return s.replace(/\n/g, '\\n').replace(/\r/g, '\\r').replace(/\t/g, '\\t');
 }
@@ -60,10 +61,19 @@ interface Frame {
   readonly hasArg?: number;
 }
 
+/** The recogniser stops: at the end of the tokens (`at` undefined), or at a stray token where a closing token is wanted. */
 class Cut extends Error {
-  constructor(readonly need: Need) {
+  constructor(
+    readonly need: Need,
+    readonly at?: Tok,
+  ) {
     super('cut');
   }
+}
+
+/** Tokens ANTLR's recovery never stops at (in no follow set of the grammar's rules): it skips them to the end. */
+function skipped(t: Tok): boolean {
+  return (t.kind === 'ident' && t.text !== 'in') || t.kind === 'int' || t.kind === 'uint' || t.kind === 'double' || t.kind === 'string' || t.kind === 'bytes';
 }
 class Unsure extends Error {}
 
@@ -75,6 +85,8 @@ class Unsure extends Error {}
 class Recogniser {
   pos = 0;
   readonly frames: Frame[] = [];
+  /** Stray tokens deleted before a closing token (`extraneous input`), with what was expected. */
+  readonly deleted: { readonly tok: Tok; readonly set: readonly string[] }[] = [];
   constructor(private readonly toks: readonly Tok[]) {}
 
   private peek(k = 0): Tok {
@@ -91,9 +103,24 @@ class Recogniser {
     if (this.atEof()) throw new Cut({ kind: 'operand', extra });
   }
   private close(text: string, set: readonly string[]): void {
-    if (this.atEof()) throw new Cut({ kind: 'token', tok: text, set, lastOfFrame: text !== ':' });
-    if (!this.isOp(text)) throw new Unsure();
-    this.pos++;
+    const need: Need = { kind: 'token', tok: text, set, lastOfFrame: text !== ':' };
+    if (this.atEof()) throw new Cut(need);
+    if (this.isOp(text)) {
+      this.pos++;
+      return;
+    }
+    // a stray token before a closing token: deleted (extraneous input), or (when all that follows is
+    // skipped by the recovery to the end) the one error, mismatched input
+    if (text === ':') throw new Unsure();
+    const t = this.peek();
+    const next = this.peek(1);
+    if (next.kind === 'op' && next.text === text) {
+      this.deleted.push({ tok: t, set });
+      this.pos += 2;
+      return;
+    }
+    if (this.toks.slice(this.pos, -1).every(skipped)) throw new Cut(need, t);
+    throw new Unsure();
   }
   private frame<T>(f: Frame, body: () => T): T {
     this.frames.push(f);
@@ -258,8 +285,7 @@ class Recogniser {
       }
       this.expr();
       if (!this.isOp(',')) {
-        if (this.atEof()) throw new Cut({ kind: 'token', tok: closer, set: [q, "','"], lastOfFrame: true });
-        this.close(closer, [q]);
+        this.close(closer, [q, "','"]);
         return;
       }
       this.pos++;
@@ -280,6 +306,44 @@ class Recogniser {
     }
     // message construction: not reproduced
     if (this.isOp('{')) throw new Unsure();
+  }
+}
+
+const ESC_CHARS = new Set(['a', 'b', 'f', 'n', 'r', 't', 'v', '"', "'", '\\', '?', '`']);
+const isHexDigit = (c: string | undefined): boolean => c !== undefined && /^[0-9a-fA-F]$/.test(c);
+
+/**
+ * Where cel-go's lexer gives up on the (plain, one-quote) string opening at `qi`: the index of the
+ * character no rule takes (the text's length at its end), or -1 when the string closes.
+ */
+function stringFailure(src: readonly string[], qi: number): number {
+  const q = src[qi];
+  let k = qi + 1;
+  const digits = (n: number, ok: (c: string | undefined) => boolean): number => {
+    for (let j = 0; j < n; j++) if (!ok(src[k + j])) return k + j;
+    k += n;
+    return -1;
+  };
+  for (;;) {
+    if (k >= src.length) return src.length;
+    const c = src[k]!;
+    if (c === q) return -1;
+    if (c === '\n' || c === '\r') return k;
+    if (c !== '\\') {
+      k++;
+      continue;
+    }
+    const e = src[k + 1];
+    if (e === undefined) return src.length;
+    k += 2;
+    let f = -1;
+    if (ESC_CHARS.has(e)) continue;
+    if (e >= '0' && e <= '3') f = digits(2, (d) => d !== undefined && d >= '0' && d <= '7');
+    else if (e === 'x' || e === 'X') f = digits(2, isHexDigit);
+    else if (e === 'u') f = digits(4, isHexDigit);
+    else if (e === 'U') f = digits(8, isHexDigit);
+    else return k - 1;
+    if (f >= 0) return f;
   }
 }
 
@@ -327,18 +391,23 @@ function syntaxIssues(text: string, macros: MacroSet): ParseIssue[] | undefined 
       if (c === '`') return undefined;
       // '&', '|', '=' begin a two-character token: the lexer fails on (and skips) the next character too
       const width = (c === '&' || c === '|' || c === '=') && o + 1 < work.length ? 2 : 1;
-      out.push({ offset: o, message: `Syntax error: token recognition error at: '${display(work.slice(o, o + width).join(''))}'` });
+      out.push({ offset: o, message: `Syntax error: token recognition error at: '${work.slice(o, o + width).join('')}'` });
       blank(work, o, o + width);
       continue;
     }
-    if (l.error.message === 'unterminated string literal') {
-      // a quote (no r/b prefix, not three) whose string runs to the end of the text
-      const q = work[o];
+    if (l.error.message === 'unterminated string literal' || l.error.message === 'unable to unescape string') {
+      // r/b prefixes: the lexer falls back to the identifier they spell and lexes the quote anew
+      let qi = o;
+      while (qi < o + 2 && /^[rRbB]$/.test(work[qi] ?? '')) qi++;
+      const q = work[qi];
       if (q !== '"' && q !== "'") return undefined;
-      const rest = work.slice(o + 1);
-      if (rest.some((ch) => ch === q || ch === '\n' || ch === '\r' || ch === '\\')) return undefined;
-      out.push({ offset: o, message: `Syntax error: token recognition error at: '${display(work.slice(o).join(''))}'` });
-      blank(work, o, work.length);
+      // three quotes: the lexer falls back to the empty string '' (not reproduced)
+      if (work[qi + 1] === q) return undefined;
+      const f = stringFailure(work, qi);
+      if (f < 0) return undefined;
+      const to = Math.min(f + 1, work.length);
+      out.push({ offset: qi, message: `Syntax error: token recognition error at: '${work.slice(qi, to).join('')}'` });
+      blank(work, qi, to);
       continue;
     }
     return undefined;
@@ -352,70 +421,88 @@ function syntaxIssues(text: string, macros: MacroSet): ParseIssue[] | undefined 
   if (/reserved identifier/.test(whole.syntaxError.message)) return undefined;
   const r = new Recogniser(toks);
   const end = src.length;
+  // the text the visitor sees: deleted tokens left out
+  const seen = [...work];
+  const noteDeleted = (): void => {
+    for (const d of r.deleted) {
+      out.push({ offset: d.tok.offset, message: `Syntax error: extraneous input '${display(d.tok.text)}' expecting ${tokenSet(d.set)}` });
+      blank(seen, d.tok.offset, d.tok.offset + Array.from(d.tok.text).length);
+    }
+  };
   try {
     r.expr();
   } catch (e) {
     if (!(e instanceof Cut)) throw e;
+    noteDeleted();
     const n = e.need;
     let completion = '';
-    switch (n.kind) {
-      case 'operand':
-        out.push({ offset: end, message: `Syntax error: mismatched input '<EOF>' expecting ${tokenSet([...OPERAND, ...n.extra])}` });
-        // at the start of a call's arguments, a list or a map nothing was parsed: close it empty
-        if (!n.extra.some((x) => x === "')'" || x === "']'" || x === "'}'")) completion = ' 0';
-        break;
-      case 'unary': {
-        const last = n.run[n.run.length - 1]!;
-        if (n.run.every((t) => t.text === '!')) out.push({ offset: end, message: `Syntax error: extraneous input '<EOF>' expecting ${tokenSet(OPERAND)}` });
-        else if (last.text === '-' && n.run.slice(0, -1).every((t) => t.text === '!' || t.text === '-')) {
-          out.push({ offset: end, message: `Syntax error: no viable alternative at input '${display(src.slice(last.offset).join(''))}'` });
-          out.push({ offset: end, message: `Syntax error: mismatched input '<EOF>' expecting ${tokenSet(OPERAND)}` });
-        } else return undefined;
-        completion = ' 0';
-        break;
+    let limit = end;
+    if (e.at !== undefined) {
+      // a stray token where a closing token is wanted; the recovery skips it and the rest
+      if (n.kind !== 'token') return undefined;
+      out.push({ offset: e.at.offset, message: `Syntax error: mismatched input '${display(e.at.text)}' expecting ${tokenSet(n.set)}` });
+      limit = e.at.offset;
+      blank(seen, limit, seen.length);
+    } else
+      switch (n.kind) {
+        case 'operand':
+          out.push({ offset: end, message: `Syntax error: mismatched input '<EOF>' expecting ${tokenSet([...OPERAND, ...n.extra])}` });
+          // at the start of a call's arguments, a list or a map nothing was parsed: close it empty
+          if (!n.extra.some((x) => x === "')'" || x === "']'" || x === "'}'")) completion = ' 0';
+          break;
+        case 'unary': {
+          const last = n.run[n.run.length - 1]!;
+          if (n.run.every((t) => t.text === '!')) out.push({ offset: end, message: `Syntax error: extraneous input '<EOF>' expecting ${tokenSet(OPERAND)}` });
+          else if (last.text === '-' && n.run.slice(0, -1).every((t) => t.text === '!' || t.text === '-')) {
+            out.push({ offset: end, message: `Syntax error: no viable alternative at input '${display(src.slice(last.offset).join(''))}'` });
+            out.push({ offset: end, message: `Syntax error: mismatched input '<EOF>' expecting ${tokenSet(OPERAND)}` });
+          } else return undefined;
+          completion = ' 0';
+          break;
+        }
+        case 'dot': {
+          if (n.optional) return undefined;
+          out.push({ offset: end, message: `Syntax error: no viable alternative at input '${display(src.slice(n.dot.offset).join(''))}'` });
+          // has(a.: the visitor sees a selection without a field, no argument for has()
+          const inner = r.frames[r.frames.length - 1];
+          if (r.frames.some((f) => f.hasArg !== undefined)) {
+            // has(a.: reported at a; has(a.b. is not (seen with cel-go), deeper cases are not known
+            if (inner?.hasArg === undefined) return undefined;
+            const argToks = toks.filter((t) => t.offset >= inner.hasArg! && t.kind !== 'eof');
+            const chain = argToks.every((t, i) => (i % 2 === 0 ? t.kind === 'ident' && !['true', 'false', 'null', 'in'].includes(t.text) : t.kind === 'op' && t.text === '.'));
+            if (!chain || argToks.length !== 2) return undefined;
+            out.push({ offset: inner.hasArg, message: 'invalid argument to has() macro' });
+            r.frames.pop();
+            completion = ' x)';
+          } else completion = 'x';
+          break;
+        }
+        case 'token': {
+          const outerNeeds = r.frames.slice(0, -1).some((f) => f.requires);
+          if (n.lastOfFrame && !outerNeeds && n.set.length === 1) out.push({ offset: end, message: `Syntax error: missing '${n.tok}' at '<EOF>'` });
+          else out.push({ offset: end, message: `Syntax error: mismatched input '<EOF>' expecting ${tokenSet(n.set)}` });
+          break;
+        }
       }
-      case 'dot': {
-        if (n.optional) return undefined;
-        out.push({ offset: end, message: `Syntax error: no viable alternative at input '${display(src.slice(n.dot.offset).join(''))}'` });
-        // has(a.b.): the visitor sees a selection without a field, no argument for has()
-        const inner = r.frames[r.frames.length - 1];
-        if (r.frames.some((f) => f.hasArg !== undefined)) {
-          // has(a.: reported at a; has(a.b. is not (seen with cel-go), deeper cases are not known
-          if (inner?.hasArg === undefined) return undefined;
-          const argToks = toks.filter((t) => t.offset >= inner.hasArg! && t.kind !== 'eof');
-          const chain = argToks.every((t, i) => (i % 2 === 0 ? t.kind === 'ident' && !['true', 'false', 'null', 'in'].includes(t.text) : t.kind === 'op' && t.text === '.'));
-          if (!chain || argToks.length !== 2) return undefined;
-          out.push({ offset: inner.hasArg, message: 'invalid argument to has() macro' });
-          r.frames.pop();
-          completion = ' x)';
-        } else completion = 'x';
-        break;
-      }
-      case 'token': {
-        const outerNeeds = r.frames.slice(0, -1).some((f) => f.requires);
-        if (n.lastOfFrame && !outerNeeds && n.set.length === 1) out.push({ offset: end, message: `Syntax error: missing '${n.tok}' at '<EOF>'` });
-        else out.push({ offset: end, message: `Syntax error: mismatched input '<EOF>' expecting ${tokenSet(n.set)}` });
-        break;
-      }
-    }
-    // what cel-go's visitor reports on the parsed part: the port's issues on the closed text, inside the text
+    // what cel-go's visitor reports on the parsed part: the port's issues on the closed text, before the error
     for (let i = r.frames.length - 1; i >= 0; i--) completion += r.frames[i]!.close;
-    const closed = parseCel(body + completion, macros);
+    const closed = parseCel(seen.join('') + completion, macros);
     if (!closed.ok) return undefined;
     for (const i of closed.issues) {
-      if (i.offset >= end) return undefined;
+      if (i.offset >= limit) return undefined;
       out.push(i);
     }
     return out;
   }
+  noteDeleted();
   // a whole expression and more tokens
   const extra = toks[r.pos]!;
-  if (extra.kind === 'eof') return undefined;
-  const single = toks[r.pos + 1]!.kind === 'eof';
-  out.push({ offset: extra.offset, message: `Syntax error: ${single ? 'extraneous' : 'mismatched'} input '${display(extra.text)}' expecting <EOF>` });
-  const head = [...work];
-  blank(head, extra.offset, head.length);
-  const parsed = parseCel(head.join(''), macros);
+  if (extra.kind !== 'eof') {
+    const single = toks[r.pos + 1]!.kind === 'eof';
+    out.push({ offset: extra.offset, message: `Syntax error: ${single ? 'extraneous' : 'mismatched'} input '${display(extra.text)}' expecting <EOF>` });
+    blank(seen, extra.offset, seen.length);
+  } else if (r.deleted.length === 0) return undefined;
+  const parsed = parseCel(seen.join(''), macros);
   if (!parsed.ok) return undefined;
   out.push(...parsed.issues);
   return out;

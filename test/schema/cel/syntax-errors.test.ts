@@ -46,14 +46,25 @@ const TABLE: readonly (readonly [string, string, string])[] = [
   ["a macro variable that is no simple name, cut", "self.all(x.y, z", "ERROR: <input>:1:11: argument must be a simple name\n | self.all(x.y, z\n | ..........^\nERROR: <input>:1:16: Syntax error: missing ')' at '<EOF>'\n | self.all(x.y, z\n | ...............^"],
 ];
 
+// [what, expression, cel-go 0.29.2's text] for shapes outside the recorded set (test/apiserver/celsyntax output)
+const MORE: readonly (readonly [string, string, string])[] = [
+  ["a string cut by a line break (the lexer shows the break as it is)", "self.a == 'x\n", "ERROR: <input>:1:11: Syntax error: token recognition error at: ''x\n'\n | self.a == 'x\n | ..........^\nERROR: <input>:2:1: Syntax error: mismatched input '<EOF>' expecting {'[', '{', '(', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}\n | \n | ^"],
+  ["a stray token before the closing parenthesis is deleted", "(a b)", "ERROR: <input>:1:4: Syntax error: extraneous input 'b' expecting ')'\n | (a b)\n | ...^"],
+  ["a stray token before the closing bracket of a list", "[a b]", "ERROR: <input>:1:4: Syntax error: extraneous input 'b' expecting {']', ','}\n | [a b]\n | ...^"],
+  ["a stray token where ) is wanted, skipped to the end", "f(a b c", "ERROR: <input>:1:5: Syntax error: mismatched input 'b' expecting ')'\n | f(a b c\n | ....^"],
+  ["an invalid escape in a string", "'\\q' + 1", "ERROR: <input>:1:1: Syntax error: token recognition error at: ''\\q'\n | '\\q' + 1\n | ^\nERROR: <input>:1:4: Syntax error: token recognition error at: '' + 1'\n | '\\q' + 1\n | ...^\nERROR: <input>:1:9: Syntax error: mismatched input '<EOF>' expecting {'[', '{', '(', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}\n | '\\q' + 1\n | ........^"],
+  ["a string with a valid escape, open to the end", "self.matches('\\d", "ERROR: <input>:1:14: Syntax error: token recognition error at: ''\\d'\n | self.matches('\\d\n | .............^\nERROR: <input>:1:17: Syntax error: mismatched input '<EOF>' expecting {'[', '{', '(', ')', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}\n | self.matches('\\d\n | ................^"],
+  ["a raw string open to the end: the r is an identifier", "r'abc", "ERROR: <input>:1:2: Syntax error: token recognition error at: ''abc'\n | r'abc\n | .^"],
+];
+
 describe('celGoSyntaxErrorText', () => {
-  it.each(TABLE)('%s: %j', (_what, expr, want) => {
+  it.each([...TABLE, ...MORE])('%s: %j', (_what, expr, want) => {
     expect(celGoSyntaxErrorText(expr)).toBe(want);
   });
 
   it('gives no text where it is not sure', () => {
-    // a message construction, a prefixed string open to the end, a backtick
-    for (const expr of ['a.b{', "r'x", 'self.a == `x']) expect(celGoSyntaxErrorText(expr)).toBeUndefined();
+    // a message construction, a token ANTLR conjures (missing ':' at 'c'), a backtick, three quotes
+    for (const expr of ['a.b{', 'a ? b c', 'self.a == `x', "'''x"]) expect(celGoSyntaxErrorText(expr)).toBeUndefined();
   });
 
   it('gives no text for a text cel-go parses (celGoSyntaxText)', () => {
@@ -67,7 +78,7 @@ describe('celGoSyntaxErrorText', () => {
     expect(celGoSyntaxErrorText('self.a + ', old)).toBe(TABLE[0]![2]);
   });
 
-  it('reproduces the recorded set (floor: 13962 of 14632 rejected texts exact, none wrong)', () => {
+  it('reproduces the recorded set (floor: 14127 of 14632 rejected texts exact, none wrong)', () => {
     const v = JSON.parse(gunzipSync(readFileSync(new URL('./syntax-errors.vectors.json.gz', import.meta.url))).toString()) as { cases: [string, string | null][] };
     let rejected = 0;
     let exact = 0;
@@ -84,7 +95,7 @@ describe('celGoSyntaxErrorText', () => {
     }
     expect(wrong).toEqual([]);
     expect(rejected).toBe(14632);
-    expect(exact).toBeGreaterThanOrEqual(13962);
+    expect(exact).toBeGreaterThanOrEqual(14127);
   });
 });
 
