@@ -71,6 +71,12 @@ class Cut extends Error {
   }
 }
 
+/**
+ * cel-go stops a recovery that would skip more tokens than this (and reports it without a
+ * location, then visits nothing): not reproduced.
+ */
+const RECOVERY_LOOKAHEAD = 256;
+
 /** Tokens ANTLR's recovery never stops at (in no follow set of the grammar's rules): it skips them to the end. */
 function skipped(t: Tok): boolean {
   return (t.kind === 'ident' && t.text !== 'in') || t.kind === 'int' || t.kind === 'uint' || t.kind === 'double' || t.kind === 'string' || t.kind === 'bytes';
@@ -119,7 +125,8 @@ class Recogniser {
       this.pos += 2;
       return;
     }
-    if (this.toks.slice(this.pos, -1).every(skipped)) throw new Cut(need, t);
+    const rest = this.toks.slice(this.pos, -1);
+    if (rest.length <= RECOVERY_LOOKAHEAD && rest.every(skipped)) throw new Cut(need, t);
     throw new Unsure();
   }
   private frame<T>(f: Frame, body: () => T): T {
@@ -376,6 +383,13 @@ function syntaxIssues(text: string, macros: MacroSet): ParseIssue[] | undefined 
   const src = Array.from(text);
   const work = [...src];
   const out: ParseIssue[] = [];
+  // what the lexer skipped belongs to no token: no token text shows it
+  const gone = new Array<boolean>(src.length).fill(false);
+  const skip = (from: number, to: number): void => {
+    blank(work, from, to);
+    for (let i = from; i < to && i < src.length; i++) gone[i] = true;
+  };
+  const tokenText = (from: number): string => display(src.filter((_, i) => i >= from && !gone[i]).join(''));
   // the lexer: skip what no token matches, as ANTLR's lexer recovers
   let toks: readonly Tok[] | undefined;
   for (let n = 0; toks === undefined; n++) {
@@ -392,7 +406,7 @@ function syntaxIssues(text: string, macros: MacroSet): ParseIssue[] | undefined 
       // '&', '|', '=' begin a two-character token: the lexer fails on (and skips) the next character too
       const width = (c === '&' || c === '|' || c === '=') && o + 1 < work.length ? 2 : 1;
       out.push({ offset: o, message: `Syntax error: token recognition error at: '${work.slice(o, o + width).join('')}'` });
-      blank(work, o, o + width);
+      skip(o, o + width);
       continue;
     }
     if (l.error.message === 'unterminated string literal' || l.error.message === 'unable to unescape string') {
@@ -407,7 +421,7 @@ function syntaxIssues(text: string, macros: MacroSet): ParseIssue[] | undefined 
       if (f < 0) return undefined;
       const to = Math.min(f + 1, work.length);
       out.push({ offset: qi, message: `Syntax error: token recognition error at: '${work.slice(qi, to).join('')}'` });
-      blank(work, qi, to);
+      skip(qi, to);
       continue;
     }
     return undefined;
@@ -454,7 +468,7 @@ function syntaxIssues(text: string, macros: MacroSet): ParseIssue[] | undefined 
           const last = n.run[n.run.length - 1]!;
           if (n.run.every((t) => t.text === '!')) out.push({ offset: end, message: `Syntax error: extraneous input '<EOF>' expecting ${tokenSet(OPERAND)}` });
           else if (last.text === '-' && n.run.slice(0, -1).every((t) => t.text === '!' || t.text === '-')) {
-            out.push({ offset: end, message: `Syntax error: no viable alternative at input '${display(src.slice(last.offset).join(''))}'` });
+            out.push({ offset: end, message: `Syntax error: no viable alternative at input '${tokenText(last.offset)}'` });
             out.push({ offset: end, message: `Syntax error: mismatched input '<EOF>' expecting ${tokenSet(OPERAND)}` });
           } else return undefined;
           completion = ' 0';
@@ -462,7 +476,7 @@ function syntaxIssues(text: string, macros: MacroSet): ParseIssue[] | undefined 
         }
         case 'dot': {
           if (n.optional) return undefined;
-          out.push({ offset: end, message: `Syntax error: no viable alternative at input '${display(src.slice(n.dot.offset).join(''))}'` });
+          out.push({ offset: end, message: `Syntax error: no viable alternative at input '${tokenText(n.dot.offset)}'` });
           // has(a.: the visitor sees a selection without a field, no argument for has()
           const inner = r.frames[r.frames.length - 1];
           if (r.frames.some((f) => f.hasArg !== undefined)) {
@@ -498,6 +512,7 @@ function syntaxIssues(text: string, macros: MacroSet): ParseIssue[] | undefined 
   // a whole expression and more tokens
   const extra = toks[r.pos]!;
   if (extra.kind !== 'eof') {
+    if (toks.length - 1 - r.pos > RECOVERY_LOOKAHEAD) return undefined;
     const single = toks[r.pos + 1]!.kind === 'eof';
     out.push({ offset: extra.offset, message: `Syntax error: ${single ? 'extraneous' : 'mismatched'} input '${display(extra.text)}' expecting <EOF>` });
     blank(seen, extra.offset, seen.length);

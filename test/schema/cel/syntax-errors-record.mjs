@@ -55,6 +55,34 @@ const broken = [
 ];
 for (const b of broken) exprs.add(b);
 
+// one or two edits (a character deleted, inserted, replaced; the text cut after an insertion) of
+// rules, from a fixed seed
+let seed = 20261128;
+const rnd = (n) => {
+  seed = (seed + 0x6d2b79f5) | 0;
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  return ((t ^ (t >>> 14)) >>> 0) % n;
+};
+const chars = [...'()[]{}.,\'"!-+*/%<>=&|?:#$@`\\ \nabcxyz019_ü'];
+const ruleList = [...rules];
+for (let i = 0; i < 4000; i++) {
+  const r = [...ruleList[rnd(ruleList.length)]];
+  for (let edits = 1 + (rnd(3) === 0 ? 1 : 0); edits > 0; edits--) {
+    const k = rnd(r.length);
+    const c = chars[rnd(chars.length)];
+    const op = rnd(4);
+    if (op === 0) r.splice(k, 1);
+    else if (op === 1) r.splice(k, 0, c);
+    else if (op === 2) r[k] = c;
+    else {
+      r.splice(k, 0, c);
+      r.length = k + 1;
+    }
+  }
+  if (r.length > 0) exprs.add(r.join(''));
+}
+
 const input = [...exprs].map((s) => JSON.stringify(s)).join('\n') + '\n';
 const out = execFileSync('go', ['run', './celsyntax'], { cwd: path.join(here, '../../apiserver'), input, maxBuffer: 1 << 30, env: { ...process.env, GOFLAGS: '-mod=mod' } }).toString();
 const cases = out
