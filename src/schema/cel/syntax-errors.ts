@@ -415,8 +415,12 @@ function syntaxIssues(text: string, macros: MacroSet): ParseIssue[] | undefined 
       while (qi < o + 2 && /^[rRbB]$/.test(work[qi] ?? '')) qi++;
       const q = work[qi];
       if (q !== '"' && q !== "'") return undefined;
-      // three quotes: the lexer falls back to the empty string '' (not reproduced)
-      if (work[qi + 1] === q) return undefined;
+      // three quotes: the lexer falls back to the empty string of the first two (with the prefix)
+      // and lexes the third anew
+      if (work[qi + 1] === q) {
+        if (work[qi + 2] !== q) return undefined;
+        qi += 2;
+      }
       const f = stringFailure(work, qi);
       if (f < 0) return undefined;
       const to = Math.min(f + 1, work.length);

@@ -63,8 +63,8 @@ describe('celGoSyntaxErrorText', () => {
   });
 
   it('gives no text where it is not sure', () => {
-    // a message construction, a token ANTLR conjures (missing ':' at 'c'), a backtick, three quotes
-    for (const expr of ['a.b{', 'a ? b c', 'self.a == `x', "'''x"]) expect(celGoSyntaxErrorText(expr)).toBeUndefined();
+    // a message construction, a token ANTLR conjures (missing ':' at 'c'), a backtick, an operator where an operand is wanted
+    for (const expr of ['a.b{', 'a ? b c', 'self.a == `x', '1 +* 2']) expect(celGoSyntaxErrorText(expr)).toBeUndefined();
   });
 
   it('gives no text for a text cel-go parses (celGoSyntaxText)', () => {
@@ -78,7 +78,7 @@ describe('celGoSyntaxErrorText', () => {
     expect(celGoSyntaxErrorText('self.a + ', old)).toBe(TABLE[0]![2]);
   });
 
-  it('reproduces the recorded set (floor: 15868 of 17391 rejected texts exact, none wrong)', () => {
+  it('reproduces the recorded set (floor: 16042 of 17391 rejected texts exact, none wrong)', () => {
     const v = JSON.parse(gunzipSync(readFileSync(new URL('./syntax-errors.vectors.json.gz', import.meta.url))).toString()) as { cases: [string, string | null][] };
     let rejected = 0;
     let exact = 0;
@@ -95,7 +95,7 @@ describe('celGoSyntaxErrorText', () => {
     }
     expect(wrong).toEqual([]);
     expect(rejected).toBe(17391);
-    expect(exact).toBeGreaterThanOrEqual(15868);
+    expect(exact).toBeGreaterThanOrEqual(16042);
   });
 });
 
