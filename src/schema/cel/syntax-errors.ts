@@ -77,6 +77,11 @@ class Cut extends Error {
  */
 const RECOVERY_LOOKAHEAD = 256;
 
+function startsOperand(t: Tok): boolean {
+  if (t.kind === 'op') return ['[', '{', '(', '.', '-', '!'].includes(t.text);
+  return (t.kind === 'ident' && t.text !== 'in') || t.kind === 'int' || t.kind === 'uint' || t.kind === 'double' || t.kind === 'string' || t.kind === 'bytes';
+}
+
 /** Tokens ANTLR's recovery never stops at (in no follow set of the grammar's rules): it skips them to the end. */
 function skipped(t: Tok): boolean {
   return (t.kind === 'ident' && t.text !== 'in') || t.kind === 'int' || t.kind === 'uint' || t.kind === 'double' || t.kind === 'string' || t.kind === 'bytes';
@@ -105,8 +110,18 @@ class Recogniser {
   private atEof(): boolean {
     return this.peek().kind === 'eof';
   }
-  private operandOrCut(extra: readonly string[] = []): void {
+  /**
+   * Where an operand (or one of `extra`) is wanted: the end of the tokens cuts; a stray token
+   * followed by what is wanted is deleted (extraneous input), unless `strict`.
+   */
+  private operandOrCut(extra: readonly string[] = [], strict = false): void {
     if (this.atEof()) throw new Cut({ kind: 'operand', extra });
+    const wanted = (t: Tok): boolean => startsOperand(t) || (t.kind === 'op' && extra.includes(`'${t.text}'`));
+    const t = this.peek();
+    if (wanted(t)) return;
+    if (strict || !wanted(this.peek(1))) throw new Unsure();
+    this.deleted.push({ tok: t, set: [...OPERAND, ...extra] });
+    this.pos++;
   }
   private close(text: string, set: readonly string[]): void {
     const need: Need = { kind: 'token', tok: text, set, lastOfFrame: text !== ':' };
@@ -190,10 +205,10 @@ class Recogniser {
       if (this.isOp('[')) {
         this.pos++;
         this.frame({ close: ']', requires: true }, () => {
-          this.operandOrCut(["'?'"]);
+          this.operandOrCut(["'?'"], true);
           if (this.isOp('?')) {
             this.pos++;
-            this.operandOrCut();
+            this.operandOrCut([], true);
           }
           this.expr();
           this.close(']', ["']'"]);
@@ -273,22 +288,29 @@ class Recogniser {
   /** A list's or a map's entries up to its closing token. */
   private entries(closer: string, isMap: boolean): void {
     const q = `'${closer}'`;
-    this.operandOrCut([q, "','", "'?'"]);
+    this.operandOrCut([q, "','", "'?'"], true);
     if (this.isOp(closer)) {
       this.pos++;
+      return;
+    }
+    // [, …: the comma before the closing token
+    if (this.isOp(',')) {
+      this.pos++;
+      this.close(closer, [q]);
       return;
     }
     for (;;) {
       if (this.isOp('?')) {
         this.pos++;
-        this.operandOrCut();
+        this.operandOrCut([], true);
       }
+      this.operandOrCut([], true);
       if (isMap) {
         this.frame({ close: ': 0', requires: true }, () => {
           this.expr();
           this.close(':', ["':'"]);
         });
-        this.operandOrCut();
+        this.operandOrCut([], true);
       }
       this.expr();
       if (!this.isOp(',')) {

@@ -48,6 +48,9 @@ const TABLE: readonly (readonly [string, string, string])[] = [
 
 // [what, expression, cel-go 0.29.2's text] for shapes outside the recorded set (test/apiserver/celsyntax output)
 const MORE: readonly (readonly [string, string, string])[] = [
+  ["an operator where an operand is wanted is deleted", "1 +* 2", "ERROR: <input>:1:4: Syntax error: extraneous input '*' expecting {'[', '{', '(', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}\n | 1 +* 2\n | ...^"],
+  ["a stray comma at the start of call arguments", "f(, a)", "ERROR: <input>:1:3: Syntax error: extraneous input ',' expecting {'[', '{', '(', ')', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}\n | f(, a)\n | ..^"],
+  ["a stray colon after the ternary's ?, then the colon wanted at the end", "self.a ? : 1", "ERROR: <input>:1:10: Syntax error: extraneous input ':' expecting {'[', '{', '(', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}\n | self.a ? : 1\n | .........^\nERROR: <input>:1:13: Syntax error: mismatched input '<EOF>' expecting ':'\n | self.a ? : 1\n | ............^"],
   ["a string cut by a line break (the lexer shows the break as it is)", "self.a == 'x\n", "ERROR: <input>:1:11: Syntax error: token recognition error at: ''x\n'\n | self.a == 'x\n | ..........^\nERROR: <input>:2:1: Syntax error: mismatched input '<EOF>' expecting {'[', '{', '(', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}\n | \n | ^"],
   ["a stray token before the closing parenthesis is deleted", "(a b)", "ERROR: <input>:1:4: Syntax error: extraneous input 'b' expecting ')'\n | (a b)\n | ...^"],
   ["a stray token before the closing bracket of a list", "[a b]", "ERROR: <input>:1:4: Syntax error: extraneous input 'b' expecting {']', ','}\n | [a b]\n | ...^"],
@@ -63,8 +66,8 @@ describe('celGoSyntaxErrorText', () => {
   });
 
   it('gives no text where it is not sure', () => {
-    // a message construction, a token ANTLR conjures (missing ':' at 'c'), a backtick, an operator where an operand is wanted
-    for (const expr of ['a.b{', 'a ? b c', 'self.a == `x', '1 +* 2']) expect(celGoSyntaxErrorText(expr)).toBeUndefined();
+    // a message construction, a token ANTLR conjures (missing ':' at 'c'), a backtick, a stray operator the recovery stops at
+    for (const expr of ['a.b{', 'a ? b c', 'self.a == `x', 'a + * ']) expect(celGoSyntaxErrorText(expr)).toBeUndefined();
   });
 
   it('gives no text for a text cel-go parses (celGoSyntaxText)', () => {
@@ -78,7 +81,7 @@ describe('celGoSyntaxErrorText', () => {
     expect(celGoSyntaxErrorText('self.a + ', old)).toBe(TABLE[0]![2]);
   });
 
-  it('reproduces the recorded set (floor: 16042 of 17391 rejected texts exact, none wrong)', () => {
+  it('reproduces the recorded set (floor: 16168 of 17391 rejected texts exact, none wrong)', () => {
     const v = JSON.parse(gunzipSync(readFileSync(new URL('./syntax-errors.vectors.json.gz', import.meta.url))).toString()) as { cases: [string, string | null][] };
     let rejected = 0;
     let exact = 0;
@@ -95,7 +98,7 @@ describe('celGoSyntaxErrorText', () => {
     }
     expect(wrong).toEqual([]);
     expect(rejected).toBe(17391);
-    expect(exact).toBeGreaterThanOrEqual(16042);
+    expect(exact).toBeGreaterThanOrEqual(16168);
   });
 });
 
