@@ -50,7 +50,7 @@ const BINARY = new Set(['==', '!=', '<', '<=', '>=', '>', '&&', '||', '+', '-', 
 type Need =
   | { readonly kind: 'operand'; readonly extra: readonly string[] }
   | { readonly kind: 'unary'; readonly run: readonly Tok[] }
-  | { readonly kind: 'dot'; readonly dot: Tok; readonly optional: boolean }
+  | { readonly kind: 'dot'; readonly dot: Tok; readonly optional: boolean; readonly leading: boolean }
   | { readonly kind: 'token'; readonly tok: string; readonly set: readonly string[]; readonly lastOfFrame: boolean };
 
 /** An open construct: the text that closes it (for the completion) and whether it still needs a token. */
@@ -190,7 +190,7 @@ class Recogniser {
         const dot = this.toks[this.pos++]!;
         const optional = this.isOp('?');
         if (optional) this.pos++;
-        if (this.atEof()) throw new Cut({ kind: 'dot', dot, optional });
+        if (this.atEof()) throw new Cut({ kind: 'dot', dot, optional, leading: false });
         const name = this.peek();
         if (name.kind !== 'ident' && name.kind !== 'escident') throw new Unsure();
         this.pos++;
@@ -241,7 +241,7 @@ class Recogniser {
     const t = this.peek();
     if (t.kind === 'op' && t.text === '.') {
       this.pos++;
-      if (this.atEof()) throw new Cut({ kind: 'dot', dot: t, optional: false });
+      if (this.atEof()) throw new Cut({ kind: 'dot', dot: t, optional: false, leading: true });
       if (this.peek().kind !== 'ident') throw new Unsure();
       this.identOrCall(this.toks[this.pos++]!, true);
       return;
@@ -503,18 +503,15 @@ function syntaxIssues(text: string, macros: MacroSet): ParseIssue[] | undefined 
         case 'dot': {
           if (n.optional) return undefined;
           out.push({ offset: end, message: `Syntax error: no viable alternative at input '${tokenText(n.dot.offset)}'` });
-          // has(a.: the visitor sees a selection without a field, no argument for has()
-          const inner = r.frames[r.frames.length - 1];
-          if (r.frames.some((f) => f.hasArg !== undefined)) {
-            // has(a.: reported at a; has(a.b. is not (seen with cel-go), deeper cases are not known
-            if (inner?.hasArg === undefined) return undefined;
-            const argToks = toks.filter((t) => t.offset >= inner.hasArg! && t.kind !== 'eof');
-            const chain = argToks.every((t, i) => (i % 2 === 0 ? t.kind === 'ident' && !['true', 'false', 'null', 'in'].includes(t.text) : t.kind === 'op' && t.text === '.'));
-            if (!chain || argToks.length !== 2) return undefined;
-            out.push({ offset: inner.hasArg, message: 'invalid argument to has() macro' });
-            r.frames.pop();
-            completion = ' x)';
-          } else completion = 'x';
+          if (n.leading) {
+            // has(.: cel-go reports the argument without a location
+            if (r.frames.some((f) => f.hasArg !== undefined)) return undefined;
+            completion = 'x';
+          } else {
+            // the member loop gives up before the dot: the visitor sees the operand without it
+            // (has(a.: an identifier, no selection, for has())
+            blank(seen, n.dot.offset, n.dot.offset + 1);
+          }
           break;
         }
         case 'token': {
