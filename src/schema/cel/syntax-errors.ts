@@ -84,6 +84,8 @@ function startsOperand(t: Tok): boolean {
 
 /** Tokens ANTLR's recovery never stops at (in no follow set of the grammar's rules): it skips them to the end. */
 function skipped(t: Tok): boolean {
+  // '!' only ever opens an operand, after no rule: in no follow set either
+  if (t.kind === 'op') return t.text === '!';
   return (t.kind === 'ident' && t.text !== 'in') || t.kind === 'int' || t.kind === 'uint' || t.kind === 'double' || t.kind === 'string' || t.kind === 'bytes';
 }
 class Unsure extends Error {}

@@ -83,7 +83,7 @@ describe('celGoSyntaxErrorText', () => {
     expect(celGoSyntaxErrorText('self.a + ', old)).toBe(TABLE[0]![2]);
   });
 
-  it('reproduces the recorded set (floor: 16223 of 17391 rejected texts exact, none wrong)', () => {
+  it('reproduces the recorded set (floor: 16261 of 17391 rejected texts exact, none wrong)', () => {
     const v = JSON.parse(gunzipSync(readFileSync(new URL('./syntax-errors.vectors.json.gz', import.meta.url))).toString()) as { cases: [string, string | null][] };
     let rejected = 0;
     let exact = 0;
@@ -100,7 +100,7 @@ describe('celGoSyntaxErrorText', () => {
     }
     expect(wrong).toEqual([]);
     expect(rejected).toBe(17391);
-    expect(exact).toBeGreaterThanOrEqual(16223);
+    expect(exact).toBeGreaterThanOrEqual(16261);
   });
 });
 
