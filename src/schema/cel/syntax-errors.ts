@@ -121,6 +121,10 @@ class Recogniser {
     const wanted = (t: Tok): boolean => startsOperand(t) || (t.kind === 'op' && extra.includes(`'${t.text}'`));
     const t = this.peek();
     if (wanted(t)) return;
+    // an operator the recovery stops at, then the end: cel-go resumes there, takes the operator
+    // and wants its operand at the end
+    if (!strict && this.peek(1).kind === 'eof' && ((t.kind === 'op' && (BINARY.has(t.text) || t.text === '?')) || (t.kind === 'ident' && t.text === 'in')))
+      throw new Cut({ kind: 'operand', extra }, t);
     if (strict || !wanted(this.peek(1))) throw new Unsure();
     this.deleted.push({ tok: t, set: [...OPERAND, ...extra] });
     this.pos++;
@@ -460,7 +464,8 @@ function syntaxIssues(text: string, macros: MacroSet): ParseIssue[] | undefined 
     out.push(...whole.issues);
     return out;
   }
-  if (/reserved identifier/.test(whole.syntaxError.message)) return undefined;
+  // a reserved word as a name (cel-go rewords its no viable alternative); 'in' is a token of its own
+  if (/reserved identifier/.test(whole.syntaxError.message) && whole.syntaxError.message !== 'reserved identifier: in') return undefined;
   const r = new Recogniser(toks);
   const end = src.length;
   // the text the visitor sees: deleted tokens left out
@@ -480,9 +485,15 @@ function syntaxIssues(text: string, macros: MacroSet): ParseIssue[] | undefined 
     let completion = '';
     let limit = end;
     if (e.at !== undefined) {
-      // a stray token where a closing token is wanted; the recovery skips it and the rest
-      if (n.kind !== 'token') return undefined;
-      out.push({ offset: e.at.offset, message: `Syntax error: mismatched input '${display(e.at.text)}' expecting ${tokenSet(n.set)}` });
+      if (n.kind === 'token') {
+        // a stray token where a closing token is wanted; the recovery skips it and the rest
+        out.push({ offset: e.at.offset, message: `Syntax error: mismatched input '${display(e.at.text)}' expecting ${tokenSet(n.set)}` });
+      } else if (n.kind === 'operand') {
+        // an operator where an operand is wanted, then the end
+        out.push({ offset: e.at.offset, message: `Syntax error: mismatched input '${display(e.at.text)}' expecting ${tokenSet([...OPERAND, ...n.extra])}` });
+        out.push({ offset: end, message: `Syntax error: mismatched input '<EOF>' expecting ${tokenSet(OPERAND)}` });
+        completion = ' 0';
+      } else return undefined;
       limit = e.at.offset;
       blank(seen, limit, seen.length);
     } else
