@@ -98,6 +98,8 @@ class Unsure extends Error {}
 class Recogniser {
   pos = 0;
   readonly frames: Frame[] = [];
+  /** A closing token where an operand is wanted, with what was expected. */
+  stray: { readonly tok: Tok; readonly set: readonly string[] } | undefined;
   /** Stray tokens deleted before a closing token (`extraneous input`), with what was expected. */
   readonly deleted: { readonly tok: Tok; readonly set: readonly string[] }[] = [];
   constructor(private readonly toks: readonly Tok[]) {}
@@ -116,11 +118,21 @@ class Recogniser {
    * Where an operand (or one of `extra`) is wanted: the end of the tokens cuts; a stray token
    * followed by what is wanted is deleted (extraneous input), unless `strict`.
    */
-  private operandOrCut(extra: readonly string[] = [], strict = false): void {
+  private operandOrCut(extra: readonly string[] = [], strict = false, closerOk = true): boolean {
     if (this.atEof()) throw new Cut({ kind: 'operand', extra });
     const wanted = (t: Tok): boolean => startsOperand(t) || (t.kind === 'op' && extra.includes(`'${t.text}'`));
     const t = this.peek();
-    if (wanted(t)) return;
+    if (wanted(t)) return true;
+    // the closing token of the construct, an operand missing before it ('()', 'a[]', 'f(a, )'):
+    // mismatched input; the recovery stops at it and the construct closes (no operand)
+    const inner = this.frames[this.frames.length - 1];
+    // (when what follows it is wanted, the sync deletes it first: below)
+    if (closerOk && t.kind === 'op' && inner?.close === t.text && !wanted(this.peek(1))) {
+      if (this.stray?.tok === t) return false;
+      if (this.stray !== undefined) throw new Unsure();
+      this.stray = { tok: t, set: [...OPERAND, ...extra] };
+      return false;
+    }
     // an operator the recovery stops at, then the end: cel-go resumes there, takes the operator
     // and wants its operand at the end
     if (!strict && this.peek(1).kind === 'eof' && ((t.kind === 'op' && (BINARY.has(t.text) || t.text === '?')) || (t.kind === 'ident' && t.text === 'in')))
@@ -128,6 +140,7 @@ class Recogniser {
     if (strict || !wanted(this.peek(1))) throw new Unsure();
     this.deleted.push({ tok: t, set: [...OPERAND, ...extra] });
     this.pos++;
+    return true;
   }
   private close(text: string, set: readonly string[]): void {
     const need: Need = { kind: 'token', tok: text, set, lastOfFrame: text !== ':' };
@@ -158,7 +171,7 @@ class Recogniser {
   }
 
   expr(): void {
-    this.operandOrCut();
+    if (!this.operandOrCut()) return;
     this.cond();
     if (!this.isOp('?')) return;
     this.pos++;
@@ -176,7 +189,7 @@ class Recogniser {
       const t = this.peek();
       if (!((t.kind === 'op' && BINARY.has(t.text)) || (t.kind === 'ident' && t.text === 'in'))) return;
       this.pos++;
-      this.operandOrCut();
+      if (!this.operandOrCut()) return;
       this.unary();
     }
   }
@@ -214,7 +227,7 @@ class Recogniser {
           this.operandOrCut(["'?'"], true);
           if (this.isOp('?')) {
             this.pos++;
-            this.operandOrCut([], true);
+            this.operandOrCut([], true, false);
           }
           this.expr();
           this.close(']', ["']'"]);
@@ -308,7 +321,7 @@ class Recogniser {
     for (;;) {
       if (this.isOp('?')) {
         this.pos++;
-        this.operandOrCut([], true);
+        this.operandOrCut([], true, false);
       }
       this.operandOrCut([], true);
       if (isMap) {
@@ -476,11 +489,24 @@ function syntaxIssues(text: string, macros: MacroSet): ParseIssue[] | undefined 
       blank(seen, d.tok.offset, d.tok.offset + Array.from(d.tok.text).length);
     }
   };
+  // a missing operand before a closing token: the visitor sees none; the port is given a placeholder
+  // there, so only its issues before it are cel-go's
+  const noteStray = (): number => {
+    if (r.stray === undefined) return end;
+    out.push({ offset: r.stray.tok.offset, message: `Syntax error: mismatched input '${display(r.stray.tok.text)}' expecting ${tokenSet(r.stray.set)}` });
+    return r.stray.tok.offset;
+  };
+  const filled = (tail = ''): string => {
+    if (r.stray === undefined) return seen.join('') + tail;
+    const at = r.stray.tok.offset;
+    return seen.slice(0, at).join('') + '0' + seen.slice(at).join('') + tail;
+  };
   try {
     r.expr();
   } catch (e) {
     if (!(e instanceof Cut)) throw e;
     noteDeleted();
+    const strayAt = noteStray();
     const n = e.need;
     let completion = '';
     let limit = end;
@@ -536,7 +562,12 @@ function syntaxIssues(text: string, macros: MacroSet): ParseIssue[] | undefined 
       }
     // what cel-go's visitor reports on the parsed part: the port's issues on the closed text, before the error
     for (let i = r.frames.length - 1; i >= 0; i--) completion += r.frames[i]!.close;
-    const closed = parseCel(seen.join('') + completion, macros);
+    // (after the stray closer, positions in the filled text are one off; no issue may lie there)
+    if (strayAt < limit) {
+      if (e.at !== undefined) return undefined;
+      limit = strayAt;
+    }
+    const closed = parseCel(filled(completion), macros);
     if (!closed.ok) return undefined;
     for (const i of closed.issues) {
       if (i.offset >= limit) return undefined;
@@ -545,6 +576,7 @@ function syntaxIssues(text: string, macros: MacroSet): ParseIssue[] | undefined 
     return out;
   }
   noteDeleted();
+  const strayAt = noteStray();
   // a whole expression and more tokens
   const extra = toks[r.pos]!;
   if (extra.kind !== 'eof') {
@@ -552,9 +584,12 @@ function syntaxIssues(text: string, macros: MacroSet): ParseIssue[] | undefined 
     const single = toks[r.pos + 1]!.kind === 'eof';
     out.push({ offset: extra.offset, message: `Syntax error: ${single ? 'extraneous' : 'mismatched'} input '${display(extra.text)}' expecting <EOF>` });
     blank(seen, extra.offset, seen.length);
-  } else if (r.deleted.length === 0) return undefined;
-  const parsed = parseCel(seen.join(''), macros);
+  } else if (r.deleted.length === 0 && r.stray === undefined) return undefined;
+  const parsed = parseCel(filled(), macros);
   if (!parsed.ok) return undefined;
-  out.push(...parsed.issues);
+  for (const i of parsed.issues) {
+    if (i.offset >= strayAt) return undefined;
+    out.push(i);
+  }
   return out;
 }

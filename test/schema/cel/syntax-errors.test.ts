@@ -48,6 +48,9 @@ const TABLE: readonly (readonly [string, string, string])[] = [
 
 // [what, expression, cel-go 0.29.2's text] for shapes outside the recorded set (test/apiserver/celsyntax output)
 const MORE: readonly (readonly [string, string, string])[] = [
+  ["an empty index (an editor closing the bracket)", "self.a[]", "ERROR: <input>:1:8: Syntax error: mismatched input ']' expecting {'[', '{', '(', '.', '-', '!', '?', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}\n | self.a[]\n | .......^"],
+  ["nothing after a comma in call arguments", "f(a, )", "ERROR: <input>:1:6: Syntax error: mismatched input ')' expecting {'[', '{', '(', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}\n | f(a, )\n | .....^"],
+  ["empty parentheses", "()", "ERROR: <input>:1:2: Syntax error: mismatched input ')' expecting {'[', '{', '(', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}\n | ()\n | .^"],
   ["an operator where an operand is wanted, then the end: cel-go resumes at the operator", "self.all(key, 0 < in", "ERROR: <input>:1:19: Syntax error: mismatched input 'in' expecting {'[', '{', '(', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}\n | self.all(key, 0 < in\n | ..................^\nERROR: <input>:1:21: Syntax error: mismatched input '<EOF>' expecting {'[', '{', '(', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}\n | self.all(key, 0 < in\n | ....................^"],
   ["has() of a selection of a selection, cut after the dot: a selection, no has() error", "has(self.a.", "ERROR: <input>:1:12: Syntax error: no viable alternative at input '.'\n | has(self.a.\n | ...........^"],
   ["has() of an index, cut after the dot", "has(self[0].", "ERROR: <input>:1:9: invalid argument to has() macro\n | has(self[0].\n | ........^\nERROR: <input>:1:13: Syntax error: no viable alternative at input '.'\n | has(self[0].\n | ............^"],
@@ -84,7 +87,7 @@ describe('celGoSyntaxErrorText', () => {
     expect(celGoSyntaxErrorText('self.a + ', old)).toBe(TABLE[0]![2]);
   });
 
-  it('reproduces the recorded set (floor: 16299 of 17391 rejected texts exact, none wrong)', () => {
+  it('reproduces the recorded set (floor: 16323 of 17391 rejected texts exact, none wrong)', () => {
     const v = JSON.parse(gunzipSync(readFileSync(new URL('./syntax-errors.vectors.json.gz', import.meta.url))).toString()) as { cases: [string, string | null][] };
     let rejected = 0;
     let exact = 0;
@@ -101,7 +104,7 @@ describe('celGoSyntaxErrorText', () => {
     }
     expect(wrong).toEqual([]);
     expect(rejected).toBe(17391);
-    expect(exact).toBeGreaterThanOrEqual(16299);
+    expect(exact).toBeGreaterThanOrEqual(16323);
   });
 });
 
