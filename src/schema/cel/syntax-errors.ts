@@ -1,27 +1,32 @@
 /**
  * cel-go's syntax error text (ANTLR's lexer and parser errors, as cel-go's parser reports them) for
  * the broken texts users produce most: an expression cut short (every prefix of a rule, as typed in
- * the editor), one stray token after a whole expression, characters no token starts with, and a
- * string left open to the end of the text.
+ * the editor), a stray token, an operand missing before a closing bracket, characters no token
+ * starts with, and a string left open.
  *
- * The behaviour imitated (ANTLR 4 Go runtime, DefaultErrorStrategy, as cel-go 0.23+ drives it):
+ * The behaviour imitated (ANTLR 4 Go runtime, DefaultErrorStrategy, as cel-go drives it):
  *  - the lexer reports `token recognition error at: '<text>'` where no token matches, the text
  *    running from the token's start through the character it failed on, then skips that much
- *    (an r/b prefix before a broken string is an identifier; the string is lexed anew);
+ *    (an r/b prefix or the first two of three quotes before a broken string are a token of their
+ *    own; the string is lexed anew);
  *  - at the end of the input the parser reports one error (it is then in recovery mode and never
  *    matches again): `missing 'X' at '<EOF>'` when conjuring the closing token X lets the input end
  *    there, `mismatched input '<EOF>' expecting …` with the tokens the grammar allows at that point,
  *    `no viable alternative at input '…'` after a `.` or a `-`, `extraneous input '<EOF>'` after `!`;
+ *  - a stray token followed by what the grammar wants is deleted (`extraneous input 'T'`); one the
+ *    recovery skips to the end of the text (identifiers, literals, `!`) is `mismatched input 'T'`;
+ *    an operator where an operand is wanted is taken as the operator, its operand then missing;
+ *    a closing token where an operand is wanted closes the construct;
  *  - after a whole expression, one more token is `extraneous input 'T' expecting <EOF>`, more are
  *    `mismatched input 'T' expecting <EOF>`;
  *  - cel-go's visitor then builds what was parsed, and reports what it reports on any tree (macro
- *    arguments such as has()'s): crdx closes the cut text (a placeholder operand, the closing tokens)
- *    and takes the port's issues that lie inside the text.
+ *    arguments such as has()'s): crdx closes the text as the recovery left it (a placeholder
+ *    operand, the closing tokens) and takes the port's issues that lie before the errors.
  *
- * Texts written from the ATN's behaviour and checked against cel-go 0.29.2's output (and 0.17.8's:
- * the same but for backticks and '%', see celGoSyntaxErrorText)
- * (test/unit/cel-syntax-errors.test.ts). Anything outside these shapes gives undefined: the caller
- * keeps its own wording and must not present it as the server's.
+ * Written from the ATN's behaviour and checked against cel-go 0.29.2's output
+ * (test/schema/cel/syntax-errors.test.ts; 0.17.8 and 0.26 give the same texts but for backticks
+ * and, before 0.23, '%': see celGoSyntaxErrorText). Anything outside these shapes gives undefined:
+ * the caller keeps its own wording and must not present it as the server's.
  */
 import { ALL_MACROS, lexCel, parseCel, type MacroSet, type ParseIssue, type Tok } from './ast.js';
 import { formatIssues } from './check.js';
@@ -61,7 +66,7 @@ interface Frame {
   readonly hasArg?: number;
 }
 
-/** The recogniser stops: at the end of the tokens (`at` undefined), or at a stray token where a closing token is wanted. */
+/** The recogniser stops: at the end of the tokens (`at` undefined), or at a stray token (`at`) the recovery does not get past. */
 class Cut extends Error {
   constructor(
     readonly need: Need,
