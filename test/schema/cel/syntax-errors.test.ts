@@ -143,6 +143,12 @@ describe('the CRD finding carries cel-go\'s text', () => {
     expect(me[0]!.endsWith(`: messageExpression compilation failed: ${text('self.a == (1')}`)).toBe(true);
   });
 
+  it('on a 1.30 server (cel-go 0.17.8: the same text)', () => {
+    const m = messages(crd([{ rule: 'self.a + ' }]), 30);
+    expect(m).toHaveLength(1);
+    expect(m[0]!.endsWith(`: compilation failed: ${text('self.a + ')}`)).toBe(true);
+  });
+
   it('a text crdx does not reproduce keeps the evaluator\'s wording', () => {
     const m = messages(crd([{ rule: 'a.b{' }]));
     expect(m).toHaveLength(1);
