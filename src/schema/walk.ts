@@ -9,7 +9,7 @@ import { goStructSharpV } from '../go/print.js';
 import { structOrdered } from '../go/json.js';
 import type { JsonPath } from '../core/types.js';
 import { buildStructural, type Structural } from '../crd/structural-schema.js';
-import { celGoParses, compileExpression, GO_LITERAL_CHECKS, type ExprVerdict } from './cel/compile.js';
+import { celGoParses, celGoSyntaxText, compileExpression, GO_LITERAL_CHECKS, type ExprVerdict } from './cel/compile.js';
 import { schemaDeclType, type DeclType } from './cel/decl.js';
 import { escapeProperty } from './cel/escape.js';
 import type { Loc } from '../core/path.js';
@@ -458,8 +458,12 @@ function celCompiled(s: Schema, loc: Loc, ssv: Ssv, out: WalkError[], opts: Walk
     const optionalOldSelf = rule['optionalOldSelf'] === true;
     let usesOld = false;
     let compiled = false;
-    const syntax = celGoParses(r, opts.kubeMinor) ? undefined : cel.syntaxError(r);
-    if (syntax !== undefined) {
+    // cel-go's own text where crdx reproduces it, else the evaluator's word that the syntax is wrong
+    const exact = celGoSyntaxText(r, compat(r, opts.storedExpressions?.rules), opts.kubeMinor);
+    const syntax = exact !== undefined || celGoParses(r, opts.kubeMinor) ? undefined : cel.syntaxError(r);
+    if (exact !== undefined) {
+      addCel(out, invalid(rl.child('rule'), ruleValue(rule, opts.kubeMinor), `compilation failed: ${exact}`), 'cel');
+    } else if (syntax !== undefined) {
       addCel(out, invalid(rl.child('rule'), ruleValue(rule, opts.kubeMinor), `compilation failed: ERROR: <input>: Syntax error: ${syntax}`), 'cel');
     } else if (decl === undefined) {
       if (opts.celStats) opts.celStats.unchecked++;
@@ -479,8 +483,11 @@ function celCompiled(s: Schema, loc: Loc, ssv: Ssv, out: WalkError[], opts: Walk
     }
     const me = strOf(rule['messageExpression']);
     if (compiled && me.trim().length > 0) {
-      const mErr = celGoParses(me, opts.kubeMinor) ? undefined : cel.syntaxError(me);
-      if (mErr !== undefined) {
+      const mExact = celGoSyntaxText(me, compat(me, opts.storedExpressions?.messageExpressions), opts.kubeMinor);
+      const mErr = mExact !== undefined || celGoParses(me, opts.kubeMinor) ? undefined : cel.syntaxError(me);
+      if (mExact !== undefined) {
+        addCel(out, invalid(rl.child('messageExpression'), ruleValue(rule, opts.kubeMinor), `messageExpression compilation failed: ${mExact}`), 'cel');
+      } else if (mErr !== undefined) {
         addCel(out, invalid(rl.child('messageExpression'), ruleValue(rule, opts.kubeMinor), `messageExpression compilation failed: ERROR: <input>: Syntax error: ${mErr}`), 'cel');
       } else {
         const v = compileExpression(me, decl!, { compat: compat(me, opts.storedExpressions?.messageExpressions), server: opts.kubeMinor, optionalOldSelf, literals: GO_LITERAL_CHECKS }, 'string');

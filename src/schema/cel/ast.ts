@@ -15,7 +15,8 @@
  * `#unused` and bind their value as the accumulator, sortBy's input is `@__sortBy_input__`.
  *
  * Syntax errors: the parser reports the first one (ParseResult.syntaxError) with its offset; the
- * text is ours (ANTLR's wording is not reproduced), callers must not present it as the server's.
+ * text is ours, callers must not present it as the server's. cel-go's own texts (ANTLR's errors and
+ * recovery) are syntax-errors.ts's, for the shapes it reproduces.
  */
 
 export type Literal =
@@ -146,8 +147,8 @@ const RESERVED = new Set([
   'as', 'break', 'const', 'continue', 'else', 'false', 'for', 'function', 'if', 'import', 'in', 'let', 'loop', 'package', 'namespace', 'null', 'return', 'true', 'var', 'void', 'while',
 ]);
 
-type TokKind = 'ident' | 'escident' | 'int' | 'uint' | 'double' | 'string' | 'bytes' | 'op' | 'eof';
-interface Tok {
+export type TokKind = 'ident' | 'escident' | 'int' | 'uint' | 'double' | 'string' | 'bytes' | 'op' | 'eof';
+export interface Tok {
   readonly kind: TokKind;
   readonly text: string;
   readonly offset: number;
@@ -931,6 +932,16 @@ export function parseCel(text: string, macros: MacroSet = ALL_MACROS): ParseResu
     return { ok: true, parsed: { expr, source, maxId: p.maxId }, issues: lexIssues.length > 0 ? [...lexIssues, ...p.issues] : p.issues };
   } catch (e) {
     if (e instanceof SyntaxErr) return { ok: false, syntaxError: { offset: e.offset, message: e.message } };
+    throw e;
+  }
+}
+
+/** The tokens of the text (cel-go 0.23+ lexing), or the port's first lexical error. */
+export function lexCel(source: readonly string[]): { readonly ok: true; readonly toks: readonly Tok[] } | { readonly ok: false; readonly error: ParseIssue } {
+  try {
+    return { ok: true, toks: lex(source) };
+  } catch (e) {
+    if (e instanceof SyntaxErr) return { ok: false, error: { offset: e.offset, message: e.message } };
     throw e;
   }
 }

@@ -702,7 +702,7 @@ export interface CompileOutcome {
 
 const PARSED = new Map<string, ReturnType<typeof parseCel>>();
 
-function macrosOf(compat: number, server: number) {
+export function macrosOf(compat: number, server: number) {
   return { optionals: compat >= since('cel.optionals'), twoVar: compat >= since('cel.two-var'), sortBy: compat >= since('cel.ext-lists'), identEscapes: server >= since('cel.go-0.29'), escapeTokens: server >= since('cel.go-0.23') };
 }
 

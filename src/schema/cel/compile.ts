@@ -14,9 +14,10 @@ import { parseDuration } from '../../go/duration.js';
 import { compileRegex } from '../../go/regexp.js';
 import { parseTimeRFC3339 } from '../../go/time.js';
 import { locate } from './ast.js';
-import { compileIdentity, parseCached, compileCel, formatIssues, type CheckEnv, type CompileOutcome, type LiteralChecks } from './check.js';
+import { compileIdentity, parseCached, compileCel, formatIssues, macrosOf, type CheckEnv, type CompileOutcome, type LiteralChecks } from './check.js';
 import { celTypeOf, type DeclType } from './decl.js';
 import { programVerdict } from './fold.js';
+import { celGoSyntaxErrorText } from './syntax-errors.js';
 import { BOOL, STRING, celTypeId, optionalOf, type CelType } from './types.js';
 import { since } from '../../core/version-gates.js';
 
@@ -103,4 +104,14 @@ export const GO_LITERAL_CHECKS: LiteralChecks = {
  */
 export function celGoParses(text: string, server: number): boolean {
   return parseCached(text, { optionals: true, twoVar: true, sortBy: true, identEscapes: server >= since('cel.go-0.29'), escapeTokens: server >= since('cel.go-0.23') }).ok;
+}
+
+/**
+ * cel-go's error text (`ERROR: <input>:L:C: …` and the caret lines) for a text its parser rejects,
+ * in the environment of compatibility version 1.`compat` on a server of minor 1.`server`, when crdx
+ * reproduces it (syntax-errors.ts); undefined otherwise, and for a text cel-go parses.
+ */
+export function celGoSyntaxText(text: string, compat: number, server: number): string | undefined {
+  if (celGoParses(text, server)) return undefined;
+  return celGoSyntaxErrorText(text, macrosOf(compat, server));
 }

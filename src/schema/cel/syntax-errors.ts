@@ -1,0 +1,600 @@
+/**
+ * cel-go's syntax error text (ANTLR's lexer and parser errors, as cel-go's parser reports them) for
+ * the broken texts users produce most: an expression cut short (every prefix of a rule, as typed in
+ * the editor), a stray token, an operand missing before a closing bracket, characters no token
+ * starts with, and a string left open.
+ *
+ * The behaviour imitated (ANTLR 4 Go runtime, DefaultErrorStrategy, as cel-go drives it):
+ *  - the lexer reports `token recognition error at: '<text>'` where no token matches, the text
+ *    running from the token's start through the character it failed on, then skips that much
+ *    (an r/b prefix or the first two of three quotes before a broken string are a token of their
+ *    own; the string is lexed anew);
+ *  - at the end of the input the parser reports one error (it is then in recovery mode and never
+ *    matches again): `missing 'X' at '<EOF>'` when conjuring the closing token X lets the input end
+ *    there, `mismatched input '<EOF>' expecting …` with the tokens the grammar allows at that point,
+ *    `no viable alternative at input '…'` after a `.` or a `-`, `extraneous input '<EOF>'` after `!`;
+ *  - a stray token followed by what the grammar wants is deleted (`extraneous input 'T'`); one the
+ *    recovery skips to the end of the text (identifiers, literals, `!`) is `mismatched input 'T'`;
+ *    an operator where an operand is wanted is taken as the operator, its operand then missing;
+ *    a closing token where an operand is wanted closes the construct;
+ *  - after a whole expression, one more token is `extraneous input 'T' expecting <EOF>`, more are
+ *    `mismatched input 'T' expecting <EOF>`;
+ *  - cel-go's visitor then builds what was parsed, and reports what it reports on any tree (macro
+ *    arguments such as has()'s): crdx closes the text as the recovery left it (a placeholder
+ *    operand, the closing tokens) and takes the port's issues that lie before the errors.
+ *
+ * Written from the ATN's behaviour and checked against cel-go 0.29.2's output
+ * (test/schema/cel/syntax-errors.test.ts; 0.17.8 and 0.26 give the same texts but for backticks
+ * and, before 0.23, '%': see celGoSyntaxErrorText). Anything outside these shapes gives undefined:
+ * the caller keeps its own wording and must not present it as the server's.
+ */
+import { ALL_MACROS, lexCel, parseCel, type MacroSet, type ParseIssue, type Tok } from './ast.js';
+import { formatIssues } from './check.js';
+
+/** ANTLR token types (CEL.tokens) of what the messages list, for their order. */
+const TYPE: Record<string, number> = {
+  "'['": 10, "']'": 11, "'{'": 12, "'}'": 13, "'('": 14, "')'": 15, "'.'": 16, "','": 17, "'-'": 18, "'!'": 19, "'?'": 20,
+  "'true'": 26, "'false'": 27, "'null'": 28, NUM_FLOAT: 31, NUM_INT: 32, NUM_UINT: 33, STRING: 34, BYTES: 35, IDENTIFIER: 36, ESC_IDENTIFIER: 37,
+};
+/** What may start an operand (FIRST of unary). */
+const OPERAND = ["'['", "'{'", "'('", "'.'", "'-'", "'!'", "'true'", "'false'", "'null'", 'NUM_FLOAT', 'NUM_INT', 'NUM_UINT', 'STRING', 'BYTES', 'IDENTIFIER'];
+
+function tokenSet(names: readonly string[]): string {
+  const sorted = [...new Set(names)].sort((a, b) => TYPE[a]! - TYPE[b]!);
+  return sorted.length === 1 ? sorted[0]! : `{${sorted.join(', ')}}`;
+}
+
+/** ANTLR's display of a token's text in a parser error (a lexer error shows its text as it is). */
+function display(s: string): string {
+  return s.replace(/\n/g, '\\n').replace(/\r/g, '\\r').replace(/\t/g, '\\t');
+}
+
+const BINARY = new Set(['==', '!=', '<', '<=', '>=', '>', '&&', '||', '+', '-', '*', '/', '%']);
+
+/** Where the cut text stops: an operand is wanted (with the extra tokens the grammar also allows there), or a token. */
+type Need =
+  | { readonly kind: 'operand'; readonly extra: readonly string[] }
+  | { readonly kind: 'unary'; readonly run: readonly Tok[] }
+  | { readonly kind: 'dot'; readonly dot: Tok; readonly optional: boolean; readonly leading: boolean }
+  | { readonly kind: 'token'; readonly tok: string; readonly set: readonly string[]; readonly lastOfFrame: boolean };
+
+/** An open construct: the text that closes it (for the completion) and whether it still needs a token. */
+interface Frame {
+  readonly close: string;
+  readonly requires: boolean;
+  /** For a has( call: where its argument starts. */
+  readonly hasArg?: number;
+}
+
+/** The recogniser stops: at the end of the tokens (`at` undefined), or at a stray token (`at`) the recovery does not get past. */
+class Cut extends Error {
+  constructor(
+    readonly need: Need,
+    readonly at?: Tok,
+  ) {
+    super('cut');
+  }
+}
+
+/**
+ * cel-go stops a recovery that would skip more tokens than this (and reports it without a
+ * location, then visits nothing): not reproduced.
+ */
+const RECOVERY_LOOKAHEAD = 256;
+
+function startsOperand(t: Tok): boolean {
+  if (t.kind === 'op') return ['[', '{', '(', '.', '-', '!'].includes(t.text);
+  return (t.kind === 'ident' && t.text !== 'in') || t.kind === 'int' || t.kind === 'uint' || t.kind === 'double' || t.kind === 'string' || t.kind === 'bytes';
+}
+
+/** Tokens ANTLR's recovery never stops at (in no follow set of the grammar's rules): it skips them to the end. */
+function skipped(t: Tok): boolean {
+  // '!' only ever opens an operand, after no rule: in no follow set either
+  if (t.kind === 'op') return t.text === '!';
+  return (t.kind === 'ident' && t.text !== 'in') || t.kind === 'int' || t.kind === 'uint' || t.kind === 'double' || t.kind === 'string' || t.kind === 'bytes';
+}
+class Unsure extends Error {}
+
+/**
+ * A recogniser of cel-go's grammar over the port's tokens that knows, where the tokens end, what the
+ * grammar wanted next and which constructs are open. It only needs to be right on texts the port
+ * parses up to their end.
+ */
+class Recogniser {
+  pos = 0;
+  readonly frames: Frame[] = [];
+  /** A closing token where an operand is wanted, with what was expected. */
+  stray: { readonly tok: Tok; readonly set: readonly string[] } | undefined;
+  /** Stray tokens deleted before a closing token (`extraneous input`), with what was expected. */
+  readonly deleted: { readonly tok: Tok; readonly set: readonly string[] }[] = [];
+  constructor(private readonly toks: readonly Tok[]) {}
+
+  private peek(k = 0): Tok {
+    return this.toks[Math.min(this.pos + k, this.toks.length - 1)]!;
+  }
+  private isOp(text: string): boolean {
+    const t = this.peek();
+    return t.kind === 'op' && t.text === text;
+  }
+  private atEof(): boolean {
+    return this.peek().kind === 'eof';
+  }
+  /**
+   * Where an operand (or one of `extra`) is wanted: the end of the tokens cuts; a stray token
+   * followed by what is wanted is deleted (extraneous input), unless `strict`.
+   */
+  private operandOrCut(extra: readonly string[] = [], strict = false, closerOk = true): boolean {
+    if (this.atEof()) throw new Cut({ kind: 'operand', extra });
+    const wanted = (t: Tok): boolean => startsOperand(t) || (t.kind === 'op' && extra.includes(`'${t.text}'`));
+    const t = this.peek();
+    if (wanted(t)) return true;
+    // the closing token of the construct, an operand missing before it ('()', 'a[]', 'f(a, )'):
+    // mismatched input; the recovery stops at it and the construct closes (no operand)
+    const inner = this.frames[this.frames.length - 1];
+    // (when what follows it is wanted, the sync deletes it first: below)
+    if (closerOk && t.kind === 'op' && inner?.close === t.text && !wanted(this.peek(1))) {
+      if (this.stray?.tok === t) return false;
+      if (this.stray !== undefined) throw new Unsure();
+      this.stray = { tok: t, set: [...OPERAND, ...extra] };
+      return false;
+    }
+    // an operator the recovery stops at, then the end: cel-go resumes there, takes the operator
+    // and wants its operand at the end
+    if (!strict && this.peek(1).kind === 'eof' && ((t.kind === 'op' && (BINARY.has(t.text) || t.text === '?')) || (t.kind === 'ident' && t.text === 'in')))
+      throw new Cut({ kind: 'operand', extra }, t);
+    if (strict || !wanted(this.peek(1))) throw new Unsure();
+    this.deleted.push({ tok: t, set: [...OPERAND, ...extra] });
+    this.pos++;
+    return true;
+  }
+  private close(text: string, set: readonly string[]): void {
+    const need: Need = { kind: 'token', tok: text, set, lastOfFrame: text !== ':' };
+    if (this.atEof()) throw new Cut(need);
+    if (this.isOp(text)) {
+      this.pos++;
+      return;
+    }
+    // a stray token before a closing token: deleted (extraneous input), or (when all that follows is
+    // skipped by the recovery to the end) the one error, mismatched input
+    if (text === ':') throw new Unsure();
+    const t = this.peek();
+    const next = this.peek(1);
+    if (next.kind === 'op' && next.text === text) {
+      this.deleted.push({ tok: t, set });
+      this.pos += 2;
+      return;
+    }
+    const rest = this.toks.slice(this.pos, -1);
+    if (rest.length <= RECOVERY_LOOKAHEAD && rest.every(skipped)) throw new Cut(need, t);
+    throw new Unsure();
+  }
+  private frame<T>(f: Frame, body: () => T): T {
+    this.frames.push(f);
+    const out = body();
+    this.frames.pop();
+    return out;
+  }
+
+  expr(): void {
+    if (!this.operandOrCut()) return;
+    this.cond();
+    if (!this.isOp('?')) return;
+    this.pos++;
+    this.frame({ close: ' : 0', requires: true }, () => {
+      this.operandOrCut();
+      this.cond();
+      this.close(':', ["':'"]);
+    });
+    this.expr();
+  }
+
+  private cond(): void {
+    this.unary();
+    for (;;) {
+      const t = this.peek();
+      if (!((t.kind === 'op' && BINARY.has(t.text)) || (t.kind === 'ident' && t.text === 'in'))) return;
+      this.pos++;
+      if (!this.operandOrCut()) return;
+      this.unary();
+    }
+  }
+
+  private unary(): void {
+    const run: Tok[] = [];
+    while (this.isOp('!') || this.isOp('-')) run.push(this.toks[this.pos++]!);
+    if (run.length > 0 && this.atEof()) throw new Cut({ kind: 'unary', run });
+    // a '-' before a number is its sign
+    this.member();
+  }
+
+  private member(): void {
+    this.primary();
+    for (;;) {
+      if (this.isOp('.')) {
+        const dot = this.toks[this.pos++]!;
+        const optional = this.isOp('?');
+        if (optional) this.pos++;
+        if (this.atEof()) throw new Cut({ kind: 'dot', dot, optional, leading: false });
+        const name = this.peek();
+        if (name.kind !== 'ident' && name.kind !== 'escident') throw new Unsure();
+        this.pos++;
+        // a.b{…: a message construction, not reproduced
+        if (this.isOp('{')) throw new Unsure();
+        if (!optional && name.kind === 'ident' && this.isOp('(')) {
+          this.pos++;
+          this.args(undefined);
+        }
+        continue;
+      }
+      if (this.isOp('[')) {
+        this.pos++;
+        this.frame({ close: ']', requires: true }, () => {
+          this.operandOrCut(["'?'"], true);
+          if (this.isOp('?')) {
+            this.pos++;
+            this.operandOrCut([], true, false);
+          }
+          this.expr();
+          this.close(']', ["']'"]);
+        });
+        continue;
+      }
+      return;
+    }
+  }
+
+  /** After a call's '(': exprList? ')'. */
+  private args(hasArg: number | undefined): void {
+    this.frame({ close: ')', requires: true, ...(hasArg !== undefined ? { hasArg } : {}) }, () => {
+      this.operandOrCut(["')'"]);
+      if (this.isOp(')')) {
+        this.pos++;
+        return;
+      }
+      for (;;) {
+        this.expr();
+        if (!this.isOp(',')) break;
+        this.pos++;
+        this.operandOrCut();
+      }
+      this.close(')', ["')'"]);
+    });
+  }
+
+  private primary(): void {
+    const t = this.peek();
+    if (t.kind === 'op' && t.text === '.') {
+      this.pos++;
+      if (this.atEof()) throw new Cut({ kind: 'dot', dot: t, optional: false, leading: true });
+      if (this.peek().kind !== 'ident') throw new Unsure();
+      this.identOrCall(this.toks[this.pos++]!, true);
+      return;
+    }
+    if (t.kind === 'ident') {
+      this.pos++;
+      if (t.text === 'true' || t.text === 'false' || t.text === 'null') return;
+      if (t.text === 'in') throw new Unsure();
+      this.identOrCall(t, false);
+      return;
+    }
+    if (t.kind === 'op' && t.text === '(') {
+      this.pos++;
+      this.frame({ close: ')', requires: true }, () => {
+        this.expr();
+        this.close(')', ["')'"]);
+      });
+      return;
+    }
+    if (t.kind === 'op' && t.text === '[') {
+      this.pos++;
+      this.frame({ close: ']', requires: true }, () => this.entries(']', false));
+      return;
+    }
+    if (t.kind === 'op' && t.text === '{') {
+      this.pos++;
+      this.frame({ close: '}', requires: true }, () => this.entries('}', true));
+      return;
+    }
+    if (t.kind === 'op' && t.text === '-') {
+      this.pos++;
+      const n = this.peek();
+      if (n.kind !== 'int' && n.kind !== 'double') throw new Unsure();
+      this.pos++;
+      return;
+    }
+    if (t.kind === 'int' || t.kind === 'uint' || t.kind === 'double' || t.kind === 'string' || t.kind === 'bytes') {
+      this.pos++;
+      return;
+    }
+    throw new Unsure();
+  }
+
+  /** A list's or a map's entries up to its closing token. */
+  private entries(closer: string, isMap: boolean): void {
+    const q = `'${closer}'`;
+    this.operandOrCut([q, "','", "'?'"], true);
+    if (this.isOp(closer)) {
+      this.pos++;
+      return;
+    }
+    // [, …: the comma before the closing token
+    if (this.isOp(',')) {
+      this.pos++;
+      this.close(closer, [q]);
+      return;
+    }
+    for (;;) {
+      if (this.isOp('?')) {
+        this.pos++;
+        this.operandOrCut([], true, false);
+      }
+      this.operandOrCut([], true);
+      if (isMap) {
+        this.frame({ close: ': 0', requires: true }, () => {
+          this.expr();
+          this.close(':', ["':'"]);
+        });
+        this.operandOrCut([], true);
+      }
+      this.expr();
+      if (!this.isOp(',')) {
+        this.close(closer, [q, "','"]);
+        return;
+      }
+      this.pos++;
+      if (this.atEof()) throw new Cut({ kind: 'token', tok: closer, set: [q], lastOfFrame: true });
+      if (this.isOp(closer)) {
+        this.pos++;
+        return;
+      }
+    }
+  }
+
+  private identOrCall(name: Tok, leadingDot: boolean): void {
+    if (this.isOp('(')) {
+      this.pos++;
+      // has() is the one macro whose argument the visitor looks at while it is cut
+      this.args(name.text === 'has' && !leadingDot ? this.peek().offset : undefined);
+      return;
+    }
+    // message construction: not reproduced
+    if (this.isOp('{')) throw new Unsure();
+  }
+}
+
+const ESC_CHARS = new Set(['a', 'b', 'f', 'n', 'r', 't', 'v', '"', "'", '\\', '?', '`']);
+const isHexDigit = (c: string | undefined): boolean => c !== undefined && /^[0-9a-fA-F]$/.test(c);
+
+/**
+ * Where cel-go's lexer gives up on the (plain, one-quote) string opening at `qi`: the index of the
+ * character no rule takes (the text's length at its end), or -1 when the string closes.
+ */
+function stringFailure(src: readonly string[], qi: number): number {
+  const q = src[qi];
+  let k = qi + 1;
+  const digits = (n: number, ok: (c: string | undefined) => boolean): number => {
+    for (let j = 0; j < n; j++) if (!ok(src[k + j])) return k + j;
+    k += n;
+    return -1;
+  };
+  for (;;) {
+    if (k >= src.length) return src.length;
+    const c = src[k]!;
+    if (c === q) return -1;
+    if (c === '\n' || c === '\r') return k;
+    if (c !== '\\') {
+      k++;
+      continue;
+    }
+    const e = src[k + 1];
+    if (e === undefined) return src.length;
+    k += 2;
+    let f = -1;
+    if (ESC_CHARS.has(e)) continue;
+    if (e >= '0' && e <= '3') f = digits(2, (d) => d !== undefined && d >= '0' && d <= '7');
+    else if (e === 'x' || e === 'X') f = digits(2, isHexDigit);
+    else if (e === 'u') f = digits(4, isHexDigit);
+    else if (e === 'U') f = digits(8, isHexDigit);
+    else return k - 1;
+    if (f >= 0) return f;
+  }
+}
+
+/** Blanks code points (keeping line breaks, so positions hold). */
+function blank(src: string[], from: number, to: number): void {
+  for (let i = from; i < to && i < src.length; i++) if (src[i] !== '\n') src[i] = ' ';
+}
+
+/**
+ * cel-go's error text (`ERROR: <input>:L:C: …` with the caret lines, every error in cel-go's order)
+ * for a text its parser rejects, when crdx is sure it reproduces it; else undefined. The grammar is
+ * cel-go 0.23+'s (backticks are tokens); `macros` as the environment has them.
+ */
+export function celGoSyntaxErrorText(text: string, macros: MacroSet = ALL_MACROS): string | undefined {
+  // before cel-go 0.23 a backtick is no token, and a syntax error's text went through Sprintf as the format (a '%' in it is mangled)
+  const before023 = macros.escapeTokens === false;
+  if (before023 && text.includes('`')) return undefined;
+  try {
+    const issues = syntaxIssues(text, macros);
+    if (issues === undefined || issues.length === 0) return undefined;
+    if (before023 && issues.some((i) => i.message.startsWith('Syntax error:') && i.message.includes('%'))) return undefined;
+    return formatIssues(Array.from(text), issues);
+  } catch (e) {
+    if (e instanceof Unsure) return undefined;
+    throw e;
+  }
+}
+
+function syntaxIssues(text: string, macros: MacroSet): ParseIssue[] | undefined {
+  const src = Array.from(text);
+  const work = [...src];
+  const out: ParseIssue[] = [];
+  // what the lexer skipped belongs to no token: no token text shows it
+  const gone = new Array<boolean>(src.length).fill(false);
+  const skip = (from: number, to: number): void => {
+    blank(work, from, to);
+    for (let i = from; i < to && i < src.length; i++) gone[i] = true;
+  };
+  const tokenText = (from: number): string => display(src.filter((_, i) => i >= from && !gone[i]).join(''));
+  // the lexer: skip what no token matches, as ANTLR's lexer recovers
+  let toks: readonly Tok[] | undefined;
+  for (let n = 0; toks === undefined; n++) {
+    if (n > 20) return undefined;
+    const l = lexCel(work);
+    if (l.ok) {
+      toks = l.toks;
+      break;
+    }
+    const o = l.error.offset;
+    const c = work[o]!;
+    if (l.error.message.startsWith('token recognition error')) {
+      if (c === '`') return undefined;
+      // '&', '|', '=' begin a two-character token: the lexer fails on (and skips) the next character too
+      const width = (c === '&' || c === '|' || c === '=') && o + 1 < work.length ? 2 : 1;
+      out.push({ offset: o, message: `Syntax error: token recognition error at: '${work.slice(o, o + width).join('')}'` });
+      skip(o, o + width);
+      continue;
+    }
+    if (l.error.message === 'unterminated string literal' || l.error.message === 'unable to unescape string') {
+      // r/b prefixes: the lexer falls back to the identifier they spell and lexes the quote anew
+      let qi = o;
+      while (qi < o + 2 && /^[rRbB]$/.test(work[qi] ?? '')) qi++;
+      const q = work[qi];
+      if (q !== '"' && q !== "'") return undefined;
+      // three quotes: the lexer falls back to the empty string of the first two (with the prefix)
+      // and lexes the third anew
+      if (work[qi + 1] === q) {
+        if (work[qi + 2] !== q) return undefined;
+        qi += 2;
+      }
+      const f = stringFailure(work, qi);
+      if (f < 0) return undefined;
+      const to = Math.min(f + 1, work.length);
+      out.push({ offset: qi, message: `Syntax error: token recognition error at: '${work.slice(qi, to).join('')}'` });
+      skip(qi, to);
+      continue;
+    }
+    return undefined;
+  }
+  const body = work.join('');
+  const whole = parseCel(body, macros);
+  if (whole.ok) {
+    out.push(...whole.issues);
+    return out;
+  }
+  // a reserved word as a name (cel-go rewords its no viable alternative); 'in' is a token of its own
+  if (/reserved identifier/.test(whole.syntaxError.message) && whole.syntaxError.message !== 'reserved identifier: in') return undefined;
+  const r = new Recogniser(toks);
+  const end = src.length;
+  // the text the visitor sees: deleted tokens left out
+  const seen = [...work];
+  const noteDeleted = (): void => {
+    for (const d of r.deleted) {
+      out.push({ offset: d.tok.offset, message: `Syntax error: extraneous input '${display(d.tok.text)}' expecting ${tokenSet(d.set)}` });
+      blank(seen, d.tok.offset, d.tok.offset + Array.from(d.tok.text).length);
+    }
+  };
+  // a missing operand before a closing token: the visitor sees none; the port is given a placeholder
+  // there, so only its issues before it are cel-go's
+  const noteStray = (): number => {
+    if (r.stray === undefined) return end;
+    out.push({ offset: r.stray.tok.offset, message: `Syntax error: mismatched input '${display(r.stray.tok.text)}' expecting ${tokenSet(r.stray.set)}` });
+    return r.stray.tok.offset;
+  };
+  const filled = (tail = ''): string => {
+    if (r.stray === undefined) return seen.join('') + tail;
+    const at = r.stray.tok.offset;
+    return seen.slice(0, at).join('') + '0' + seen.slice(at).join('') + tail;
+  };
+  try {
+    r.expr();
+  } catch (e) {
+    if (!(e instanceof Cut)) throw e;
+    noteDeleted();
+    const strayAt = noteStray();
+    const n = e.need;
+    let completion = '';
+    let limit = end;
+    if (e.at !== undefined) {
+      if (n.kind === 'token') {
+        // a stray token where a closing token is wanted; the recovery skips it and the rest
+        out.push({ offset: e.at.offset, message: `Syntax error: mismatched input '${display(e.at.text)}' expecting ${tokenSet(n.set)}` });
+      } else if (n.kind === 'operand') {
+        // an operator where an operand is wanted, then the end
+        out.push({ offset: e.at.offset, message: `Syntax error: mismatched input '${display(e.at.text)}' expecting ${tokenSet([...OPERAND, ...n.extra])}` });
+        out.push({ offset: end, message: `Syntax error: mismatched input '<EOF>' expecting ${tokenSet(OPERAND)}` });
+        completion = ' 0';
+      } else return undefined;
+      limit = e.at.offset;
+      blank(seen, limit, seen.length);
+    } else
+      switch (n.kind) {
+        case 'operand':
+          out.push({ offset: end, message: `Syntax error: mismatched input '<EOF>' expecting ${tokenSet([...OPERAND, ...n.extra])}` });
+          // at the start of a call's arguments, a list or a map nothing was parsed: close it empty
+          if (!n.extra.some((x) => x === "')'" || x === "']'" || x === "'}'")) completion = ' 0';
+          break;
+        case 'unary': {
+          const last = n.run[n.run.length - 1]!;
+          if (n.run.every((t) => t.text === '!')) out.push({ offset: end, message: `Syntax error: extraneous input '<EOF>' expecting ${tokenSet(OPERAND)}` });
+          else if (last.text === '-' && n.run.slice(0, -1).every((t) => t.text === '!' || t.text === '-')) {
+            out.push({ offset: end, message: `Syntax error: no viable alternative at input '${tokenText(last.offset)}'` });
+            out.push({ offset: end, message: `Syntax error: mismatched input '<EOF>' expecting ${tokenSet(OPERAND)}` });
+          } else return undefined;
+          completion = ' 0';
+          break;
+        }
+        case 'dot': {
+          if (n.optional) return undefined;
+          out.push({ offset: end, message: `Syntax error: no viable alternative at input '${tokenText(n.dot.offset)}'` });
+          if (n.leading) {
+            // has(.: cel-go reports the argument without a location
+            if (r.frames.some((f) => f.hasArg !== undefined)) return undefined;
+            completion = 'x';
+          } else {
+            // the member loop gives up before the dot: the visitor sees the operand without it
+            // (has(a.: an identifier, no selection, for has())
+            blank(seen, n.dot.offset, n.dot.offset + 1);
+          }
+          break;
+        }
+        case 'token': {
+          const outerNeeds = r.frames.slice(0, -1).some((f) => f.requires);
+          if (n.lastOfFrame && !outerNeeds && n.set.length === 1) out.push({ offset: end, message: `Syntax error: missing '${n.tok}' at '<EOF>'` });
+          else out.push({ offset: end, message: `Syntax error: mismatched input '<EOF>' expecting ${tokenSet(n.set)}` });
+          break;
+        }
+      }
+    // what cel-go's visitor reports on the parsed part: the port's issues on the closed text, before the error
+    for (let i = r.frames.length - 1; i >= 0; i--) completion += r.frames[i]!.close;
+    // (after the stray closer, positions in the filled text are one off; no issue may lie there)
+    if (strayAt < limit) {
+      if (e.at !== undefined) return undefined;
+      limit = strayAt;
+    }
+    const closed = parseCel(filled(completion), macros);
+    if (!closed.ok) return undefined;
+    for (const i of closed.issues) {
+      if (i.offset >= limit) return undefined;
+      out.push(i);
+    }
+    return out;
+  }
+  noteDeleted();
+  const strayAt = noteStray();
+  // a whole expression and more tokens
+  const extra = toks[r.pos]!;
+  if (extra.kind !== 'eof') {
+    if (toks.length - 1 - r.pos > RECOVERY_LOOKAHEAD) return undefined;
+    const single = toks[r.pos + 1]!.kind === 'eof';
+    out.push({ offset: extra.offset, message: `Syntax error: ${single ? 'extraneous' : 'mismatched'} input '${display(extra.text)}' expecting <EOF>` });
+    blank(seen, extra.offset, seen.length);
+  } else if (r.deleted.length === 0 && r.stray === undefined) return undefined;
+  const parsed = parseCel(filled(), macros);
+  if (!parsed.ok) return undefined;
+  for (const i of parsed.issues) {
+    if (i.offset >= strayAt) return undefined;
+    out.push(i);
+  }
+  return out;
+}
