@@ -14,7 +14,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-const apiserverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "apiserver");
+export const apiserverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "apiserver");
 const harnessScript = path.join(apiserverDir, "harness.mjs");
 const binaryPath = path.join(apiserverDir, "bin", "crdx-apiserver");
 

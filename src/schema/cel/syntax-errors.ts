@@ -24,7 +24,7 @@
  *    operand, the closing tokens) and takes the port's issues that lie before the errors.
  *
  * Written from the ATN's behaviour and checked against cel-go 0.29.2's output
- * (test/schema/cel/syntax-errors.test.ts; 0.17.8 and 0.26 give the same texts but for backticks
+ * (test/schema/cel/syntax-errors.test.ts, test/conformance/cel-syntax.conformance.test.ts; 0.17.8 and 0.26 give the same texts but for backticks
  * and, before 0.23, '%': see celGoSyntaxErrorText). Anything outside these shapes gives undefined:
  * the caller keeps its own wording and must not present it as the server's.
  */

@@ -1,5 +1,6 @@
 // Command celsyntax prints cel-go's parse error text for CEL expressions, as the API server's
-// stored-expressions environment parses them (the reference outputs of
+// stored-expressions environment parses them (the reference of
+// test/conformance/cel-syntax.conformance.test.ts and of the table in
 // test/schema/cel/syntax-errors.test.ts). Input: one JSON string per line; output: one JSON object
 // per line, {"expr": …, "err": text or null}.
 //
