@@ -1,4 +1,8 @@
-/** The cost mutations of cel-cost.conformance.test.ts: remove, tighten or loosen bounds; add or nest comprehensions. */
+/**
+ * The cost mutations of cel-cost.conformance.test.ts: remove, tighten or loosen bounds; add or nest
+ * comprehensions; index list literals and compare Kubernetes values (where the estimators of cel-go
+ * before 0.23 and of Kubernetes before 1.32 differ from today's: cost.ts entrySizes, k8sEqualityCost).
+ */
 export type Obj = Record<string, unknown>;
 export const COST = /estimated rule cost|estimated messageExpression cost|contributed to estimated rule cost total|estimated rule cost total for entire/;
 
@@ -43,7 +47,34 @@ export const MUTATIONS: Mutation[] = [
   ['nested all on lists, maxItems 250', (c) => nest(c, 'self.all(a, self.all(b, self.all(c, true)))', 3) && bound(c, 250, 64, true)],
   ['exists in rule nodes', (c) => wrapRules(c)],
   ['string scans', (c) => strings(c)],
+  ['indexed list literals', (c) => literals(c)],
+  ['quantity equality', (c) => quantities(c)],
 ];
+
+/**
+ * On the first few object nodes with a plain string property, a scan of an element of a list
+ * literal: sized by the literal's entries from cel-go 0.23 (here unknown: an optional field), by
+ * the node through the field path before.
+ */
+function literals(crd: Obj): boolean {
+  let n = 0;
+  for (const s of nodes(crd)) {
+    if (n >= 3 || s['type'] !== 'object' || !isObj(s['properties'])) continue;
+    const k = Object.entries(s['properties']).find(([name, p]) => /^[a-zA-Z_][a-zA-Z0-9_]*$/.test(name) && isObj(p) && isPlainString(p) && p['default'] === undefined)?.[0];
+    if (k === undefined) continue;
+    addRule(s, `[?self.?${k}, ?self.?${k}][0].contains('x') || true`);
+    n++;
+  }
+  return n > 0;
+}
+
+/** A comparison of two quantities on the first node with rules: costed only from 1.32. */
+function quantities(crd: Obj): boolean {
+  const s = nodes(crd).find(hasRules);
+  if (s === undefined) return false;
+  addRule(s, "quantity('1Gi') == quantity('1024Mi')");
+  return true;
+}
 
 function strip(crd: Obj, key: string): boolean {
   let n = 0;
