@@ -209,6 +209,8 @@ const RULES: readonly Case[] = [
   { name: 'optional list elements', rule: "[?self.?name, ?self.?ratio.optMap(r, string(r))].size() <= 2" },
   { name: 'optional map entries', rule: "{?'name': self.?name, 'n': self.?replicas.orValue(0)}.size() >= 1" },
   { name: 'optional list element not optional', rule: '[?self.name].size() == 1' },
+  // the grammar allows one comma before the closing bracket, even with no element
+  { name: 'empty list and map with a lone comma', rule: '[,].size() == 0 && {,}.size() == 0 && [1,].size() == 1' },
   { name: 'optional entry indexed, as messageExpression', rule: 'self.replicas > 0', extra: "messageExpression: \"'name ' + [?self.?name][0]\"" },
   { name: 'transformList and transformMap', rule: 'self.objs.transformList(i, o, o.name).size() >= 0 && self.tags.transformMap(k, v, v + "x").size() >= 0' },
   // messageExpression

@@ -602,6 +602,8 @@ class Parser {
       const id = this.id();
       const elements: Expr[] = [];
       const optionalIndices: number[] = [];
+      // the grammar's `'[' listInit? ','? ']'`: a lone comma is an empty list
+      if (this.isOp(',') && this.isOp(']', 1)) this.take();
       while (!this.isOp(']')) {
         if (this.isOp('?')) {
           this.take();
@@ -618,6 +620,8 @@ class Parser {
       this.take();
       const id = this.id();
       const entries: MapEntry[] = [];
+      // `'{' mapInitializerList? ','? '}'`: a lone comma is an empty map
+      if (this.isOp(',') && this.isOp('}', 1)) this.take();
       while (!this.isOp('}')) {
         let optional = false;
         if (this.isOp('?')) {
@@ -697,6 +701,7 @@ class Parser {
     const open = this.take();
     const id = this.id();
     const fields: StructField[] = [];
+    if (this.isOp(',') && this.isOp('}', 1)) this.take();
     while (!this.isOp('}')) {
       let optional = false;
       if (this.isOp('?')) {
