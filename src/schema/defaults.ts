@@ -15,7 +15,7 @@ import { META_FIELDS, asEmbeddedResource, type Structural } from '../crd/structu
 import { validateValue, type ValueValidateOptions } from './value-validate.js';
 import { evaluateCelOnDefault } from './cel-eval.js';
 import type { CelUnchecked } from './walk.js';
-import { celGoParses, celGoSyntaxText, compileExpression, GO_LITERAL_CHECKS } from './cel/compile.js';
+import { compileExpression, GO_LITERAL_CHECKS, syntaxErrorDetail } from './cel/compile.js';
 import { schemaDeclType, type DeclType } from './cel/decl.js';
 
 /**
@@ -127,14 +127,10 @@ function celCompileErrors(value: unknown, s: Structural, loc: Loc, isResourceRoo
     const rule = isRecord(r) && typeof r['rule'] === 'string' ? r['rule'] : '';
     if (rule.trim() === '') continue;
     if (!dc.cel) throw celMissing('CRD default check');
-    const exact = celGoSyntaxText(rule, dc.kubeMinor, dc.kubeMinor);
-    const err = exact !== undefined || celGoParses(rule, dc.kubeMinor) ? undefined : dc.cel.syntaxError(rule);
-    if (exact !== undefined) {
-      out.push(invalid(loc, s.generic.type, `rule compile error: compilation failed: ${exact}`));
-      continue;
-    }
+    const cel = dc.cel;
+    const err = syntaxErrorDetail(rule, dc.kubeMinor, dc.kubeMinor, (t) => cel.syntaxError(t));
     if (err !== undefined) {
-      out.push(invalid(loc, s.generic.type, `rule compile error: compilation failed: ERROR: <input>: Syntax error: ${err}`));
+      out.push(invalid(loc, s.generic.type, `rule compile error: compilation failed: ${err}`));
       continue;
     }
     if (decl === null) decl = schemaDeclType(s, isResourceRoot, dc.kubeMinor);

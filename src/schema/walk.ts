@@ -9,7 +9,7 @@ import { goStructSharpV } from '../go/print.js';
 import { structOrdered } from '../go/json.js';
 import type { JsonPath } from '../core/types.js';
 import { buildStructural, type Structural } from '../crd/structural-schema.js';
-import { celGoParses, celGoSyntaxText, compileExpression, GO_LITERAL_CHECKS, type ExprVerdict } from './cel/compile.js';
+import { compileExpression, GO_LITERAL_CHECKS, syntaxErrorDetail, type ExprVerdict } from './cel/compile.js';
 import { schemaDeclType, type DeclType } from './cel/decl.js';
 import { escapeProperty } from './cel/escape.js';
 import type { Loc } from '../core/path.js';
@@ -458,13 +458,9 @@ function celCompiled(s: Schema, loc: Loc, ssv: Ssv, out: WalkError[], opts: Walk
     const optionalOldSelf = rule['optionalOldSelf'] === true;
     let usesOld = false;
     let compiled = false;
-    // cel-go's own text where crdx reproduces it, else the evaluator's word that the syntax is wrong
-    const exact = celGoSyntaxText(r, compat(r, opts.storedExpressions?.rules), opts.kubeMinor);
-    const syntax = exact !== undefined || celGoParses(r, opts.kubeMinor) ? undefined : cel.syntaxError(r);
-    if (exact !== undefined) {
-      addCel(out, invalid(rl.child('rule'), ruleValue(rule, opts.kubeMinor), `compilation failed: ${exact}`), 'cel');
-    } else if (syntax !== undefined) {
-      addCel(out, invalid(rl.child('rule'), ruleValue(rule, opts.kubeMinor), `compilation failed: ERROR: <input>: Syntax error: ${syntax}`), 'cel');
+    const syntax = syntaxErrorDetail(r, compat(r, opts.storedExpressions?.rules), opts.kubeMinor, (t) => cel.syntaxError(t));
+    if (syntax !== undefined) {
+      addCel(out, invalid(rl.child('rule'), ruleValue(rule, opts.kubeMinor), `compilation failed: ${syntax}`), 'cel');
     } else if (decl === undefined) {
       if (opts.celStats) opts.celStats.unchecked++;
       unchecked(rl.child('rule'), r, `crdx cannot build the node's CEL type (${noDecl})`);
@@ -483,12 +479,9 @@ function celCompiled(s: Schema, loc: Loc, ssv: Ssv, out: WalkError[], opts: Walk
     }
     const me = strOf(rule['messageExpression']);
     if (compiled && me.trim().length > 0) {
-      const mExact = celGoSyntaxText(me, compat(me, opts.storedExpressions?.messageExpressions), opts.kubeMinor);
-      const mErr = mExact !== undefined || celGoParses(me, opts.kubeMinor) ? undefined : cel.syntaxError(me);
-      if (mExact !== undefined) {
-        addCel(out, invalid(rl.child('messageExpression'), ruleValue(rule, opts.kubeMinor), `messageExpression compilation failed: ${mExact}`), 'cel');
-      } else if (mErr !== undefined) {
-        addCel(out, invalid(rl.child('messageExpression'), ruleValue(rule, opts.kubeMinor), `messageExpression compilation failed: ERROR: <input>: Syntax error: ${mErr}`), 'cel');
+      const mErr = syntaxErrorDetail(me, compat(me, opts.storedExpressions?.messageExpressions), opts.kubeMinor, (t) => cel.syntaxError(t));
+      if (mErr !== undefined) {
+        addCel(out, invalid(rl.child('messageExpression'), ruleValue(rule, opts.kubeMinor), `messageExpression compilation failed: ${mErr}`), 'cel');
       } else {
         const v = compileExpression(me, decl!, { compat: compat(me, opts.storedExpressions?.messageExpressions), server: opts.kubeMinor, optionalOldSelf, literals: GO_LITERAL_CHECKS }, 'string');
         if (v.kind === 'error') addCel(out, invalid(rl.child('messageExpression'), ruleValue(rule, opts.kubeMinor), v.detail), 'cel-compile');

@@ -115,3 +115,16 @@ export function celGoSyntaxText(text: string, compat: number, server: number): s
   if (celGoParses(text, server)) return undefined;
   return celGoSyntaxErrorText(text, macrosOf(compat, server));
 }
+
+/**
+ * What follows `compilation failed: ` when a text's syntax is wrong, undefined when it is not:
+ * cel-go's own text where crdx reproduces it (celGoSyntaxText), else the evaluator's word that the
+ * syntax is wrong (`ERROR: <input>: Syntax error: …`, no position: crdx's wording, not cel-go's).
+ */
+export function syntaxErrorDetail(text: string, compat: number, server: number, evaluatorSyntaxError: (text: string) => string | undefined): string | undefined {
+  if (celGoParses(text, server)) return undefined;
+  const exact = celGoSyntaxErrorText(text, macrosOf(compat, server));
+  if (exact !== undefined) return exact;
+  const e = evaluatorSyntaxError(text);
+  return e === undefined ? undefined : `ERROR: <input>: Syntax error: ${e}`;
+}
