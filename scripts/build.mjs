@@ -235,6 +235,22 @@ const lazyBuiltins = {
   },
 };
 
+/**
+ * In the CLI bundle, src/schema/cel-module-sync.ts gives the CEL module through a require() that
+ * esbuild resolves inside the bundle: cel-js initialises when a rule first needs it, not at every
+ * lint of a file with rules (src/schema/cel-syntax.ts `loadCel`).
+ */
+const celModuleOnUse = {
+  name: 'cel-module-on-use',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]src[\\/]schema[\\/]cel-module-sync\.ts$/ }, (args) => ({
+      loader: 'js',
+      resolveDir: dirname(args.path),
+      contents: "export const celModuleSync = () => require('@marcbachmann/cel-js');",
+    }));
+  },
+};
+
 /** The committed entry (--entry): lib/kubectl-crdx.cjs. */
 const ENTRY_BUNDLE = 'lib/kubectl-crdx.cjs';
 
@@ -243,7 +259,7 @@ const cliBundle = (outfile, { spinnerInside = false } = {}) => ({
   ...common,
   format: 'cjs',
   splitting: false,
-  plugins: [...common.plugins, hostImports({ spinnerInside }), lazyBuiltins],
+  plugins: [...common.plugins, hostImports({ spinnerInside }), lazyBuiltins, celModuleOnUse],
   entryPoints: ['src/cli/process.ts'],
   outfile,
   metafile: true,
@@ -268,11 +284,14 @@ function stampBundle(file) {
 
 /**
  * The code cache shipped beside the bundle (dist/cli/<id>-<node version>-<arch>.v8cache): made by
- * linting a fixture CRD (with a CEL rule) once, so it holds what a lint compiles. Used when the
+ * linting the fixture CRDs (with a CEL rule) and a custom resource with rules once, so it holds what
+ * a lint compiles. Used when the
  * running Node is the one that built it; other Nodes make their own in the user's cache directory.
  */
 function shipCodeCache() {
-  const r = spawnSync(process.execPath, [join(root, 'bin', 'kubectl-crdx'), 'lint', join(root, 'fixtures', 'crds')], {
+  // the fixture CRDs, and a custom resource whose rules are evaluated (the CEL module is only initialised by a rule that needs it)
+  const inputs = [join(root, 'fixtures', 'crds'), join(root, 'fixtures', 'rules', 'cel-not-evaluated', 'valid', 'evaluated.yaml')];
+  const r = spawnSync(process.execPath, [join(root, 'bin', 'kubectl-crdx'), 'lint', ...inputs], {
     cwd: root,
     stdio: 'ignore',
     env: { ...process.env, CRDX_CACHE_DIR: join(root, 'dist', 'cli'), CRDX_COMPILE_CACHE: '1', NO_COLOR: '1' },

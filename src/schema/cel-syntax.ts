@@ -8,27 +8,39 @@
  * evaluation with the Kubernetes CEL libraries is cel-eval.ts and cel/.
  */
 import type { CelEngine, CelLoader, CelModule } from '../core/cel-engine.js';
+import { celModuleSync } from './cel-module-sync.js';
 
 let loading: Promise<CelEngine> | undefined;
 
-/** Imports the CEL module (once per process) and makes the engine. */
-export const loadCel: CelLoader = () => (loading ??= import('@marcbachmann/cel-js').then(engineOf));
+/**
+ * Makes the engine (once per process). Where the build can reach the CEL module synchronously (the
+ * CLI bundle: cel-module-sync.ts), the module is initialised when a rule first needs it; elsewhere it
+ * is imported now.
+ */
+export const loadCel: CelLoader = () =>
+  (loading ??= celModuleSync !== undefined ? Promise.resolve(engineOf(celModuleSync)) : import('@marcbachmann/cel-js').then((m) => engineOf(() => m)));
 
-function engineOf(module: CelModule): CelEngine {
+function engineOf(load: () => CelModule): CelEngine {
+  let module: CelModule | undefined;
+  const mod = (): CelModule => (module ??= load());
+  let env: InstanceType<CelModule['Environment']> | undefined;
   // Kubernetes compiles with optional types enabled (self.?field, [?index])
-  const env = new module.Environment({ enableOptionalTypes: true, unlistedVariablesAreDyn: true });
+  const parser = () => (env ??= new (mod().Environment)({ enableOptionalTypes: true, unlistedVariablesAreDyn: true }));
   // the schema analysis and the default check both ask about every rule
   const verdicts = new Map<string, string | undefined>();
   const check = (expr: string): string | undefined => {
+    const p = parser();
     try {
-      env.parse(expr);
+      p.parse(expr);
       return undefined;
     } catch (e) {
       return String((e as Error).message ?? e).split('\n')[0];
     }
   };
   return {
-    module,
+    get module() {
+      return mod();
+    },
     syntaxError(expr) {
       if (verdicts.has(expr)) return verdicts.get(expr);
       const v = check(expr);
