@@ -1,4 +1,5 @@
 /** The cases of cel-libs.conformance.test.ts: per library, a CRD with rules using it and objects. */
+import { crdObject } from '../helpers/crd.js';
 export const GROUP = 'libs.crdx.test';
 
 export type Obj = Record<string, unknown>;
@@ -786,34 +787,10 @@ export const LIBS: readonly Lib[] = [
 
 export function crdOf(l: Lib): Obj {
   const kind = l.name[0]!.toUpperCase() + l.name.slice(1);
-  return {
-    apiVersion: 'apiextensions.k8s.io/v1',
-    kind: 'CustomResourceDefinition',
-    metadata: { name: `${l.name}.${GROUP}` },
-    spec: {
-      group: GROUP,
-      names: { plural: l.name, singular: l.name, kind, listKind: `${kind}List` },
-      scope: 'Namespaced',
-      versions: [
-        {
-          name: 'v1',
-          served: true,
-          storage: true,
-          schema: {
-            openAPIV3Schema: {
-              type: 'object',
-              properties: {
-                spec: { type: 'object', properties: l.props, 'x-kubernetes-validations': l.rules.map(([rule, message, messageExpression, reason, fieldPath]) =>
-                  Object.fromEntries(Object.entries({ rule, message, messageExpression, reason, fieldPath }).filter(([, v]) => v !== undefined && v !== '')),
-                ),
-              },
-              },
-            },
-          },
-        },
-      ],
-    },
-  };
+  const validations = l.rules.map(([rule, message, messageExpression, reason, fieldPath]) =>
+    Object.fromEntries(Object.entries({ rule, message, messageExpression, reason, fieldPath }).filter(([, v]) => v !== undefined && v !== '')),
+  );
+  return crdObject({ group: GROUP, plural: l.name, singular: l.name, kind, schema: { type: 'object', properties: { spec: { type: 'object', properties: l.props, 'x-kubernetes-validations': validations } } } });
 }
 
 export function objOf(l: Lib, name: string, spec: Obj): Obj {

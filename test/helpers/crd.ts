@@ -34,3 +34,27 @@ ${o.version !== undefined ? `${indent(o.version, 4)}\n` : ''}    schema:
 ${indent(o.schema, 8)}
 `;
 }
+
+type Obj = Record<string, unknown>;
+
+/**
+ * A CRD as an object, for tests that send it as JSON (to lint, or to a real server): `<plural>.<group>`,
+ * Namespaced, one version v1 served and stored, with the given openAPIV3Schema. The singular is the
+ * plural without its s, the kind the singular capitalised (things: thing, Thing), unless given.
+ */
+export function crdObject(o: { readonly group: string; readonly plural?: string; readonly singular?: string; readonly kind?: string; readonly schema: Obj }): Obj {
+  const plural = o.plural ?? 'things';
+  const singular = o.singular ?? plural.replace(/s$/, '');
+  const kind = o.kind ?? singular[0]!.toUpperCase() + singular.slice(1);
+  return {
+    apiVersion: 'apiextensions.k8s.io/v1',
+    kind: 'CustomResourceDefinition',
+    metadata: { name: `${plural}.${o.group}` },
+    spec: {
+      group: o.group,
+      scope: 'Namespaced',
+      names: { plural, singular, kind, listKind: `${kind}List` },
+      versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: o.schema } }],
+    },
+  };
+}

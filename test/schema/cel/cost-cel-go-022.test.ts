@@ -12,6 +12,7 @@ import { costCompilerFor } from '../../../src/schema/cel/cost-compile.js';
 import { costOptionsFor, expressionCostWith } from '../../../src/schema/cel/cost-crd.js';
 import { lintSources } from '../../../src/engine/lint.js';
 import { cel } from '../../helpers/cel.js';
+import { crdObject } from '../../helpers/crd.js';
 
 const str = (maxLength?: number) => ({ type: 'string', ...(maxLength === undefined ? {} : { maxLength }) });
 const arr = (items: object, maxItems?: number) => ({ type: 'array', items, ...(maxItems === undefined ? {} : { maxItems }) });
@@ -81,35 +82,8 @@ describe('estimates of cel-go before 0.23 (1.30) and after (1.37)', () => {
 });
 
 describe('lint against real 1.30 and 1.37 servers', () => {
-  const crd = (validations: object[]) => ({
-    apiVersion: 'apiextensions.k8s.io/v1',
-    kind: 'CustomResourceDefinition',
-    metadata: { name: 'things.oldcost.crdx.test' },
-    spec: {
-      group: 'oldcost.crdx.test',
-      scope: 'Namespaced',
-      names: { plural: 'things', singular: 'thing', kind: 'Thing', listKind: 'ThingList' },
-      versions: [
-        {
-          name: 'v1',
-          served: true,
-          storage: true,
-          schema: {
-            openAPIV3Schema: {
-              type: 'object',
-              properties: {
-                spec: {
-                  type: 'object',
-                  properties: { name: str(63), alias: str(63) },
-                  'x-kubernetes-validations': validations,
-                },
-              },
-            },
-          },
-        },
-      ],
-    },
-  });
+  const crd = (validations: object[]) =>
+    crdObject({ group: 'oldcost.crdx.test', schema: { type: 'object', properties: { spec: { type: 'object', properties: { name: str(63), alias: str(63) }, 'x-kubernetes-validations': validations } } } });
   const errors = (validations: object[], minor: number) =>
     lintSources([{ path: 'crd.yaml', text: JSON.stringify(crd(validations)) }], { kubeVersion: { major: 1, minor }, cel })
       .findings.filter((f) => f.severity === 'error')

@@ -14,21 +14,12 @@ import { schemaDeclType } from '../../../src/schema/cel/decl.js';
 import { defaultSources } from '../../../src/engine/default.js';
 import { lintSources } from '../../../src/engine/lint.js';
 import { cel } from '../../helpers/cel.js';
+import { crdObject } from '../../helpers/crd.js';
 
 type Obj = Record<string, unknown>;
 
 function crd(spec: Obj, root: Obj = {}): Obj {
-  return {
-    apiVersion: 'apiextensions.k8s.io/v1',
-    kind: 'CustomResourceDefinition',
-    metadata: { name: 'things.k137.crdx.test' },
-    spec: {
-      group: 'k137.crdx.test',
-      scope: 'Namespaced',
-      names: { plural: 'things', singular: 'thing', kind: 'Thing', listKind: 'ThingList' },
-      versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object', ...root, properties: { spec: { type: 'object', ...spec }, ...((root['properties'] as Obj) ?? {}) } } } }],
-    },
-  };
+  return crdObject({ group: 'k137.crdx.test', schema: { type: 'object', ...root, properties: { spec: { type: 'object', ...spec }, ...((root['properties'] as Obj) ?? {}) } } });
 }
 
 /** `field: message` of every error finding of `lint` at 1.<minor>. */

@@ -9,6 +9,7 @@ import { celGoSyntaxErrorText } from '../../../src/schema/cel/syntax-errors.js';
 import { celGoSyntaxText } from '../../../src/schema/cel/compile.js';
 import { lintSources } from '../../../src/engine/lint.js';
 import { cel } from '../../helpers/cel.js';
+import { crdObject } from '../../helpers/crd.js';
 
 // [what, expression, cel-go 0.29.2's text] (test/apiserver/celsyntax output)
 const TABLE: readonly (readonly [string, string, string])[] = [
@@ -88,24 +89,11 @@ describe('celGoSyntaxErrorText', () => {
 });
 
 describe('the CRD finding carries cel-go\'s text', () => {
-  const crd = (validations: object[], dflt?: object) => ({
-    apiVersion: 'apiextensions.k8s.io/v1',
-    kind: 'CustomResourceDefinition',
-    metadata: { name: 'things.se.crdx.test' },
-    spec: {
+  const crd = (validations: object[], dflt?: object) =>
+    crdObject({
       group: 'se.crdx.test',
-      scope: 'Namespaced',
-      names: { plural: 'things', singular: 'thing', kind: 'Thing', listKind: 'ThingList' },
-      versions: [
-        {
-          name: 'v1',
-          served: true,
-          storage: true,
-          schema: { openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object', properties: { a: { type: 'integer' }, o: { type: 'object', 'x-kubernetes-validations': validations, ...(dflt ? { default: dflt } : {}) } } } } } },
-        },
-      ],
-    },
-  });
+      schema: { type: 'object', properties: { spec: { type: 'object', properties: { a: { type: 'integer' }, o: { type: 'object', 'x-kubernetes-validations': validations, ...(dflt ? { default: dflt } : {}) } } } } },
+    });
   const messages = (c: object, minor = 37) =>
     lintSources([{ path: 'crd.yaml', text: JSON.stringify(c) }], { kubeVersion: { major: 1, minor }, cel })
       .findings.filter((f) => f.server !== undefined)
