@@ -19,6 +19,12 @@
  *    a closing token where an operand is wanted closes the construct;
  *  - after a whole expression, one more token is `extraneous input 'T' expecting <EOF>`, more are
  *    `mismatched input 'T' expecting <EOF>`;
+ *  - a map entry's (or the ternary's) ':' missing before an operand is conjured (`missing ':' at
+ *    'T'`); missing before the map's '}' it is `mismatched input '}' expecting ':'` and the visitor
+ *    leaves the entry out;
+ *  - a '.' followed by no name is `no viable alternative at input '.T'`: the member rule returns
+ *    what it had before the dot and the recovery skips to a token of the follow sets (reproduced
+ *    where that is the end of the text, or the innermost construct's closing token or comma);
  *  - cel-go's visitor then builds what was parsed, and reports what it reports on any tree (macro
  *    arguments such as has()'s): crdx closes the text as the recovery left it (a placeholder
  *    operand, the closing tokens) and takes the port's issues that lie before the errors.
@@ -64,6 +70,10 @@ interface Frame {
   readonly requires: boolean;
   /** For a has( call: where its argument starts. */
   readonly hasArg?: number;
+  /** For a map entry's key (up to its ':'): where the entry starts. */
+  readonly entryStart?: number;
+  /** A call's arguments, a list's or a map's entries: ',' separates them. */
+  readonly commas?: boolean;
 }
 
 /** The recogniser stops: at the end of the tokens (`at` undefined), or at a stray token (`at`) the recovery does not get past. */
@@ -103,8 +113,17 @@ class Unsure extends Error {}
 class Recogniser {
   pos = 0;
   readonly frames: Frame[] = [];
-  /** A closing token where an operand is wanted, with what was expected. */
-  stray: { readonly tok: Tok; readonly set: readonly string[] } | undefined;
+  /**
+   * A closing token where an operand is wanted, with what was expected (the visitor sees no operand:
+   * the port is given a placeholder). Or a map entry's ':' missing: before an operand ANTLR conjures
+   * it (`missing`), before the map's '}' the visitor drops the entry (`dropFrom`, where it starts).
+   */
+  stray: { readonly tok: Tok; readonly set: readonly string[]; readonly missing?: boolean; readonly dropFrom?: number } | undefined;
+  /**
+   * A '.' followed by no name (`no viable alternative at input '.T'`): the member ends before the dot
+   * and the recovery skips to `stop`, a token that may follow an operand there.
+   */
+  dotted: { readonly dot: Tok; readonly at: Tok; readonly stop: Tok } | undefined;
   /** Stray tokens deleted before a closing token (`extraneous input`), with what was expected. */
   readonly deleted: { readonly tok: Tok; readonly set: readonly string[] }[] = [];
   constructor(private readonly toks: readonly Tok[]) {}
@@ -156,9 +175,28 @@ class Recogniser {
     }
     // a stray token before a closing token: deleted (extraneous input), or (when all that follows is
     // skipped by the recovery to the end) the one error, mismatched input
-    if (text === ':') throw new Unsure();
     const t = this.peek();
     const next = this.peek(1);
+    if (text === ':') {
+      if (next.kind === 'op' && next.text === ':') {
+        this.deleted.push({ tok: t, set });
+        this.pos += 2;
+        return;
+      }
+      if (this.stray !== undefined) throw new Unsure();
+      // what follows ':' may start here: ANTLR conjures the ':' (`missing ':' at 'T'`)
+      if (startsOperand(t)) {
+        this.stray = { tok: t, set, missing: true };
+        return;
+      }
+      // {…, k}: mismatched input '}'; the map closes, its visitor leaves out the entry without ':'
+      const key = this.frames[this.frames.length - 1];
+      if (key?.entryStart !== undefined && t.kind === 'op' && t.text === '}' && this.frames[this.frames.length - 2]?.close === '}') {
+        this.stray = { tok: t, set, dropFrom: key.entryStart };
+        return;
+      }
+      throw new Unsure();
+    }
     if (next.kind === 'op' && next.text === text) {
       this.deleted.push({ tok: t, set });
       this.pos += 2;
@@ -216,7 +254,11 @@ class Recogniser {
         if (optional) this.pos++;
         if (this.atEof()) throw new Cut({ kind: 'dot', dot, optional, leading: false });
         const name = this.peek();
-        if (name.kind !== 'ident' && name.kind !== 'escident') throw new Unsure();
+        if (name.kind !== 'ident' && name.kind !== 'escident') {
+          if (optional) throw new Unsure();
+          this.noName(dot, name);
+          return;
+        }
         this.pos++;
         // a.b{…: a message construction, not reproduced
         if (this.isOp('{')) throw new Unsure();
@@ -243,9 +285,37 @@ class Recogniser {
     }
   }
 
+  /**
+   * `a.` then no name: ANTLR's prediction of the member loop fails at `at` (no viable alternative);
+   * the member rule reports it and returns what it had before the dot, after skipping to a token of
+   * the follow sets of the rules on the stack. Only stops where the recogniser goes on as ANTLR
+   * does: the end of the text at the top, or the innermost construct's closing token or comma.
+   */
+  private noName(dot: Tok, at: Tok): void {
+    if (this.dotted !== undefined) throw new Unsure();
+    const closers = new Set(this.frames.map((f) => f.close.trim().split(' ')[0]!));
+    const inFollow = (t: Tok): boolean =>
+      t.kind === 'eof' ||
+      (t.kind === 'ident' && t.text === 'in') ||
+      (t.kind === 'op' && (BINARY.has(t.text) || t.text === '?' || closers.has(t.text) || (t.text === ',' && this.frames.length > 0)));
+    let k = this.pos;
+    while (!inFollow(this.toks[k]!)) k++;
+    if (k - this.pos > RECOVERY_LOOKAHEAD) throw new Unsure();
+    const stop = this.toks[k]!;
+    const inner = this.frames[this.frames.length - 1];
+    // (an operator or a ':' there: cel-go's recovery is not the one described, as measured inside
+    // parentheses; a has() argument: cel-go reports the macro at the argument, the port elsewhere)
+    const goesOn =
+      (stop.kind === 'eof' && inner === undefined) ||
+      (stop.kind === 'op' && inner !== undefined && ((stop.text === inner.close && inner.close.length === 1) || (stop.text === ',' && inner.commas === true)));
+    if (!goesOn || this.frames.some((f) => f.hasArg !== undefined)) throw new Unsure();
+    this.dotted = { dot, at, stop };
+    this.pos = k;
+  }
+
   /** After a call's '(': exprList? ')'. */
   private args(hasArg: number | undefined): void {
-    this.frame({ close: ')', requires: true, ...(hasArg !== undefined ? { hasArg } : {}) }, () => {
+    this.frame({ close: ')', requires: true, commas: true, ...(hasArg !== undefined ? { hasArg } : {}) }, () => {
       this.operandOrCut(["')'"]);
       if (this.isOp(')')) {
         this.pos++;
@@ -287,12 +357,12 @@ class Recogniser {
     }
     if (t.kind === 'op' && t.text === '[') {
       this.pos++;
-      this.frame({ close: ']', requires: true }, () => this.entries(']', false));
+      this.frame({ close: ']', requires: true, commas: true }, () => this.entries(']', false));
       return;
     }
     if (t.kind === 'op' && t.text === '{') {
       this.pos++;
-      this.frame({ close: '}', requires: true }, () => this.entries('}', true));
+      this.frame({ close: '}', requires: true, commas: true }, () => this.entries('}', true));
       return;
     }
     if (t.kind === 'op' && t.text === '-') {
@@ -324,13 +394,14 @@ class Recogniser {
       return;
     }
     for (;;) {
+      const entryStart = this.peek().offset;
       if (this.isOp('?')) {
         this.pos++;
         this.operandOrCut([], true, false);
       }
       this.operandOrCut([], true);
       if (isMap) {
-        this.frame({ close: ': 0', requires: true }, () => {
+        this.frame({ close: ': 0', requires: true, entryStart }, () => {
           this.expr();
           this.close(':', ["':'"]);
         });
@@ -435,7 +506,7 @@ function syntaxIssues(text: string, macros: MacroSet): ParseIssue[] | undefined 
     blank(work, from, to);
     for (let i = from; i < to && i < src.length; i++) gone[i] = true;
   };
-  const tokenText = (from: number): string => display(src.filter((_, i) => i >= from && !gone[i]).join(''));
+  const tokenText = (from: number, to = src.length): string => display(src.filter((_, i) => i >= from && i < to && !gone[i]).join(''));
   // the lexer: skip what no token matches, as ANTLR's lexer recovers
   let toks: readonly Tok[] | undefined;
   for (let n = 0; toks === undefined; n++) {
@@ -498,19 +569,33 @@ function syntaxIssues(text: string, macros: MacroSet): ParseIssue[] | undefined 
   // there, so only its issues before it are cel-go's
   const noteStray = (): number => {
     if (r.stray === undefined) return end;
-    out.push({ offset: r.stray.tok.offset, message: `Syntax error: mismatched input '${display(r.stray.tok.text)}' expecting ${tokenSet(r.stray.set)}` });
+    const t = display(r.stray.tok.text);
+    out.push({ offset: r.stray.tok.offset, message: r.stray.missing ? `Syntax error: missing ':' at '${t}'` : `Syntax error: mismatched input '${t}' expecting ${tokenSet(r.stray.set)}` });
     return r.stray.tok.offset;
+  };
+  // a '.' with no name: the visitor sees the operand before it; the skipped tokens are no one's
+  const noteDotted = (): void => {
+    if (r.dotted === undefined) return;
+    const { dot, at, stop } = r.dotted;
+    out.push({ offset: at.offset, message: `Syntax error: no viable alternative at input '${tokenText(dot.offset, at.offset + Array.from(at.text).length)}'` });
+    blank(seen, dot.offset, stop.offset);
   };
   const filled = (tail = ''): string => {
     if (r.stray === undefined) return seen.join('') + tail;
     const at = r.stray.tok.offset;
-    return seen.slice(0, at).join('') + '0' + seen.slice(at).join('') + tail;
+    if (r.stray.dropFrom !== undefined) {
+      const kept = [...seen];
+      blank(kept, r.stray.dropFrom, at);
+      return kept.join('') + tail;
+    }
+    return seen.slice(0, at).join('') + (r.stray.missing ? ':' : '0') + seen.slice(at).join('') + tail;
   };
   try {
     r.expr();
   } catch (e) {
     if (!(e instanceof Cut)) throw e;
     noteDeleted();
+    noteDotted();
     const strayAt = noteStray();
     const n = e.need;
     let completion = '';
@@ -581,6 +666,7 @@ function syntaxIssues(text: string, macros: MacroSet): ParseIssue[] | undefined 
     return out;
   }
   noteDeleted();
+  noteDotted();
   const strayAt = noteStray();
   // a whole expression and more tokens
   const extra = toks[r.pos]!;
@@ -589,7 +675,7 @@ function syntaxIssues(text: string, macros: MacroSet): ParseIssue[] | undefined 
     const single = toks[r.pos + 1]!.kind === 'eof';
     out.push({ offset: extra.offset, message: `Syntax error: ${single ? 'extraneous' : 'mismatched'} input '${display(extra.text)}' expecting <EOF>` });
     blank(seen, extra.offset, seen.length);
-  } else if (r.deleted.length === 0 && r.stray === undefined) return undefined;
+  } else if (r.deleted.length === 0 && r.stray === undefined && r.dotted === undefined) return undefined;
   const parsed = parseCel(filled(), macros);
   if (!parsed.ok) return undefined;
   for (const i of parsed.issues) {

@@ -43,6 +43,11 @@ const TABLE: readonly (readonly [string, string, string])[] = [
   ["has() of a selection, cut after the dot", "has(self.", "ERROR: <input>:1:5: invalid argument to has() macro\n | has(self.\n | ....^\nERROR: <input>:1:10: Syntax error: no viable alternative at input '.'\n | has(self.\n | .........^"],
   ["has() of an index, cut", "has(self.a[0", "ERROR: <input>:1:11: invalid argument to has() macro\n | has(self.a[0\n | ..........^\nERROR: <input>:1:13: Syntax error: mismatched input '<EOF>' expecting ']'\n | has(self.a[0\n | ............^"],
   ["a macro variable that is no simple name, cut", "self.all(x.y, z", "ERROR: <input>:1:11: argument must be a simple name\n | self.all(x.y, z\n | ..........^\nERROR: <input>:1:16: Syntax error: missing ')' at '<EOF>'\n | self.all(x.y, z\n | ...............^"],
+  ["a ':' ANTLR conjures in the ternary", "a ? b c", "ERROR: <input>:1:7: Syntax error: missing ':' at 'c'\n | a ? b c\n | ......^"],
+  ["a map entry's ':' conjured", "{'a' 1}", "ERROR: <input>:1:6: Syntax error: missing ':' at '1'\n | {'a' 1}\n | .....^"],
+  ["a map's last key without ':' (the entry is dropped)", "{'a': 1, 'b'}", "ERROR: <input>:1:13: Syntax error: mismatched input '}' expecting ':'\n | {'a': 1, 'b'}\n | ............^"],
+  ["two dots", "self.a..b", "ERROR: <input>:1:8: Syntax error: no viable alternative at input '..'\n | self.a..b\n | .......^"],
+  ["a dot with no name before a comma", "f(self.a., 2)", "ERROR: <input>:1:10: Syntax error: no viable alternative at input '.,'\n | f(self.a., 2)\n | .........^"],
 ];
 
 // [what, expression, cel-go 0.29.2's text] for shapes outside the recorded set (test/apiserver/celsyntax output)
@@ -71,8 +76,8 @@ describe('celGoSyntaxErrorText', () => {
   });
 
   it('gives no text where it is not sure', () => {
-    // a message construction, a token ANTLR conjures (missing ':' at 'c'), a backtick, a stray operator inside a list
-    for (const expr of ['a.b{', 'a ? b c', 'self.a == `x', '[==']) expect(celGoSyntaxErrorText(expr)).toBeUndefined();
+    // a message construction, a backtick, a stray operator inside a list
+    for (const expr of ['a.b{', 'self.a == `x', '[==']) expect(celGoSyntaxErrorText(expr)).toBeUndefined();
   });
 
   it('gives no text for a text cel-go parses (celGoSyntaxText)', () => {
