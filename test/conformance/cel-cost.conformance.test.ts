@@ -6,7 +6,8 @@
  * presence of a 422 caused by cost. CRDX_COST_PORT / CRDX_COST_DIR pick the server's port and
  * state directory; CRDX_COST_LIMIT caps the number of seed CRDs (default all); CRDX_COST_MINOR
  * (e.g. 1.30) runs the mutants against that minor's server (the harness builds it) and lints them
- * for that minor, instead of the default.
+ * for that minor, instead of the default. CRDX_EXTRA_CRDS=DIR adds seeds from CRDs outside the
+ * corpus (before the corpus's).
  */
 import { stringify } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +17,7 @@ import { parseFile } from '../../src/manifest/parse.js';
 import { buildCrd, isCrdManifest } from '../../src/crd/model.js';
 import { analyzeCrdSchemas } from '../../src/schema/analyze.js';
 import { crdCosts } from '../../src/rules/cel-cost.js';
-import { corpusFiles } from '../helpers/corpus.js';
+import { corpusFiles, extraCrdFiles } from '../helpers/corpus.js';
 import { cel } from '../helpers/cel.js';
 import { CRD_API, goAvailable, startHarness, type Harness } from './harness.js';
 import { COST, MUTATIONS, type Obj } from './cost-mutations.js';
@@ -28,7 +29,8 @@ const KUBE = MINOR === undefined ? DEFAULT_KUBE_VERSION : { major: 1, minor: MIN
 
 function seeds(): { name: string; crd: Obj }[] {
   const out: { name: string; crd: Obj }[] = [];
-  for (const f of corpusFiles('crds')) {
+  // CRDX_EXTRA_CRDS's CRDs first (CRDX_COST_LIMIT then takes those only)
+  for (const f of [...extraCrdFiles(), ...corpusFiles('crds')]) {
     if (!f.text.includes('x-kubernetes-validations')) continue;
     for (const d of parseFile({ path: f.path, text: f.text }))
       for (const m of d.manifests) if (m.kind === 'CustomResourceDefinition' && JSON.stringify(m.value).includes('x-kubernetes-validations')) out.push({ name: `${f.project}/${String((m.value['metadata'] as Obj)['name'])}`, crd: m.value });

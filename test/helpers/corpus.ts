@@ -21,3 +21,22 @@ export function corpusFiles(kind: 'crds' | 'samples'): CorpusFile[] {
       if (/\.ya?ml$/.test(f)) out.push({ project, path: join(root, project, f), text: readFileSync(join(root, project, f), 'utf8') });
   return out;
 }
+
+/**
+ * CRD files from outside the corpus: CRDX_EXTRA_CRDS=DIR (e.g. other projects' CRDs, one
+ * subdirectory per project), for the differential suites that take them (lint, cel-cost). None
+ * when unset.
+ */
+export function extraCrdFiles(): CorpusFile[] {
+  const root = process.env['CRDX_EXTRA_CRDS'];
+  if (!root) return [];
+  const out: CorpusFile[] = [];
+  const walk = (dir: string, project: string): void => {
+    for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+      if (e.isDirectory()) walk(join(dir, e.name), project === '' ? e.name : project);
+      else if (/\.ya?ml$/.test(e.name)) out.push({ project: project === '' ? 'extra' : project, path: join(dir, e.name), text: readFileSync(join(dir, e.name), 'utf8') });
+    }
+  };
+  walk(root, '');
+  return out;
+}
