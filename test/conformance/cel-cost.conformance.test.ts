@@ -14,13 +14,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_KUBE_VERSION } from '../../src/core/kube-version.js';
 import { lintSources } from '../../src/engine/lint.js';
 import { parseFile } from '../../src/manifest/parse.js';
-import { buildCrd, isCrdManifest } from '../../src/crd/model.js';
-import { analyzeCrdSchemas } from '../../src/schema/analyze.js';
-import { crdCosts } from '../../src/rules/cel-cost.js';
 import { corpusFiles, extraCrdFiles } from '../helpers/corpus.js';
 import { cel } from '../helpers/cel.js';
 import { CRD_API, goAvailable, startHarness, type Harness } from './harness.js';
 import { COST, MUTATIONS, type Obj } from './cost-mutations.js';
+import { causeKey as key, equalModuloTies, ruleCosts } from './cost-ties.js';
 
 const LIMIT = Number(process.env['CRDX_COST_LIMIT'] ?? Infinity);
 const MINOR = process.env['CRDX_COST_MINOR'] ? Number(/^(?:v?1\.)?(\d+)$/.exec(process.env['CRDX_COST_MINOR'])?.[1] ?? NaN) : undefined;
@@ -36,37 +34,6 @@ function seeds(): { name: string; crd: Obj }[] {
       for (const m of d.manifests) if (m.kind === 'CustomResourceDefinition' && JSON.stringify(m.value).includes('x-kubernetes-validations')) out.push({ name: `${f.project}/${String((m.value['metadata'] as Obj)['name'])}`, crd: m.value });
   }
   return out.slice(0, LIMIT);
-}
-
-const key = (reason: string, field: string, message: string): string => `${reason} ${field}: ${message}`;
-const CONTRIBUTED = ': Forbidden: contributed to estimated rule cost total';
-const fieldOf = (k: string): string => k.slice(k.indexOf(' ') + 1, k.indexOf(': '));
-
-/**
- * The server names the four most expensive contributors to a total over budget, walking
- * properties in Go map order (random): among contributors of equal cost, which are named varies
- * from request to request. Two cause sets agree modulo that order when they are equal but for
- * contributors whose cost equals the cheapest one named.
- */
-function equalModuloTies(ours: string[], theirs: string[], costs: ReadonlyMap<string, bigint>): boolean {
-  const plain = (xs: string[]) => xs.filter((x) => !x.includes(CONTRIBUTED));
-  if (JSON.stringify(plain(ours)) !== JSON.stringify(plain(theirs))) return false;
-  const schemaOf = (f: string): string => f.slice(0, f.indexOf('openAPIV3Schema'));
-  const contributors = (xs: string[]) => xs.filter((x) => x.includes(CONTRIBUTED)).map(fieldOf);
-  const oc = contributors(ours);
-  const tc = contributors(theirs);
-  // each schema has its own total and names its own contributors
-  for (const schema of new Set([...oc, ...tc].map(schemaOf))) {
-    const o = oc.filter((f) => schemaOf(f) === schema);
-    const t = tc.filter((f) => schemaOf(f) === schema);
-    if (o.length !== t.length) return false;
-    const named = o.map((f) => costs.get(f));
-    if (named.some((c) => c === undefined)) return false;
-    const least = named.reduce((a, b) => (a! < b! ? a : b))!;
-    const diff = [...o.filter((f) => !t.includes(f)), ...t.filter((f) => !o.includes(f))];
-    if (!diff.every((f) => costs.get(f) === least)) return false;
-  }
-  return true;
 }
 
 describe.skipIf(!goAvailable())('static CEL cost: corpus mutants against the server', () => {
@@ -112,12 +79,7 @@ describe.skipIf(!goAvailable())('static CEL cost: corpus mutants against the ser
           if (!over && wasOver) tally.crossedDown++;
           verdicts.set(mname, over);
           if (JSON.stringify(ours) !== JSON.stringify(theirs)) {
-            const costs = new Map<string, bigint>();
-            for (const mm of parseFile({ path: 'mutant.yaml', text }).flatMap((d) => d.manifests).filter(isCrdManifest)) {
-              const crd = buildCrd(mm, KUBE, cel);
-              for (const { cost } of crdCosts({ crd, schemaAnalysis: () => analyzeCrdSchemas(crd) })) for (const x of cost.expressions) costs.set(x.loc.field, x.cost);
-            }
-            if (equalModuloTies(ours, theirs, costs)) {
+            if (equalModuloTies(ours, theirs, ruleCosts(text, KUBE))) {
               tally.tieOrder++;
               tally.agree++;
               return;

@@ -17,6 +17,7 @@ import { yamlFiles } from '../helpers/files.js';
 import { corpusFiles, HAVE_CORPUS, NO_CORPUS_REASON } from '../helpers/corpus.js';
 import { CRD_API, deleteAllCRDs, goAvailable, startHarness, waitForCondition, type Harness } from './harness.js';
 import { cel } from '../helpers/cel.js';
+import { causeKey as tieKey, equalModuloTies, ruleCosts } from './cost-ties.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const HAVE_GO = goAvailable();
@@ -116,6 +117,16 @@ describe.skipIf(!HAVE_GO)('lint agrees with a real apiextensions-apiserver', () 
         else if (r.status === 422) {
           const theirs = [...new Set(((r.body?.details?.causes ?? []) as { reason: string; field: string }[]).map((x) => causeKey(x.reason, x.field)))].sort();
           agreed = JSON.stringify(theirs) === JSON.stringify(ours(d.findings));
+          if (!agreed && !knownGap) {
+            // the same causes but for which of the equal-cost rules the server names as contributors
+            const full = (xs: readonly { reason: string; field: string; message: string }[]) => [...new Set(xs.map((x) => tieKey(x.reason, x.field, x.message)))].sort();
+            const mine = full(d.findings.flatMap((f) => (f.server ? [{ reason: f.server.reason, field: f.server.field, message: f.server.message }] : [])));
+            const serverFull = full((r.body?.details?.causes ?? []) as { reason: string; field: string; message: string }[]);
+            if (equalModuloTies(mine, serverFull, ruleCosts(c.text, DEFAULT_KUBE_VERSION))) {
+              count(c.kind, true);
+              return;
+            }
+          }
           if (!knownGap) {
             count(c.kind, agreed);
             expect(ours(d.findings), describeBoth()).toEqual(theirs);
