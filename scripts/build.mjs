@@ -285,8 +285,8 @@ function stampBundle(file) {
 /**
  * The code cache shipped beside the bundle (dist/cli/<id>-<node version>-<arch>.v8cache): made by
  * linting the fixture CRDs (with a CEL rule) and a custom resource with rules once, so it holds what
- * a lint compiles. Used when the
- * running Node is the one that built it; other Nodes make their own in the user's cache directory.
+ * a lint compiles. Used when the running Node is the one that built it; other Nodes make their own
+ * in the user's cache directory.
  */
 function shipCodeCache() {
   // the fixture CRDs, and a custom resource whose rules are evaluated (the CEL module is only initialised by a rule that needs it)

@@ -14,7 +14,7 @@ import { lintSources } from '../../src/engine/lint.js';
 import { parseFile } from '../../src/manifest/parse.js';
 import { rules } from '../../src/rules/index.js';
 import { yamlFiles } from '../helpers/files.js';
-import { corpusFiles, HAVE_CORPUS, NO_CORPUS_REASON } from '../helpers/corpus.js';
+import { corpusFiles, extraCrdFiles, HAVE_CORPUS, NO_CORPUS_REASON } from '../helpers/corpus.js';
 import { CRD_API, deleteAllCRDs, goAvailable, startHarness, waitForCondition, type Harness } from './harness.js';
 import { cel } from '../helpers/cel.js';
 import { causeKey as tieKey, equalModuloTies, ruleCosts } from './cost-ties.js';
@@ -39,8 +39,7 @@ function collectCases(): Case[] {
   for (const p of yamlFiles(vdir)) cases.push({ kind: 'vector', name: p.slice(vdir.length + 1), path: p, text: readFileSync(p, 'utf8') });
   for (const f of corpusFiles('crds')) cases.push({ kind: 'corpus', name: `${f.project}/${f.path.split('/').pop()}`, path: f.path, text: f.text });
   // CRDX_EXTRA_CRDS=DIR adds any directory of real CRDs (e.g. other projects' install manifests)
-  const extra = process.env['CRDX_EXTRA_CRDS'];
-  if (extra) for (const p of yamlFiles(extra)) cases.push({ kind: 'extra', name: p.slice(extra.length + 1), path: p, text: readFileSync(p, 'utf8') });
+  for (const f of extraCrdFiles()) cases.push({ kind: 'extra', name: `${f.project}/${f.path.split('/').pop()}`, path: f.path, text: f.text });
   return cases;
 }
 

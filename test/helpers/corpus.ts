@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
+import { yamlFiles } from './files.js';
 
 /** ../shared/corpus beside the repository (present in CI); tests skip with a message when absent. */
 export const CORPUS = join(import.meta.dirname, '..', '..', '..', 'shared', 'corpus');
@@ -30,13 +31,9 @@ export function corpusFiles(kind: 'crds' | 'samples'): CorpusFile[] {
 export function extraCrdFiles(): CorpusFile[] {
   const root = process.env['CRDX_EXTRA_CRDS'];
   if (!root) return [];
-  const out: CorpusFile[] = [];
-  const walk = (dir: string, project: string): void => {
-    for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
-      if (e.isDirectory()) walk(join(dir, e.name), project === '' ? e.name : project);
-      else if (/\.ya?ml$/.test(e.name)) out.push({ project: project === '' ? 'extra' : project, path: join(dir, e.name), text: readFileSync(join(dir, e.name), 'utf8') });
-    }
-  };
-  walk(root, '');
-  return out;
+  // the project: the first directory below the root ('extra' for a file directly in it)
+  return yamlFiles(root).map((path) => {
+    const rel = relative(root, path).split(sep);
+    return { project: rel.length > 1 ? rel[0]! : 'extra', path, text: readFileSync(path, 'utf8') };
+  });
 }

@@ -107,19 +107,11 @@ export function celGoParses(text: string, server: number): boolean {
 }
 
 /**
- * cel-go's error text (`ERROR: <input>:L:C: …` and the caret lines) for a text its parser rejects,
- * in the environment of compatibility version 1.`compat` on a server of minor 1.`server`, when crdx
- * reproduces it (syntax-errors.ts); undefined otherwise, and for a text cel-go parses.
- */
-export function celGoSyntaxText(text: string, compat: number, server: number): string | undefined {
-  if (celGoParses(text, server)) return undefined;
-  return celGoSyntaxErrorText(text, macrosOf(compat, server));
-}
-
-/**
- * What follows `compilation failed: ` when a text's syntax is wrong, undefined when it is not:
- * cel-go's own text where crdx reproduces it (celGoSyntaxText), else the evaluator's word that the
- * syntax is wrong (`ERROR: <input>: Syntax error: …`, no position: crdx's wording, not cel-go's).
+ * What follows `compilation failed: ` when a text's syntax is wrong (in the environment of
+ * compatibility version 1.`compat` on a server of minor 1.`server`), undefined when cel-go parses it:
+ * cel-go's own text (`ERROR: <input>:L:C: …` and the caret lines) where crdx reproduces it
+ * (syntax-errors.ts), else the evaluator's word that the syntax is wrong (`ERROR: <input>: Syntax
+ * error: …`, no position: crdx's wording, not cel-go's).
  */
 export function syntaxErrorDetail(text: string, compat: number, server: number, evaluatorSyntaxError: (text: string) => string | undefined): string | undefined {
   if (celGoParses(text, server)) return undefined;
