@@ -100,8 +100,6 @@ export interface CelBindingFacts {
   readonly unsupported: boolean;
   /** Some list at or below the node is a set or map list (cel-go compares those unordered). */
   readonly unorderedLists: boolean;
-  /** Some value at or below the node is a double. */
-  readonly numbers: boolean;
 }
 
 export interface Structural {
@@ -365,9 +363,9 @@ function factBits(f: Facts): number {
   );
 }
 /** The three CEL binding facts, every combination. */
-const BINDINGS: readonly CelBindingFacts[] = Array.from({ length: 8 }, (_, b) => Object.freeze({ unsupported: (b & 1) !== 0, unorderedLists: (b & 2) !== 0, numbers: (b & 4) !== 0 }));
-function binding(unsupported: boolean, unorderedLists: boolean, numbers: boolean): CelBindingFacts {
-  return BINDINGS[(unsupported ? 1 : 0) | (unorderedLists ? 2 : 0) | (numbers ? 4 : 0)]!;
+const BINDINGS: readonly CelBindingFacts[] = Array.from({ length: 4 }, (_, b) => Object.freeze({ unsupported: (b & 1) !== 0, unorderedLists: (b & 2) !== 0 }));
+function binding(unsupported: boolean, unorderedLists: boolean): CelBindingFacts {
+  return BINDINGS[(unsupported ? 1 : 0) | (unorderedLists ? 2 : 0)]!;
 }
 const CHILD_KEYS: ReadonlySet<string> = new Set(['properties', 'additionalProperties', 'items', 'allOf', 'anyOf', 'oneOf', 'not', VALIDATIONS]);
 
@@ -398,19 +396,16 @@ function celBinding(
 ): CelBindingFacts {
   let unsupported = false;
   let unorderedLists = false;
-  let numbers = false;
   const t = generic.type;
   const carry = (c: Structural): void => {
     unsupported ||= c.celBinding.unsupported;
     unorderedLists ||= c.celBinding.unorderedLists;
-    numbers ||= c.celBinding.numbers;
   };
   if (ext.intOrString || ext.preserveUnknownFields || ext.embeddedResource) unsupported = true;
   else if (t === 'string') {
     const f = own(s, 'format');
     if (f === 'date-time' || f === 'duration' || f === 'byte' || f === 'date') unsupported = true;
-  } else if (t === 'number') numbers = true;
-  else if (t === 'array') {
+  } else if (t === 'array') {
     if (ext.listType === 'set' || ext.listType === 'map') unorderedLists = true;
     if (items === undefined) unsupported = true;
     else carry(items);
@@ -418,8 +413,8 @@ function celBinding(
     if (bothPropsAndAdditional !== undefined) unsupported = true;
     for (const c of properties.values()) carry(c);
     if (additional !== undefined) carry(additional);
-  } else if (t !== 'integer' && t !== 'boolean') unsupported = true;
-  return binding(unsupported, unorderedLists, numbers);
+  } else if (t !== 'integer' && t !== 'number' && t !== 'boolean') unsupported = true;
+  return binding(unsupported, unorderedLists);
 }
 
 /** The fields of a resource root (the root, an embedded resource) that are TypeMeta and ObjectMeta. */
@@ -443,7 +438,7 @@ export function asEmbeddedResource(s: Structural): Structural {
     s.additionalProperties,
     FACTS[factBits(s.facts) | FACT_EMBEDDED]!,
     // an embedded resource cannot be bound by CEL
-    binding(true, s.celBinding.unorderedLists, s.celBinding.numbers),
+    binding(true, s.celBinding.unorderedLists),
     s.declaresProperties,
   );
 }

@@ -33,6 +33,7 @@ import { bindValue, Unbound } from './cel/bind.js';
 import { CostLimitExceeded, exactCostReason, runCosted, type CostedResult } from './cel/cost-runtime.js';
 import { quote as goQuote } from '../go/quote.js';
 import { Correlated, type CorrShape } from './validation/ratchet.js';
+import { validFieldPath } from './field-path.js';
 
 interface CelOutcome {
   readonly errors: FieldError[];
@@ -95,7 +96,8 @@ interface Compiled {
   /** The rule's cel-js AST as written (for the error texts of cel-errors.ts). */
   readonly ast: unknown;
   readonly reason: string | undefined;
-  readonly fieldPath: string[] | undefined;
+  /** Where the rule's errors are reported below its node: the server's text, and the path in the object. */
+  readonly fieldPath: { readonly field: string; readonly at: readonly string[] } | undefined;
   readonly usesOldSelf: boolean;
   readonly optionalOldSelf: boolean;
   /** Why the rule cannot be evaluated here (undefined: it can). */
@@ -151,21 +153,29 @@ function stripStrings(e: string): string {
 }
 
 /** Why the functions the expression calls cannot be evaluated here; undefined when they can. */
-function callUnsupported(e: string, numbers: boolean): string | undefined {
+function callUnsupported(e: string): string | undefined {
   const code = stripStrings(e);
   for (const m of code.matchAll(/([A-Za-z_][A-Za-z0-9_]*)\s*\(/g)) {
     const name = m[1]!;
     if (!SUPPORTED_CALLS.has(name)) return `crdx does not evaluate ${name}() yet`;
-    // string(double) formatting is not known to match cel-go
-    if (name === 'string' && numbers) return 'crdx does not format doubles with string() as cel-go does yet';
   }
   return undefined;
 }
 
-/** fieldPath as a list of plain property names (`.a.b`); undefined when it is anything else. */
-function simpleFieldPath(fp: string): string[] | undefined {
-  if (!/^(\.[A-Za-z_][A-Za-z0-9_]*)+$/.test(fp)) return undefined;
-  return fp.slice(1).split('.');
+/** The place of a rule's error: its node's, or (fieldPath) one child below it, at the keys the path walks. */
+function below(loc: Loc, fp: Compiled['fieldPath']): Loc {
+  return fp === undefined ? loc : loc.child(fp.field, null).withAt([...loc.at, ...fp.at]);
+}
+
+/**
+ * A rule's fieldPath as the server resolves it when it compiles the rule (ValidFieldPath): its
+ * normalized text, appended to the node's field path as one child, and the keys it walks in the
+ * object. A path the server would not resolve adds nothing (the server refuses such a CRD anyway).
+ */
+function ruleFieldPath(fp: string | undefined, schema: Structural): Compiled['fieldPath'] {
+  if (fp === undefined) return undefined;
+  const r = validFieldPath(fp, schema);
+  return r.error !== undefined || r.normalized === undefined || r.normalized === '' ? undefined : { field: r.normalized, at: r.segments ?? [] };
 }
 
 /**
@@ -186,10 +196,9 @@ function compile(schema: Structural, facts: CelBindingFacts, e: CelEnvs): Compil
     let run: Compiled['run'];
     let runMessage: Compiled['runMessage'];
     let ast: unknown;
-    const fieldPath = fp === undefined ? [] : simpleFieldPath(fp);
-    const unknownCall = callUnsupported(rule, facts.numbers) ?? (messageExpression !== undefined ? callUnsupported(messageExpression, facts.numbers) : undefined);
-    if (fieldPath === undefined) unsupported = `its fieldPath ${JSON.stringify(fp)} is not a plain property path`;
-    else if (reason !== undefined && !['FieldValueInvalid', 'FieldValueForbidden', 'FieldValueRequired', 'FieldValueDuplicate'].includes(reason)) unsupported = `its reason ${JSON.stringify(reason)} is not one crdx knows`;
+    const fieldPath = ruleFieldPath(fp, schema);
+    const unknownCall = callUnsupported(rule) ?? (messageExpression !== undefined ? callUnsupported(messageExpression) : undefined);
+    if (reason !== undefined && !['FieldValueInvalid', 'FieldValueForbidden', 'FieldValueRequired', 'FieldValueDuplicate'].includes(reason)) unsupported = `its reason ${JSON.stringify(reason)} is not one crdx knows`;
     else if (unknownCall !== undefined) unsupported = unknownCall;
     else {
       try {
@@ -463,8 +472,7 @@ class Walk {
             const mc = runCosted(c.runMessage as never, mctx, PER_CALL_LIMIT, this.v137);
             const cancelled = !mc.ok && mc.error instanceof CostLimitExceeded;
             if (this.spent + mc.cost > PER_OBJECT_BUDGET || cancelled) {
-              let at = loc;
-              for (const p of c.fieldPath ?? []) at = at.child(p);
+              const at = below(loc, c.fieldPath);
               const field = at.field === '' ? '<nil>' : at.field;
               if (this.spent + mc.cost > PER_OBJECT_BUDGET && this.slack > 0) skip('the server may run out of its runtime cost budget at its messageExpression, and crdx did not count the cost of every rule before it exactly');
               else {
@@ -493,8 +501,7 @@ class Walk {
         if (t !== '' && Buffer.byteLength(t, 'utf8') <= 5 * 1024 && !t.includes('\n')) detail = t;
       }
       detail ??= c.message !== undefined && c.message.length > 0 ? c.message.trim() : `failed rule: ${c.rule.trim()}`;
-      let at = loc;
-      for (const p of c.fieldPath ?? []) at = at.child(p);
+      const at = below(loc, c.fieldPath);
       // up to 1.34 the server printed the schema type as the value; from 1.35 the value (none for objects and arrays)
       const value = this.typeAsValue ? s.generic.type : s.generic.type === 'object' || s.generic.type === 'array' ? OMIT : v;
       const field = at.field === '' ? '<nil>' : at.field;
@@ -536,11 +543,10 @@ export type ExpressionOutcome =
 /**
  * One expression evaluated as a rule is (the same gate on calls, the same rewritten program, the
  * same error texts), with `vars` as the activation and no schema, binding or cost limits: how
- * test/unit/cel-spec.test.ts runs the cel-spec conformance cases. `numbers`: whether the values
- * may hold doubles (the string() gate of callUnsupported).
+ * test/unit/cel-spec.test.ts runs the cel-spec conformance cases.
  */
-export function evaluateExpression(text: string, vars: Record<string, unknown>, cel: CelEngine, kube?: KubeVersion, numbers = false): ExpressionOutcome {
-  const unsupported = callUnsupported(text, numbers);
+export function evaluateExpression(text: string, vars: Record<string, unknown>, cel: CelEngine, kube?: KubeVersion): ExpressionOutcome {
+  const unsupported = callUnsupported(text);
   if (unsupported !== undefined) return { kind: 'abstain', why: unsupported };
   const env = environment(cel);
   let c: CompiledText;

@@ -11,6 +11,11 @@ interface FieldPathResult {
   readonly schema?: Structural;
   /** Segments of the resolved path. */
   readonly segments?: readonly string[];
+  /**
+   * The path as the server prints it (field.Path's String): a property `.name`, a key of
+   * additionalProperties `[key]`, unquoted; what a CEL rule's error is reported at, below its node.
+   */
+  readonly normalized?: string;
 }
 
 function tokenize(p: string): string[] {
@@ -75,6 +80,7 @@ export function validFieldPath(path: string, root: Structural, allowArrayNotatio
   const toks = tokenize(path);
   let schema: Structural = root;
   const segments: string[] = [];
+  let normalized = '';
   const step = (name: string): string | undefined => {
     const s = schema;
     // the structural form keeps no properties map when it is empty (as written: entries that are no
@@ -84,8 +90,10 @@ export function validFieldPath(path: string, root: Structural, allowArrayNotatio
       const p = s.properties.get(name);
       if (p === undefined) return 'does not refer to a valid field';
       schema = p;
+      normalized = normalized === '' ? name : `${normalized}.${name}`;
     } else if (ownPresent(s.raw, 'additionalProperties')) {
       schema = s.additionalProperties?.schema ?? emptyStructural();
+      normalized = `${normalized}[${name}]`;
     } else return 'does not refer to a valid field';
     segments.push(name);
     return undefined;
@@ -115,5 +123,5 @@ export function validFieldPath(path: string, root: Structural, allowArrayNotatio
       return { error: `expected [ or . but got: ${tok}` };
     }
   }
-  return { schema, segments };
+  return { schema, segments, normalized };
 }

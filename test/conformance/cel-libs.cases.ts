@@ -684,7 +684,7 @@ export const LIBS: readonly Lib[] = [
   },
   {
     name: 'messages',
-    props: { a: str, m: { type: 'object', maxProperties: 4, additionalProperties: str }, n: { type: 'integer' } },
+    props: { a: str, m: { type: 'object', maxProperties: 4, additionalProperties: str }, n: { type: 'integer' }, d: { type: 'number' } },
     rules: [
       ["!has(self.a) || self.a != 'x'", 'plain message'],
       ["!has(self.a) || self.a != 'y'", '', "'a is ' + self.a"],
@@ -695,6 +695,10 @@ export const LIBS: readonly Lib[] = [
       ["!has(self.a) || self.a != 'r'", 'reason forbidden', '', 'FieldValueForbidden', '.a'],
       ["!has(self.a) || self.a != 'q'", 'reason required', '', 'FieldValueRequired'],
       ["!has(self.a) || self.a != 'd'", 'reason duplicate', '', 'FieldValueDuplicate', '.a'],
+      ["!has(self.a) || self.a != 'b1'", 'bracket notation', '', '', "['a']"],
+      ["!has(self.m) || !('k.x' in self.m) || self.m['k.x'] != 'bad'", 'a key of a map', '', 'FieldValueForbidden', ".m['k.x']"],
+      ["!has(self.m) || !('q' in self.m) || self.m['q'] != 'bad'", 'a key by dot', '', '', '.m.q'],
+      ['!has(self.d) || self.d == 0.5', '', "'d is ' + string(self.d)"],
     ],
     cases: {
       ok: { a: 'ok' },
@@ -707,6 +711,15 @@ export const LIBS: readonly Lib[] = [
       r: { a: 'r' },
       q: { a: 'q' },
       d: { a: 'd' },
+      b1: { a: 'b1' },
+      mapKey: { m: { 'k.x': 'bad' } },
+      mapDot: { m: { q: 'bad' } },
+      dHalf: { d: 0.5 },
+      dBig: { d: 123456789 },
+      dTiny: { d: 0.0000001 },
+      dHuge: { d: 1e21 },
+      dTenth: { d: 0.1 },
+      dNeg: { d: -2.5e-5 },
     },
   },
   {

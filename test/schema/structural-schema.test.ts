@@ -94,14 +94,14 @@ describe('buildStructural', () => {
       },
     });
     const b = (k: string) => t.properties.get(k)!.celBinding;
-    expect(b('n')).toEqual({ unsupported: false, unorderedLists: false, numbers: true });
-    expect(b('set')).toEqual({ unsupported: false, unorderedLists: true, numbers: false });
+    expect(b('n')).toEqual({ unsupported: false, unorderedLists: false });
+    expect(b('set')).toEqual({ unsupported: false, unorderedLists: true });
     expect(b('when').unsupported).toBe(true);
     // properties written (even empty) next to additionalProperties
     expect(b('both').unsupported).toBe(true);
     expect(t.properties.get('both')!.declaresProperties).toBe(true);
-    expect(b('map')).toEqual({ unsupported: false, unorderedLists: false, numbers: false });
-    expect(t.celBinding).toEqual({ unsupported: true, unorderedLists: true, numbers: true });
+    expect(b('map')).toEqual({ unsupported: false, unorderedLists: false });
+    expect(t.celBinding).toEqual({ unsupported: true, unorderedLists: true });
   });
 
   it('keeps only the string x-kubernetes-list-map-keys (what the list types, validator and CEL walk read)', () => {

@@ -199,11 +199,23 @@ describe('CEL evaluation on create', () => {
   });
 
   it('a rule crdx cannot evaluate leaves the object not fully evaluated, with no error invented', () => {
-    // a fieldPath in bracket notation (valid on the server) is not evaluated here
-    const cat = catalog(GADGETS.replace('- rule: has(self.a) || has(self.b)', `- rule: "self.a == 'y'"\n              fieldPath: "['a']"`));
-    const r = simulateCreate(gadget({ a: 'x' }), served(cat, 'example.com/v1', 'Gadget'), { kube, skipStorage: true });
+    // a duration in one of strfmt's laxer spellings (valid on the server) is not bound here
+    const cat = catalog(GADGETS.replace('- rule: has(self.a) || has(self.b)', `- rule: "self.a == 'y'"`).replace('a: {type: string, maxLength: 20}', 'a: {type: string, maxLength: 20}\n              d: {type: string, format: duration}'));
+    const r = simulateCreate(gadget({ a: 'x', d: '2d' }), served(cat, 'example.com/v1', 'Gadget'), { kube, skipStorage: true });
     expect(r.celNotEvaluated).toBe(true);
     expect(r.errors).toEqual([]);
+  });
+
+  it('a fieldPath in bracket notation, or through a map: the error is at that field, as the server normalises it', () => {
+    const cat = catalog(
+      GADGETS.replace('- rule: has(self.a) || has(self.b)', `- rule: "self.a == 'y'"\n              fieldPath: "['a']"\n            - rule: "!('k.x' in self.labels)"\n              fieldPath: ".labels['k.x']"`).replace(
+        'a: {type: string, maxLength: 20}',
+        'a: {type: string, maxLength: 20}\n              labels: {type: object, maxProperties: 4, additionalProperties: {type: string, maxLength: 8}}',
+      ),
+    );
+    const r = simulateCreate(gadget({ a: 'x', labels: { 'k.x': 'v' } }), served(cat, 'example.com/v1', 'Gadget'), { kube, skipStorage: true });
+    expect(r.celNotEvaluated).toBe(false);
+    expect(r.errors.map((e) => `${e.field}: ${e.detail}`)).toEqual([`spec.a: failed rule: self.a == 'y'`, `spec.labels[k.x]: failed rule: !('k.x' in self.labels)`]);
   });
 
   it('matches() is RE2: a Unicode class and a flags group JavaScript reads differently', () => {

@@ -278,10 +278,14 @@ describe('running cases', () => {
   });
 
   it('a CEL rule crdx cannot evaluate: not decided offline, naming the rule and why', () => {
-    const withQuantity = CRD.replace('- {rule: "self.replicas <= 5", message: at most 5 replicas}', `- {rule: "self.replicas <= 5", message: at most 5 replicas}\n                    - {rule: "self.replicas <= 6", fieldPath: "['replicas']"}`);
-    const r = run(file(`  - {name: q, object: ${thing('{}')}, allowed: true}\n`, withQuantity));
+    // a duration in one of strfmt's laxer spellings, which crdx does not bind as the server does
+    const withDuration = CRD.replace('- {rule: "self.replicas <= 5", message: at most 5 replicas}', `- {rule: "self.replicas <= 5", message: at most 5 replicas}\n                    - {rule: "self.replicas <= 6"}`).replace(
+      'mode: {type: string, enum: [a, b]}',
+      'mode: {type: string, enum: [a, b]}\n                    timeout: {type: string, format: duration}',
+    );
+    const r = run(file(`  - {name: q, object: ${thing('{timeout: 2d}')}, allowed: true}\n`, withDuration));
     expect(r.cases.map((c) => [c.name, c.passed, c.error])).toEqual([
-      ['q', false, `crdx cannot evaluate the CEL rule "self.replicas <= 6" on this object as the server would: its fieldPath "['replicas']" is not a plain property path: the verdict is not decided offline`],
+      ['q', false, `crdx cannot evaluate the CEL rule "self.replicas <= 5" on this object as the server would: crdx cannot bind the value as the server does (the duration "2d" is not one crdx binds as the server does) (and 1 more): the verdict is not decided offline`],
     ]);
   });
 

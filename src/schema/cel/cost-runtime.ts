@@ -57,7 +57,7 @@ const UNIT = new Set([
 /** ceil(size(first argument) × 0.1). */
 const TRAVERSE_FIRST = new Set(['__crdx_s_lowerAscii', '__crdx_s_upperAscii', '__crdx_s_substring', '__crdx_s_trim', 'url', 'quantity', 'isQuantity', 'semver', 'isSemver', 'cidr', 'isIP', 'isCIDR', '__crdx_strings_quote']);
 const OTHER = new Set([
-  '__crdx_eq', '__crdx_ne', '__crdx_add', '__crdx_in', '__crdx_or', '__crdx_and', '__crdx_has', '__crdx_intok', '__crdx_utf8ok', '__crdx_lt', '__crdx_le', '__crdx_gt', '__crdx_ge', '__crdx_matches', '__crdx_gmatches',
+  '__crdx_eq', '__crdx_ne', '__crdx_add', '__crdx_in', '__crdx_or', '__crdx_and', '__crdx_has', '__crdx_intok', '__crdx_strarg', '__crdx_lt', '__crdx_le', '__crdx_gt', '__crdx_ge', '__crdx_matches', '__crdx_gmatches',
   '__crdx_s_indexOf', '__crdx_s_lastIndexOf', '__crdx_s_replace', '__crdx_s_split', '__crdx_s_join', '__crdx_s_format', 'ip', '__crdx_ip_isCanonical',
   'startsWith', 'endsWith', 'contains', 'find', 'findAll', 'isSorted', 'sum', 'min', 'max', 'indexOf', 'lastIndexOf', 'containsIP', 'containsCIDR', 'bytes',
 ]);
@@ -181,7 +181,7 @@ function isConst(n: unknown): boolean {
     case 'call': {
       const args = callArgs(n);
       // the rewrite's check of string()'s argument (rewrite.ts) is transparent
-      if (callName(n) === '__crdx_utf8ok') return isConst(args[0]);
+      if (callName(n) === '__crdx_strarg') return isConst(args[0]);
       return CONVERSIONS.has(callName(n)) && args.length === 1 && isConst(args[0]) && callName(n) !== 'dyn' && callName(n) !== 'type';
     }
     default:
@@ -299,7 +299,7 @@ export function runCosted(fn: ((ctx: Record<string, unknown>) => unknown) & { as
       case '__crdx_and':
       case '__crdx_has':
       case '__crdx_intok':
-      case '__crdx_utf8ok':
+      case '__crdx_strarg':
         return 0;
       case '__crdx_gmatches':
         return v137 ? Math.ceil((1 + s(0)) * TRAVERSAL) * Math.ceil(s(1) * REGEX_LENGTH) : 1;

@@ -5,6 +5,7 @@
  */
 import type { CelModule } from '../../core/cel-engine.js';
 import { parseDuration } from '../../go/duration.js';
+import { formatFloat } from '../../go/float.js';
 import { utf8Text } from '../../go/strings.js';
 import { parseTimeRFC3339 } from '../../go/time.js';
 import { celAdd, celEqual, celIn, crossNumericCompare, doubleFitsInt, doubleFitsUint, isBound } from './values.js';
@@ -94,10 +95,12 @@ export function makeEnvs(m: CelModule): CelEnvs {
       return c === undefined ? op(a, b) : test(c);
     });
   }
-  // string(bytes) of invalid UTF-8 fails in cel-go (Bytes.ConvertToType); cel-js substitutes U+FFFD:
-  // the argument is checked here, string() stays the engine's (with the libraries' overloads)
-  lib.registerFunction('__crdx_utf8ok(dyn): dyn', (x: unknown) => {
+  // string()'s argument as cel-go converts it, string() staying the engine's (with the libraries'
+  // overloads): bytes of invalid UTF-8 fail (Bytes.ConvertToType; cel-js substitutes U+FFFD), and a
+  // double is printed with Go's %g (Double.ConvertToType: 1.23456789e+08, 1e-07, +Inf), not JavaScript's
+  lib.registerFunction('__crdx_strarg(dyn): dyn', (x: unknown) => {
     if (x instanceof Uint8Array && utf8Text(x) === undefined) throw new CelGoError('invalid UTF-8 in bytes, cannot convert to string');
+    if (typeof x === 'number') return formatFloat(x, 'g');
     return x;
   });
   // -x and x / y of ints overflow in cel-go when the result leaves int64 (negateInt64Checked,

@@ -7,7 +7,8 @@
  * - `s.matches(re)` / `matches(s, re)` → `__crdx_matches` / `__crdx_gmatches` (RE2, not JavaScript's
  *   RegExp; two names because cel-go costs the forms differently before 1.37);
  * - `int(x)`, `uint(x)` → `__crdx_int`, `__crdx_uint` (cel-go's range checks of a double);
- *   `string(x)` → `string(__crdx_utf8ok(x))` (cel-go refuses bytes that are not UTF-8); `-x`,
+ *   `string(x)` → `string(__crdx_strarg(x))` (cel-go refuses bytes that are not UTF-8, and prints a
+ *   double with Go's %g); `-x`,
  *   `a / b` → `__crdx_intok(-x)`, `__crdx_intok(a / b)` (an int result beyond int64: the smallest
  *   int negated or divided by -1); `<`, `<=`, `>`, `>=` → `__crdx_lt`, `__crdx_le`, `__crdx_gt`,
  *   `__crdx_ge` (an int or uint against a double ordered as cel-go orders them);
@@ -125,7 +126,7 @@ function print(n: Node): string {
       // cel-go range-checks int(double) and uint(double); cel-js does not (int) or words it otherwise (uint)
       if ((name === 'int' || name === 'uint') && args.length === 1) return `__crdx_${name}(${p(args[0])})`;
       // cel-go refuses string(bytes) of invalid UTF-8
-      if (name === 'string' && args.length === 1) return `string(__crdx_utf8ok(${p(args[0])}))`;
+      if (name === 'string' && args.length === 1) return `string(__crdx_strarg(${p(args[0])}))`;
       // cel-js takes has() only on an identifier-rooted chain; cel-go evaluates the operand and tests the field
       if (name === 'has' && args.length === 1 && isNode(args[0]) && args[0].op === '.') {
         const [operand, field] = args[0].args as [unknown, string];
