@@ -9,6 +9,7 @@ import { compareFindings } from '../engine/results.js';
 import { stylish, printable } from '../formatters/stylish.js';
 import { PLAIN_STYLE, type FormatterContext } from '../formatters/types.js';
 import { readInputs } from '../io/inputs.js';
+import { verdictStore } from './verdict-cache.js';
 import { celFor, loadCel } from '../schema/cel-syntax.js';
 import type { Io } from './io.js';
 import { printedWithObjects } from './object-inputs.js';
@@ -38,7 +39,9 @@ export async function runDefault(o: DefaultCliOptions, io: Io, crds: readonly Cr
 
   // the CEL engine is loaded only when an input may hold CEL rules; CRDs already built (`crds`) carry their own engine
   const cel = await celFor([...fromCluster.crds, ...crdInputs.files, ...inputs.files], loadCel);
-  const run = defaultSources(inputs.files, [...fromCluster.crds, ...crdInputs.files], { kubeVersion: o.kubeVersion, cel, crds, fieldValidation: o.fieldValidation });
+  const verdicts = verdictStore(io);
+  const run = defaultSources(inputs.files, [...fromCluster.crds, ...crdInputs.files], { kubeVersion: o.kubeVersion, cel, crds, fieldValidation: o.fieldValidation, served: fromCluster.crds, ...(verdicts ? { verdicts } : {}) });
+  verdicts?.save();
   const color = decideColor(o.color, { ...io, stdout: io.stderr });
   const style = color ? await chalkStyle() : PLAIN_STYLE;
   const ctx = (findings: readonly Finding[]): FormatterContext => findingContext(style, io, inputs.files.map((f) => f.path), run.documents, findings);

@@ -3,6 +3,7 @@ import { ExitCode, InputError, UsageError } from '../core/errors.js';
 import type { Finding, Severity, Summary } from '../core/types.js';
 import { parseFile, type SourceFile } from '../manifest/parse.js';
 import { lintSources, PARSE_RULE_ID } from '../engine/lint.js';
+import { verdictStore } from './verdict-cache.js';
 import { applyBaseline, buildBaseline, parseBaseline, serializeBaseline, type Baseline } from '../engine/baseline.js';
 import { compareFindings } from '../engine/results.js';
 import { applySuppressions } from '../engine/suppress.js';
@@ -104,6 +105,7 @@ export async function runLint(o: LintCliOptions, io: Io): Promise<ExitCode> {
     if (r.problems.length > 0) throw new InputError('unreadable', r.problems.map((p) => `--objects ${p.message}`).join('\n'));
     objectFiles = r.files;
   }
+  const verdicts = verdictStore(io);
   const opts = {
     kubeVersion: o.kubeVersion,
     cel,
@@ -114,6 +116,8 @@ export async function runLint(o: LintCliOptions, io: Io): Promise<ExitCode> {
     ...(o.explainCost ? { explainCost: true } : {}),
     ...(objectFiles ? { objects: objectFiles } : {}),
     ...(live ? { liveObjects: live.objects } : {}),
+    ...(installed.length > 0 ? { served: installed } : {}),
+    ...(verdicts ? { verdicts } : {}),
   };
   const bytes = inputs.files.reduce((n, f) => n + f.text.length, 0);
   let result: { findings: readonly Finding[]; summary: Pick<Summary, 'files' | 'documents' | 'updates'>; checked: number } | undefined;
@@ -130,6 +134,7 @@ export async function runLint(o: LintCliOptions, io: Io): Promise<ExitCode> {
     });
   }
   result ??= lintSources(inputs.files, opts);
+  verdicts?.save();
   // nothing to read at all (an empty directory, no YAML or JSON file, empty stdin, only comments)
   // is an input failure, unless the caller says it may happen (--allow-empty)
   if (!o.allowEmpty && o.cluster === undefined && inputs.problems.length === 0 && result.summary.documents === 0) {

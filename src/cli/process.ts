@@ -2,7 +2,7 @@ import { fstatSync, realpathSync, statSync, writeSync } from 'node:fs';
 import { isatty } from 'node:tty';
 import { dirname, join } from 'node:path';
 import type { ExitCode } from '../core/errors.js';
-import type { Io } from './io.js';
+import type { CacheLocation, Io } from './io.js';
 import { main } from './main.js';
 
 /** docs/rules/ of the package the bin belongs to, and beside the single executable (krew archive). */
@@ -24,7 +24,7 @@ function docsDirs(): string[] {
  * Runs the CLI as this process: wires the real stdio, and sets `process.exitCode` once (the only
  * place that does). Used by bin/kubectl-crdx and by the single executable (src/cli/sea-entry.ts).
  */
-export async function runProcess(argv: readonly string[] = process.argv.slice(2)): Promise<void> {
+export async function runProcess(argv: readonly string[] = process.argv.slice(2), cache?: CacheLocation): Promise<void> {
   let crashed = false;
   const crash = (e: unknown): void => {
     crashed = true;
@@ -42,6 +42,7 @@ export async function runProcess(argv: readonly string[] = process.argv.slice(2)
     cwd: process.cwd(),
     env: process.env,
     docsDirs: docsDirs(),
+    ...(cache ? { cache } : {}),
     readStdin: async () => {
       const chunks: Buffer[] = [];
       for await (const c of process.stdin) chunks.push(c as Buffer);

@@ -4,6 +4,7 @@ import { scaleSources } from '../engine/subresources.js';
 import { stylish, printable } from '../formatters/stylish.js';
 import { PLAIN_STYLE } from '../formatters/types.js';
 import { readInputs } from '../io/inputs.js';
+import { verdictStore } from './verdict-cache.js';
 import { celFor, loadCel } from '../schema/cel-syntax.js';
 import type { Io } from './io.js';
 import { decideColor } from './terminal.js';
@@ -36,12 +37,16 @@ export async function runScale(o: ScaleCliOptions, io: Io): Promise<ExitCode> {
   const fromCluster = await clusterCrdFiles(o.cluster, io, inputs.files, crdInputs.files);
 
   const cel = await celFor([...fromCluster, ...crdInputs.files, ...inputs.files], loadCel);
+  const verdicts = verdictStore(io);
   const run = scaleSources(inputs.files, [...fromCluster, ...crdInputs.files], {
     kubeVersion: o.kubeVersion,
     cel,
+    served: fromCluster,
+    ...(verdicts ? { verdicts } : {}),
     ...(o.replicas !== undefined ? { replicas: o.replicas } : {}),
     ...(o.resourceVersion !== undefined ? { resourceVersion: o.resourceVersion } : {}),
   });
+  verdicts?.save();
   const color = decideColor(o.color, { ...io, stdout: io.stderr });
   const style = color ? await chalkStyle() : PLAIN_STYLE;
   const files = inputs.files.map((f) => f.path);

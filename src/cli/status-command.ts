@@ -7,6 +7,7 @@ import { stylish, printable } from '../formatters/stylish.js';
 import { PLAIN_STYLE } from '../formatters/types.js';
 import { readInputs } from '../io/inputs.js';
 import { noCustomResources, skippedNotes } from './skipped.js';
+import { verdictStore } from './verdict-cache.js';
 import { celFor, loadCel } from '../schema/cel-syntax.js';
 import type { Io } from './io.js';
 import { clusterCrdFiles, printedWithObjects, unmatchedError } from './object-inputs.js';
@@ -28,7 +29,9 @@ export async function runStatus(o: StatusCliOptions, io: Io): Promise<ExitCode> 
 
   // the old objects' files are read for CRDs too
   const cel = await celFor([...fromCluster, ...crdInputs.files, ...inputs.files, ...oldInputs.files], loadCel);
-  const run = statusSources(inputs.files, oldInputs.files, [...fromCluster, ...crdInputs.files], { kubeVersion: o.kubeVersion, cel, via: o.via, fieldValidation: o.fieldValidation });
+  const verdicts = verdictStore(io);
+  const run = statusSources(inputs.files, oldInputs.files, [...fromCluster, ...crdInputs.files], { kubeVersion: o.kubeVersion, cel, via: o.via, fieldValidation: o.fieldValidation, served: fromCluster, ...(verdicts ? { verdicts } : {}) });
+  verdicts?.save();
   const color = decideColor(o.color, { ...io, stdout: io.stderr });
   const style = color ? await chalkStyle() : PLAIN_STYLE;
   const files = [...inputs.files, ...oldInputs.files].map((f) => f.path);

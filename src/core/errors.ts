@@ -5,6 +5,7 @@ type CrdxErrorCode =
   | 'unreadable'
   | 'no-crd-found'
   | 'version-not-served'
+  | 'crd-rejected'
   | 'no-input'
   | 'no-old-object'
   | 'cluster'

@@ -45,7 +45,16 @@ export interface ServedVersion {
 
 export type Lookup =
   | { readonly ok: true; readonly served: ServedVersion }
-  | { readonly ok: false; readonly code: 'no-crd-found' | 'version-not-served'; readonly message: string };
+  | { readonly ok: false; readonly code: LookupFailure; readonly message: string };
+
+/**
+ * Why an object has no served version: no CRD of its group and kind, a version the CRD does not
+ * serve (404), or a CRD the server refuses to create, so that its kind is never served.
+ */
+export type LookupFailure = 'no-crd-found' | 'version-not-served' | 'crd-rejected';
+
+/** Why the server refuses to create a CRD (a text naming its first cause), or undefined. */
+export type CrdRejected = (crd: Crd) => string | undefined;
 
 /** Splits `group/version`; the core group (no slash) has no CRDs. */
 export function splitApiVersion(apiVersion: string): { group: string; version: string } {
@@ -58,7 +67,11 @@ export class CrdCatalog {
   /** group, then kind: the first CRD of each in input order (built on first use). */
   private byGroupKind: Map<string, Map<string, Crd>> | undefined;
   private readonly index = new Map<Crd, number>();
-  constructor(readonly crds: readonly Crd[]) {}
+  /** `rejected`: the CRDs the server would not create (their objects' kind is never served). */
+  constructor(
+    readonly crds: readonly Crd[],
+    private readonly rejected?: CrdRejected,
+  ) {}
 
   /** The CRD (first in input order, as the server's naming controller keeps the first) of a group and kind. */
   crdFor(group: string, kind: string): Crd | undefined {
@@ -85,6 +98,8 @@ export class CrdCatalog {
         message: `no CustomResourceDefinition for ${kind} in ${group === '' ? `"${apiVersion}"` : `group ${quote(group)}`} among the inputs (give it with --crd)`,
       };
     }
+    const why = this.rejected?.(crd);
+    if (why !== undefined) return { ok: false, code: 'crd-rejected', message: `no matches for kind ${quote(kind)} in version ${quote(apiVersion)}: ${why}` };
     const v = crd.versions.find((x) => x.name === version);
     if (!v || !v.served) {
       const served = crd.versions.filter((x) => x.served).map((x) => x.name);

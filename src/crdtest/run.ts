@@ -25,10 +25,10 @@ import { wireValue } from '../cr/wire.js';
 import { buildCrd, isCrdManifest, type Crd } from '../crd/model.js';
 import { parseFile, type Manifest, type SourceFile } from '../manifest/parse.js';
 import { compare } from './expect.js';
-import { toFinding } from '../engine/lint.js';
+import { CrdVerdicts } from '../engine/crd-verdict.js';
+import { toFinding } from '../engine/finding.js';
 import { ruleText } from '../rules/cel-not-evaluated.js';
 import { rules as allRules } from '../rules/index.js';
-import type { RuleContext } from '../rules/types.js';
 import { analyzeCrdSchemas, type SchemaAnalysis } from '../schema/analyze.js';
 import type { Cause, CaseResult, FileResult, ObjectSource, Outcome, TestCase, TestFile, TestFileError } from './types.js';
 
@@ -162,16 +162,15 @@ class Inputs {
  */
 function refusedCrd(manifests: readonly Manifest[], kube: KubeVersion, cel: CelEngine | undefined): TestFileError | undefined {
   const crds = manifests.map((m) => buildCrd(m, kube, cel));
-  const rules = allRules.filter((r) => r.meta.type === 'problem' && r.meta.serverFaithful && r.meta.defaultSeverity === 'error');
+  // installed as kubectl installs it (strict field validation: an unknown field is refused too)
+  const verdicts = new CrdVerdicts(allRules, KUBECTL_FIELD_VALIDATION, (c) => analyzeCrdSchemas(c));
   for (const crd of crds) {
     let analysis: readonly SchemaAnalysis[] | undefined;
-    // installed as kubectl installs it (strict field validation: an unknown field is refused too)
-    const ctx: RuleContext = { crd, allCrds: crds, schemaAnalysis: () => (analysis ??= analyzeCrdSchemas(crd)), fieldValidation: KUBECTL_FIELD_VALIDATION };
-    for (const rule of rules)
-      for (const r of rule.check(ctx)) {
-        const f = toFinding(rule, r, crd.manifest, 'error');
-        return { file: f.file, line: f.line, column: f.column, message: `the API server would refuse or not serve CustomResourceDefinition ${JSON.stringify(crd.name)}: ${f.message}` };
-      }
+    verdicts.context(crd, { crd, allCrds: crds, schemaAnalysis: () => (analysis ??= analyzeCrdSchemas(crd)), fieldValidation: KUBECTL_FIELD_VALIDATION });
+  }
+  for (const crd of crds) {
+    const f = verdicts.rejection(crd)?.first;
+    if (f) return { file: f.file, line: f.line, column: f.column, message: `the API server would refuse or not serve CustomResourceDefinition ${JSON.stringify(crd.name)}: ${f.message}` };
   }
   return undefined;
 }

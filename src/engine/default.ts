@@ -9,7 +9,7 @@ import { KUBECTL_FIELD_VALIDATION, type FieldValidation } from '../core/field-va
 import type { KubeVersion } from '../core/kube-version.js';
 import type { Finding } from '../core/types.js';
 import { isBuiltinApiVersion } from '../cr/builtin.js';
-import { CrdCatalog } from '../cr/catalog.js';
+import { CrdCatalog, type LookupFailure } from '../cr/catalog.js';
 import { simulateCreate, type CreateResult } from '../cr/create.js';
 import { wireValue } from '../cr/wire.js';
 import { buildCrd, isCrdManifest, type Crd } from '../crd/model.js';
@@ -17,8 +17,12 @@ import { parseFile, type Manifest, type SourceFile } from '../manifest/parse.js'
 import { celNotEvaluated } from '../rules/cel-not-evaluated.js';
 import { customResource } from '../rules/custom-resource.js';
 import { customResourceWarnings } from '../rules/custom-resource-warnings.js';
+import { rules as allRules } from '../rules/index.js';
 import type { ResourceRuleContext, Rule } from '../rules/types.js';
-import { PARSE_RULE_ID, toFinding } from './lint.js';
+import { analyzeCrdSchemas } from '../schema/analyze.js';
+import { toFinding } from './finding.js';
+import { PARSE_RULE_ID } from './parse-sources.js';
+import { CrdVerdicts, crdRejected, previousMinor, type VerdictStore } from './crd-verdict.js';
 import { finalize } from './results.js';
 
 export interface DefaultOptions {
@@ -29,6 +33,10 @@ export interface DefaultOptions {
   readonly crds?: readonly Crd[];
   /** The request's fieldValidation (kubectl's --validate); default kubectl's, Strict. */
   readonly fieldValidation?: FieldValidation;
+  /** Verdicts of the CRDs kept between runs (crd-verdict.ts). */
+  readonly verdicts?: VerdictStore;
+  /** Files of CRDs read from a cluster (--cluster): served there, so their objects are created under them. */
+  readonly served?: readonly SourceFile[];
 }
 
 export interface DefaultedObject {
@@ -42,7 +50,7 @@ export interface DefaultedObject {
 
 interface UnmatchedObject {
   readonly manifest: Manifest;
-  readonly code: 'no-crd-found' | 'version-not-served';
+  readonly code: LookupFailure;
   readonly message: string;
 }
 
@@ -69,7 +77,9 @@ export function defaultSources(files: readonly SourceFile[], crdFiles: readonly 
   const refs = parseAll(crdFiles, parseFindings).manifests;
   const { manifests, documents } = parseAll(files, parseFindings, [...refs.filter(isCrdManifest), ...(opts.crds ?? []).map((c) => c.manifest)]);
   const crds: Crd[] = [...[...refs, ...manifests].filter(isCrdManifest).map((m) => buildCrd(m, opts.kubeVersion, opts.cel)), ...(opts.crds ?? [])];
-  const catalog = new CrdCatalog(crds);
+  // an object of a CRD the server would not create is not created either (crd-verdict.ts)
+  const live = new Set((opts.served ?? []).map((f) => f.path));
+  const catalog = new CrdCatalog(crds, crdRejected(new CrdVerdicts(allRules, opts.fieldValidation ?? KUBECTL_FIELD_VALIDATION, (c) => analyzeCrdSchemas(c), previousMinor((m, kube) => buildCrd(m, kube, opts.cel)), opts.verdicts, crds), (c) => live.has(c.manifest.file.path)));
   const objects: DefaultedObject[] = [];
   const unmatched: UnmatchedObject[] = [];
   const skipped: Manifest[] = [];

@@ -23,7 +23,7 @@ export interface ShareResult {
 export interface ShareRequest {
   readonly files: readonly SourceFile[];
   /** Plain data (it crosses threads): the CEL engine is the receiver's own (lintShare's `cel`). */
-  readonly opts: Omit<LintOptions, 'rules' | 'cel'>;
+  readonly opts: Omit<LintOptions, 'rules' | 'cel' | 'verdicts'>;
 }
 
 /** Runs a share of the work somewhere (a worker thread in the product; in-process in tests). */
@@ -81,7 +81,8 @@ export async function lintSplit(files: readonly SourceFile[], opts: Omit<LintOpt
   const split = splitFiles(files);
   if (split.there.length === 0) return undefined;
   // the worker gets no CRD of the input, hence no update either (--old and the stored objects stay here)
-  const { cel: _here, old: _old, objects: _objects, liveObjects: _live, ...plain } = opts;
+  // nor the kept verdicts (functions do not cross threads: the worker checks its --crd CRDs itself)
+  const { cel: _here, old: _old, objects: _objects, liveObjects: _live, verdicts: _verdicts, ...plain } = opts;
   const remote = run({ files: split.there, opts: { ...plain, crdFiles: [...split.crdBearing, ...(opts.crdFiles ?? [])] } });
   // let the worker start before this thread is busy
   await new Promise((r) => setImmediate(r));

@@ -1,11 +1,9 @@
 import { gated } from '../core/version-gates.js';
 import type { CelEngine } from '../core/cel-engine.js';
-import { errorText, toCause } from '../core/field-error.js';
 import { KUBECTL_FIELD_VALIDATION, type FieldValidation } from '../core/field-validation.js';
 import type { KubeVersion } from '../core/kube-version.js';
-import { formatPath } from '../core/path.js';
 import { type CrdUpdateSummary, type Finding, type Severity, type Summary } from '../core/types.js';
-import { CrdCatalog, splitApiVersion } from '../cr/catalog.js';
+import { CrdCatalog, splitApiVersion, type CrdRejected } from '../cr/catalog.js';
 import { simulateCreate, type CreateResult } from '../cr/create.js';
 import { groupKindOf, simulateNextWrite } from '../cr/next-write.js';
 import { wireValue } from '../cr/wire.js';
@@ -22,6 +20,7 @@ import { rules as allRules } from '../rules/index.js';
 import type { Report, ResourceRuleContext, Rule, RuleContext } from '../rules/types.js';
 import { parseSources } from './parse-sources.js';
 import { referenceCrds } from './ref-crds.js';
+import { CrdVerdicts, crdRejected, previousMinor, type VerdictStore } from './crd-verdict.js';
 import { finalize } from './results.js';
 
 export interface LintOptions {
@@ -51,6 +50,10 @@ export interface LintOptions {
   readonly objects?: readonly SourceFile[];
   /** lint --old cluster: the live objects of the updated CRDs (their stored form is taken as read). */
   readonly liveObjects?: readonly SourceFile[];
+  /** Verdicts of the --crd CRDs kept between runs (crd-verdict.ts). */
+  readonly verdicts?: VerdictStore;
+  /** Files of CRDs read from a cluster (--cluster), by path: served there, so their objects are checked against them. */
+  readonly served?: readonly SourceFile[];
 }
 
 export interface LintResult {
@@ -63,10 +66,8 @@ export interface LintResult {
 }
 
 export { PARSE_RULE_ID } from './parse-sources.js';
+import { toFinding } from './finding.js';
 
-export function fill(template: string, data: Readonly<Record<string, string | number>> | undefined): string {
-  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, k: string) => (data && k in data ? String(data[k]) : `{{${k}}}`));
-}
 
 export function lintSources(files: readonly SourceFile[], opts: LintOptions): LintResult {
   const inputs = files.map((f) => parseFile(f));
@@ -91,6 +92,8 @@ export function lintSources(files: readonly SourceFile[], opts: LintOptions): Li
   const live = new Set(opts.liveObjects ?? []);
   // updates the decoder refuses (400 BadRequest): rejected whatever else is found
   const refused = new Set<Crd>();
+  // whether the server creates (or updates) each CRD: its objects' kind is served only then
+  const verdicts = new CrdVerdicts(rules, fieldValidation, (c) => analyzeCrdSchemas(c), previousMinor((m, kube) => buildCrd(m, kube, opts.cel)), opts.verdicts);
   for (const crd of crds) {
     let analysis: readonly SchemaAnalysis[] | undefined;
     const old = crd.name !== '' ? installed.get(crd.name) : undefined;
@@ -109,18 +112,28 @@ export function lintSources(files: readonly SourceFile[], opts: LintOptions): Li
     // a request the decoder refuses (400) is answered with that alone: no validation, no warnings
     const undecodable = !notServed && decodeFails(crd, fieldValidation);
     if (undecodable) refused.add(crd);
+    verdicts.context(crd, ctx);
     for (const rule of rules) {
       if (notServed && rule.id !== 'v1beta1-crd') continue;
       if (undecodable && rule.meta.serverFaithful && rule.id !== 'crd-decode') continue;
       const sev = severityOf(rule, opts.ruleSeverity);
       if (!sev.on) continue;
-      for (const r of rule.check(ctx)) {
+      const reports = [...rule.check(ctx)];
+      verdicts.record(crd, rule, reports);
+      for (const r of reports) {
         const s = sev.of(r.messageId);
         if (s !== 'off') findings.push(toFinding(rule, r, crd.manifest, s));
       }
     }
   }
-  findings.push(...lintResources(manifests, crds, refs, rules, opts));
+  // a custom resource is written under the CRD as the server leaves it: a refused update keeps the installed one
+  const serving = crds.map((c) => {
+    const old = c.name !== '' ? installed.get(c.name) : undefined;
+    return old && verdicts.rejection(c) ? old.crd : c;
+  });
+  const kept = new Set(serving.filter((c) => !crds.includes(c)));
+  const fromCluster = new Set((opts.served ?? []).map((f) => f.path));
+  findings.push(...lintResources(manifests, serving, refs, rules, opts, crdRejected(verdicts, (c) => kept.has(c) || fromCluster.has(c.manifest.file.path))));
   if (stored) findings.push(...lintStoredObjects(stored, installed, rules, opts, live));
   const final = finalize(findings);
   const errors = final.filter((f) => f.severity === 'error').length;
@@ -237,12 +250,12 @@ function lintStoredObjects(stored: ReadonlyMap<Crd, readonly Manifest[]>, instal
 }
 
 /** Custom resources of the input whose group and kind have a CRD (input or --crd) go through the resource rules. */
-function lintResources(manifests: readonly Manifest[], crds: readonly Crd[], refs: readonly Manifest[], rules: readonly Rule[], opts: LintOptions): Finding[] {
+function lintResources(manifests: readonly Manifest[], crds: readonly Crd[], refs: readonly Manifest[], rules: readonly Rule[], opts: LintOptions, rejected: CrdRejected): Finding[] {
   const resourceRules = rules.filter((r) => r.checkResource !== undefined);
   if (resourceRules.length === 0) return [];
   const refCrds = refs.map((m) => buildCrd(m, opts.kubeVersion, opts.cel));
-  const catalog = new CrdCatalog([...crds, ...refCrds]);
   const fieldValidation = opts.fieldValidation ?? KUBECTL_FIELD_VALIDATION;
+  const catalog = new CrdCatalog([...crds, ...refCrds], rejected);
   const out: Finding[] = [];
   for (const m of manifests) {
     if (isCrdManifest(m) || m.apiVersion === undefined || m.kind === undefined) continue;
@@ -282,39 +295,4 @@ function severityOf(rule: Rule, overrides: ReadonlyMap<string, Severity | 'off'>
   const of = (messageId: string) => overrides?.get(`${rule.id}/${messageId}`) ?? ruleLevel ?? own?.[messageId] ?? rule.meta.defaultSeverity;
   const on = base !== 'off' || Object.keys(rule.meta.messages).some((id) => of(id) !== 'off');
   return { on, of };
-}
-
-export function toFinding(rule: Rule, r: Report, m: Manifest, severity: Severity): Finding {
-  const template = (rule.meta.messages as Record<string, string>)[r.messageId];
-  if (template === undefined) throw new Error(`rule ${rule.id} reported unknown messageId ${r.messageId}`);
-  const message = r.server ? errorText(r.server) : fill(template, r.data);
-  const pos = m.locate(r.path, r.at ?? 'value');
-  const object = {
-    ...(m.apiVersion !== undefined ? { apiVersion: m.apiVersion } : {}),
-    ...(m.kind !== undefined ? { kind: m.kind } : {}),
-    ...(m.name !== undefined ? { name: m.name } : {}),
-    ...(m.namespace !== undefined ? { namespace: m.namespace } : {}),
-  };
-  return {
-    ruleId: rule.id,
-    severity,
-    message,
-    messageId: r.messageId,
-    file: m.file.path,
-    line: pos.line,
-    column: pos.column,
-    ...(pos.endLine !== undefined ? { endLine: pos.endLine } : {}),
-    ...(pos.endColumn !== undefined ? { endColumn: pos.endColumn } : {}),
-    document: m.docIndex,
-    object,
-    path: formatPath([...m.base, ...r.path]),
-    ...(r.server ? { server: toCause(r.server) } : {}),
-    ...(r.response ? { response: r.response } : {}),
-    ...(r.old ? { old: oldPosition(r.old.manifest, r.old.path) } : {}),
-  };
-}
-
-function oldPosition(m: Manifest, path: readonly (string | number)[]): { file: string; line: number; column: number } {
-  const pos = m.locate(path);
-  return { file: m.file.path, line: pos.line, column: pos.column };
 }

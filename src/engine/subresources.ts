@@ -10,7 +10,7 @@ import type { KubeVersion } from '../core/kube-version.js';
 import { formatPath } from '../core/path.js';
 import type { Finding, JsonPath } from '../core/types.js';
 import { isBuiltinApiVersion } from '../cr/builtin.js';
-import { CrdCatalog, splitApiVersion, type ServedVersion } from '../cr/catalog.js';
+import { CrdCatalog, splitApiVersion, type LookupFailure, type ServedVersion } from '../cr/catalog.js';
 import { simulateCreate, stripGenerated, type CreateResult } from '../cr/create.js';
 import { scaleGet, scaleUpdate, type Scale } from '../cr/scale-rest.js';
 import { simulateUpdate, type ServerFailure, type UpdateResult, type Via } from '../cr/update.js';
@@ -18,17 +18,20 @@ import { wireValue } from '../cr/wire.js';
 import { buildCrd, isCrdManifest, type Crd } from '../crd/model.js';
 import type { Manifest, SourceFile } from '../manifest/parse.js';
 import type { CelSkip } from '../schema/cel-eval.js';
+import { analyzeCrdSchemas } from '../schema/analyze.js';
 import { celNotEvaluated, celSkipReports } from '../rules/cel-not-evaluated.js';
 import { customResource } from '../rules/custom-resource.js';
+import { rules as allRules } from '../rules/index.js';
 import type { Rule } from '../rules/types.js';
 import { serverReport } from '../rules/types.js';
-import { toFinding } from './lint.js';
+import { CrdVerdicts, crdRejected, previousMinor, type VerdictStore } from './crd-verdict.js';
+import { toFinding } from './finding.js';
 import { parseSources } from './parse-sources.js';
 import { finalize } from './results.js';
 
 export interface Unmatched {
   readonly manifest: Manifest;
-  readonly code: 'no-crd-found' | 'version-not-served' | 'no-old-object';
+  readonly code: LookupFailure | 'no-old-object';
   readonly message: string;
 }
 
@@ -40,7 +43,8 @@ interface Prepared {
   readonly documents: number;
 }
 
-function prepare(files: readonly SourceFile[], oldFiles: readonly SourceFile[], crdFiles: readonly SourceFile[], kube: KubeVersion, cel: CelEngine | undefined, extra: readonly Crd[]): Prepared {
+function prepare(files: readonly SourceFile[], oldFiles: readonly SourceFile[], crdFiles: readonly SourceFile[], kube: KubeVersion, cel: CelEngine | undefined, extra: readonly Crd[], fieldValidation: FieldValidation, store: VerdictStore | undefined, served: readonly SourceFile[] = []): Prepared {
+  const live = new Set(served.map((f) => f.path));
   const a = parseSources(files);
   const b = parseSources(oldFiles);
   const c = parseSources(crdFiles);
@@ -50,7 +54,8 @@ function prepare(files: readonly SourceFile[], oldFiles: readonly SourceFile[], 
     parseFindings: [...a.findings, ...b.findings, ...c.findings],
     objects: a.manifests.filter((m) => !isCrdManifest(m)),
     olds: b.manifests.filter((m) => !isCrdManifest(m)),
-    catalog: new CrdCatalog(crds),
+    // an object of a CRD the server would not create is not created either (crd-verdict.ts)
+    catalog: new CrdCatalog(crds, crdRejected(new CrdVerdicts(allRules, fieldValidation, (x) => analyzeCrdSchemas(x), previousMinor((m, k) => buildCrd(m, k, cel)), store, crds), (x) => live.has(x.manifest.file.path))),
     documents: a.documents + b.documents,
   };
 }
@@ -111,6 +116,10 @@ interface StatusOptions {
   readonly crds?: readonly Crd[];
   /** The request's fieldValidation (kubectl's --validate); default kubectl's, Strict. */
   readonly fieldValidation?: FieldValidation;
+  /** Verdicts of the CRDs kept between runs (crd-verdict.ts). */
+  readonly verdicts?: VerdictStore;
+  /** Files of CRDs read from a cluster (--cluster): served there, so their objects are written under them. */
+  readonly served?: readonly SourceFile[];
 }
 
 interface StatusItem {
@@ -143,7 +152,7 @@ function identity(m: Manifest): string {
 }
 
 export function statusSources(files: readonly SourceFile[], oldFiles: readonly SourceFile[], crdFiles: readonly SourceFile[], opts: StatusOptions): StatusRun {
-  const p = prepare(files, oldFiles, crdFiles, opts.kubeVersion, opts.cel, opts.crds ?? []);
+  const p = prepare(files, oldFiles, crdFiles, opts.kubeVersion, opts.cel, opts.crds ?? [], opts.fieldValidation ?? KUBECTL_FIELD_VALIDATION, opts.verdicts, opts.served);
   const byId = new Map<string, Manifest>();
   for (const m of p.olds) if (!byId.has(identity(m))) byId.set(identity(m), m);
   const withOld = oldFiles.length > 0;
@@ -219,6 +228,10 @@ interface ScaleOptions {
   readonly replicas?: number;
   readonly resourceVersion?: string;
   readonly crds?: readonly Crd[];
+  /** Verdicts of the CRDs kept between runs (crd-verdict.ts). */
+  readonly verdicts?: VerdictStore;
+  /** Files of CRDs read from a cluster (--cluster): served there, so their objects are written under them. */
+  readonly served?: readonly SourceFile[];
 }
 
 interface ScaleItem {
@@ -235,7 +248,7 @@ interface ScaleItem {
 type ScaleRun = SubresourceRun<ScaleItem>;
 
 export function scaleSources(files: readonly SourceFile[], crdFiles: readonly SourceFile[], opts: ScaleOptions): ScaleRun {
-  const p = prepare(files, [], crdFiles, opts.kubeVersion, opts.cel, opts.crds ?? []);
+  const p = prepare(files, [], crdFiles, opts.kubeVersion, opts.cel, opts.crds ?? [], KUBECTL_FIELD_VALIDATION, opts.verdicts, opts.served);
   const items: ScaleItem[] = [];
   const unmatched: Unmatched[] = [];
   const skipped: Manifest[] = [];

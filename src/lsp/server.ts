@@ -31,6 +31,7 @@ import { CrdCatalog } from '../cr/catalog.js';
 import { renderObjects } from '../formatters/objects.js';
 import { buildCrd, isCrdManifest, schemaTargetFor, type Crd } from '../crd/model.js';
 import { defaultSources } from '../engine/default.js';
+import { memoryVerdicts } from '../engine/crd-verdict.js';
 import { lintSources, type LintResult } from '../engine/lint.js';
 import { ruleHelpUri } from '../formatters/sarif.js';
 import { parseFile, type SourceFile } from '../manifest/parse.js';
@@ -242,13 +243,16 @@ export function startServer(connection: Connection, host: LspHost): void {
   }
 
   /** lintSources on the document's text with the CRD files of the kinds its objects have. */
+  const verdicts = memoryVerdicts();
   function lintDocument(file: SourceFile): { result: LintResult; refs: SourceFile[]; uses: Set<string> } {
     // a first guess from the text, checked against the objects the lint read: a kind the guess missed
     // means a second lint with its CRDs
     let uses = kindsNamed(file.text);
     for (;;) {
       const refs = refsFor(file.path, uses);
-      const result = lintSources([file], { kubeVersion: settings.kubeVersion, cel, crdFiles: refs, fieldValidation: settings.fieldValidation });
+      // CRDs read from the cluster are served there; the others' verdicts are kept between changes
+      const served = refs.filter((f) => f.path.startsWith('cluster:'));
+      const result = lintSources([file], { kubeVersion: settings.kubeVersion, cel, crdFiles: refs, fieldValidation: settings.fieldValidation, verdicts, ...(served.length > 0 ? { served } : {}) });
       const actual = new Set<string>();
       for (const m of result.manifests) if (m.file.path === file.path && m.kind !== undefined && !isCrdManifest(m)) actual.add(m.kind);
       if (uses === undefined || [...actual].every((k) => uses!.has(k))) return { result, refs, uses: actual };

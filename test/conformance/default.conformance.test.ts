@@ -8,7 +8,9 @@
  *    creationTimestamp, generation, managedFields; the namespace and generated name when the input
  *    had none), against `default`'s output;
  *  - 422: the set of (reason, field) causes against lint's;
- *  - the unknown-field warnings, in order (from a fieldValidation=Strict request).
+ *  - the unknown-field warnings, in order (from a fieldValidation=Strict request);
+ *  - an object of a CRD crdx says the server refuses or never serves (unmatched, crd-rejected): the
+ *    case's CRDs are created in order, whatever the answers, and the object gets 404 (no resource).
  * CEL causes are compared when crdx evaluated every rule of the object (celNotEvaluated false); else counted, not compared.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -18,10 +20,12 @@ import { DEFAULT_KUBE_VERSION } from '../../src/core/kube-version.js';
 import { buildCrd, isCrdManifest, type Crd } from '../../src/crd/model.js';
 import { wireValue } from '../../src/cr/wire.js';
 import { defaultSources } from '../../src/engine/default.js';
-import { parseFile, type SourceFile } from '../../src/manifest/parse.js';
+import { parseFile, type Manifest, type SourceFile } from '../../src/manifest/parse.js';
 import { yamlFiles } from '../helpers/files.js';
 import { corpusFiles, HAVE_CORPUS, NO_CORPUS_REASON } from '../helpers/corpus.js';
-import { deleteAllCRDs, goAvailable, installCRD, startHarness, type Harness } from './harness.js';
+import { createCRD, deleteAllCRDs, goAvailable, installCRD, startHarness, waitForCondition, type Harness } from './harness.js';
+import { splitApiVersion } from '../../src/cr/catalog.js';
+import { isRecord } from '../../src/core/types.js';
 import { CEL_RUNTIME, celMessages, normalizeServer, resourcePath, sortKeys } from './common.js';
 import { cel } from '../helpers/cel.js';
 
@@ -81,12 +85,45 @@ describe.skipIf(!HAVE_GO)('default agrees with a real apiextensions-apiserver (d
     await h?.stop();
   });
 
+  /** The case's CRDs created in order (whatever the server answers), then each object: 404, no such resource. */
+  function refusedCrdCase(c: Case, objects: readonly Manifest[]): void {
+    const crds = [...c.crdFiles, ...c.files].flatMap((f) => parseFile(f).flatMap((d) => d.manifests)).filter(isCrdManifest).map((m) => m.value);
+    describe(`${c.kind}: ${c.name}, objects of CRDs the server refuses or does not serve`, () => {
+      beforeAll(async () => {
+        await deleteAllCRDs(h);
+        for (const crd of crds) {
+          const r = await createCRD(h, crd);
+          // a created CRD: once the naming controller has decided on its names
+          if (r.status === 201) await waitForCondition(h, String(r.body.metadata.name), 'NamesAccepted', (x) => x !== undefined, 60_000);
+        }
+      }, 300_000);
+      afterAll(async () => {
+        await deleteAllCRDs(h);
+      }, 120_000);
+      objects.forEach((m, i) => {
+        it(`#${i} ${m.kind}/${m.name ?? '(generated)'}: no such resource (404)`, async () => {
+          const { group, version } = splitApiVersion(m.apiVersion ?? '');
+          const spec = (crds.find((x) => isRecord(x['spec']) && x['spec']['group'] === group && isRecord(x['spec']['names']) && x['spec']['names']['kind'] === m.kind)?.['spec'] ?? {}) as Obj;
+          const plural = String((spec['names'] as Obj | undefined)?.['plural'] ?? '');
+          const md = isRecord(m.value['metadata']) ? m.value['metadata'] : {};
+          const ns = spec['scope'] === 'Cluster' ? '' : `namespaces/${encodeURIComponent(typeof md['namespace'] === 'string' ? md['namespace'] : 'default')}/`;
+          const res = await h.request('POST', `/apis/${group}/${version}/${ns}${plural}?dryRun=All`, wireValue(m));
+          count(c.kind, res.status === 404);
+          expect(res.status, `${m.kind} ${m.name}: ${JSON.stringify(res.body?.message ?? '')}`).toBe(404);
+        });
+      });
+    });
+  }
+
   const only = process.env['CRDX_DEFAULT_ONLY'];
   for (const c of collectCases()) {
     if (only !== undefined && !new RegExp(only).test(c.name)) continue;
     // replayed with fieldValidation=Warn (the three modes: field-validation.conformance.test.ts)
     const run = defaultSources(c.files, c.crdFiles, { kubeVersion: KUBE, cel, crds: c.crds, fieldValidation: 'Warn' });
-    for (const u of run.unmatched) skipped.push(`${c.name}: ${u.manifest.kind} ${u.manifest.name ?? ''}: ${u.message}`);
+    for (const u of run.unmatched) if (u.code !== 'crd-rejected') skipped.push(`${c.name}: ${u.manifest.kind} ${u.manifest.name ?? ''}: ${u.message}`);
+    // objects of a CRD crdx says the server refuses or never serves: the server finds no such resource
+    const refused = run.unmatched.filter((u) => u.code === 'crd-rejected');
+    if (refused.length > 0) refusedCrdCase(c, refused.map((u) => u.manifest));
     if (run.objects.length === 0) continue;
     const needed = [...new Set(run.objects.map((o) => o.result.served.crd))];
     describe(`${c.kind}: ${c.name}`, () => {

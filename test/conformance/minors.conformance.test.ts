@@ -531,6 +531,13 @@ function crdxCr(c: Case, kube: KubeVersion): CrAnswer & { celNotEvaluated: boole
   };
 }
 
+/** lint of the CRD and its object in one input (both created now): the object's findings, which must be crd-rejected's alone. */
+function crdxCrOfRefusedCrd(c: Case, kube: KubeVersion): string[] {
+  const text = `${JSON.stringify(c.crd)}\n---\n${JSON.stringify(c.cr)}\n`;
+  const res = lintSources([{ path: `${c.id}.yaml`, text }], { kubeVersion: kube, cel });
+  return res.findings.filter((f) => f.document === 1).map((f) => (f.messageId === 'crdRejected' ? 'crd-rejected' : `${f.ruleId}/${f.messageId}: ${f.message}`));
+}
+
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 type Outcome = 'agree' | 'disagree' | 'declared gap' | 'not simulated';
@@ -622,7 +629,16 @@ describe.skipIf(!HAVE_GO)('version-sensitive cases agree with real apiservers of
             record(minor, c, 'crd', agree ? 'agree' : 'disagree', server, ours);
           }
 
-          if (!c.cr || !server.accepted) return;
+          if (!c.cr) return;
+          if (!server.accepted) {
+            // the kind of a refused CRD is never served: the create of its object finds no resource
+            const res = await h.request('POST', `/apis/${c.cr['apiVersion'] as string}/namespaces/default/things?dryRun=All&fieldValidation=Strict`, c.cr);
+            expect(res.status, `1.${minor} ${c.id} CR of a refused CRD: server answered ${res.status}`).toBe(404);
+            if (!simulated) return;
+            const ours = crdxCrOfRefusedCrd(c, kube);
+            record(minor, c, 'cr', same(ours, ['crd-rejected']) ? 'agree' : 'disagree', { accepted: false, causes: ['404 NotFound'], warnings: [] }, { accepted: false, causes: ours, warnings: [] });
+            return;
+          }
           await waitForConditionTrue(h, name, 'Established', 60_000);
           const s = c.cr['apiVersion'] as string;
           const res = await h.request('POST', `/apis/${s}/namespaces/default/things?dryRun=All&fieldValidation=Strict`, c.cr);

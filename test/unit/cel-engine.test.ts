@@ -33,8 +33,9 @@ describe('an engine wired without the CEL engine', () => {
   it('default, status and scale: throw when an object meets a rule', () => {
     expect(() => defaultSources([WIDGET], [WIDGETS], { kubeVersion, cel: undefined })).toThrow(missing);
     expect(() => statusSources([WIDGET], [], [WIDGETS], { kubeVersion, cel: undefined, via: 'main' })).toThrow(missing);
-    // GET /scale validates nothing: no rule is met, nothing to load
-    expect(scaleSources([WIDGET], [WIDGETS], { kubeVersion, cel: undefined }).items).toHaveLength(1);
+    // GET /scale validates nothing, but whether the server serves the CRD at all takes its rules compiled
+    expect(() => scaleSources([WIDGET], [WIDGETS], { kubeVersion, cel: undefined })).toThrow(missing);
+    expect(scaleSources([WIDGET], [WIDGETS], { kubeVersion, cel }).items).toHaveLength(1);
   });
 
   it('needs no engine when no input holds a rule', () => {
