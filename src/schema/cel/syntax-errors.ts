@@ -213,7 +213,19 @@ class Recogniser {
     return out;
   }
 
+  /** Open expressions: cel-go's parser stops at 250 (the port says so itself); deeper, crdx words it. */
+  private depth = 0;
+
   expr(): void {
+    if (++this.depth > 250) throw new Unsure();
+    try {
+      this.exprBody();
+    } finally {
+      this.depth--;
+    }
+  }
+
+  private exprBody(): void {
     if (!this.operandOrCut()) return;
     this.cond();
     if (!this.isOp('?')) return;
@@ -555,6 +567,8 @@ function syntaxIssues(text: string, macros: MacroSet): ParseIssue[] | undefined 
   }
   // a reserved word as a name (cel-go rewords its no viable alternative); 'in' is a token of its own
   if (/reserved identifier/.test(whole.syntaxError.message) && whole.syntaxError.message !== 'reserved identifier: in') return undefined;
+  // nested past cel-go's recursion limit: the port's own error
+  if (whole.syntaxError.message.startsWith('expression recursion limit exceeded')) return undefined;
   const r = new Recogniser(toks);
   const end = src.length;
   // the text the visitor sees: deleted tokens left out

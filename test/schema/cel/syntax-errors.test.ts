@@ -91,6 +91,13 @@ describe('celGoSyntaxErrorText', () => {
     expect(celGoSyntaxErrorText('self.a + ', old)).toBe(TABLE[0]![2]);
   });
 
+  it('nested past cel-go\'s recursion limit (a fuzz case): no text, no stack overflow', () => {
+    for (const open of ['[', '(', '{', 'a ? ']) {
+      const expr = `self.a <= self.b${open.repeat(300)}`;
+      expect(() => celGoSyntaxErrorText(expr)).not.toThrow();
+      expect(celGoSyntaxErrorText(expr)).toBeUndefined();
+    }
+  });
 });
 
 describe('the CRD finding carries cel-go\'s text', () => {
