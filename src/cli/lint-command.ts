@@ -120,7 +120,7 @@ export async function runLint(o: LintCliOptions, io: Io): Promise<ExitCode> {
     ...(verdicts ? { verdicts } : {}),
   };
   const bytes = inputs.files.reduce((n, f) => n + f.text.length, 0);
-  let result: { findings: readonly Finding[]; summary: Pick<Summary, 'files' | 'documents' | 'updates'>; checked: number } | undefined;
+  let result: { findings: readonly Finding[]; summary: Pick<Summary, 'files' | 'documents' | 'updates' | 'unchecked'>; checked: number } | undefined;
   if (wantThreads(bytes, io.env)) {
     // large inputs: custom resources are checked on two threads (src/engine/lint-parallel.ts)
     const { lintSplit, lintShare } = await import('../engine/lint-parallel.js');

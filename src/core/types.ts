@@ -136,6 +136,20 @@ export interface Summary {
   readonly tooManyWarnings?: { readonly warnings: number; readonly max: number };
   /** lint --old: one entry per CRD of the input that updates an installed one, in input order. */
   readonly updates?: readonly CrdUpdateSummary[];
+  /** Objects of a group that is not built in whose kind no CRD of the run (input or --crd) defines: not checked. */
+  readonly unchecked?: UncheckedSummary;
+}
+
+export interface UncheckedSummary {
+  readonly objects: number;
+  /** `Kind.group` of each, sorted, once. */
+  readonly kinds: readonly string[];
+}
+
+/** The one wording of objects left unchecked for want of their CRD, for every output format. */
+export function uncheckedText(u: UncheckedSummary): string {
+  const shown = u.kinds.slice(0, 5).join(', ') + (u.kinds.length > 5 ? `, and ${u.kinds.length - 5} more` : '');
+  return `${u.objects} object${u.objects === 1 ? '' : 's'} not checked: no CRD in the run defines ${u.kinds.length === 1 ? 'its kind' : 'their kinds'} (${shown}); give ${u.kinds.length === 1 ? 'it' : 'them'} with --crd`;
 }
 
 /** The one wording of an exceeded --max-warnings, for every output format. */

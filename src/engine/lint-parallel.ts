@@ -1,5 +1,5 @@
 import type { CelEngine } from '../core/cel-engine.js';
-import type { Finding, Summary } from '../core/types.js';
+import type { Finding, Summary, UncheckedSummary } from '../core/types.js';
 import type { SourceFile } from '../manifest/parse.js';
 import { lintSources, type LintOptions } from './lint.js';
 import { SPELLING_ESCAPE } from './ref-crds.js';
@@ -18,6 +18,7 @@ export interface ShareResult {
   readonly findings: readonly Finding[];
   readonly documents: number;
   readonly checked: number;
+  readonly unchecked?: UncheckedSummary;
 }
 
 export interface ShareRequest {
@@ -31,7 +32,7 @@ type ShareRunner = (req: ShareRequest) => Promise<ShareResult>;
 
 interface ParallelResult {
   readonly findings: readonly Finding[];
-  readonly summary: Pick<Summary, 'files' | 'documents' | 'errors' | 'warnings' | 'updates'>;
+  readonly summary: Pick<Summary, 'files' | 'documents' | 'errors' | 'warnings' | 'updates' | 'unchecked'>;
   readonly checked: number;
 }
 
@@ -97,6 +98,7 @@ export async function lintSplit(files: readonly SourceFile[], opts: Omit<LintOpt
       errors: findings.filter((f) => f.severity === 'error').length,
       warnings: findings.filter((f) => f.severity === 'warning').length,
       ...(local.summary.updates ? { updates: local.summary.updates } : {}),
+      ...uncheckedOf([local.summary.unchecked, r.unchecked]),
     },
     checked: local.checked + r.checked,
   };
@@ -105,5 +107,12 @@ export async function lintSplit(files: readonly SourceFile[], opts: Omit<LintOpt
 /** One share linted with the given CEL engine (the worker runs this with its own, and tests). */
 export function lintShare(req: ShareRequest, cel: CelEngine | undefined): ShareResult {
   const r = lintSources(req.files, { ...req.opts, cel });
-  return { findings: r.findings, documents: r.summary.documents, checked: r.checked };
+  return { findings: r.findings, documents: r.summary.documents, checked: r.checked, ...(r.summary.unchecked ? { unchecked: r.summary.unchecked } : {}) };
+}
+
+/** Both shares' objects left unchecked, as one summary entry (none when neither has any). */
+function uncheckedOf(parts: readonly (UncheckedSummary | undefined)[]): { unchecked?: UncheckedSummary } {
+  const present = parts.filter((u): u is UncheckedSummary => u !== undefined);
+  if (present.length === 0) return {};
+  return { unchecked: { objects: present.reduce((n, u) => n + u.objects, 0), kinds: [...new Set(present.flatMap((u) => u.kinds))].sort() } };
 }

@@ -2,7 +2,8 @@ import { gated } from '../core/version-gates.js';
 import type { CelEngine } from '../core/cel-engine.js';
 import { KUBECTL_FIELD_VALIDATION, type FieldValidation } from '../core/field-validation.js';
 import type { KubeVersion } from '../core/kube-version.js';
-import { type CrdUpdateSummary, type Finding, type Severity, type Summary } from '../core/types.js';
+import { type CrdUpdateSummary, type Finding, type Severity, type Summary, type UncheckedSummary } from '../core/types.js';
+import { isBuiltinApiVersion } from '../cr/builtin.js';
 import { CrdCatalog, splitApiVersion, type CrdRejected } from '../cr/catalog.js';
 import { simulateCreate, type CreateResult } from '../cr/create.js';
 import { groupKindOf, simulateNextWrite } from '../cr/next-write.js';
@@ -133,7 +134,8 @@ export function lintSources(files: readonly SourceFile[], opts: LintOptions): Li
   });
   const kept = new Set(serving.filter((c) => !crds.includes(c)));
   const fromCluster = new Set((opts.served ?? []).map((f) => f.path));
-  findings.push(...lintResources(manifests, serving, refs, rules, opts, crdRejected(verdicts, (c) => kept.has(c) || fromCluster.has(c.manifest.file.path))));
+  const resources = lintResources(manifests, serving, refs, rules, opts, crdRejected(verdicts, (c) => kept.has(c) || fromCluster.has(c.manifest.file.path)));
+  findings.push(...resources.findings);
   if (stored) findings.push(...lintStoredObjects(stored, installed, rules, opts, live));
   const final = finalize(findings);
   const errors = final.filter((f) => f.severity === 'error').length;
@@ -141,7 +143,7 @@ export function lintSources(files: readonly SourceFile[], opts: LintOptions): Li
   const updates = updated.map((crd) => updateSummary(crd, final, refused.has(crd), stored?.get(crd)));
   return {
     findings: final,
-    summary: { files: files.length, documents, errors, warnings, ...(opts.old ? { updates } : {}) },
+    summary: { files: files.length, documents, errors, warnings, ...(opts.old ? { updates } : {}), ...(resources.unchecked ? { unchecked: resources.unchecked } : {}) },
     checked: manifests.length,
     crds,
     manifests,
@@ -250,16 +252,26 @@ function lintStoredObjects(stored: ReadonlyMap<Crd, readonly Manifest[]>, instal
 }
 
 /** Custom resources of the input whose group and kind have a CRD (input or --crd) go through the resource rules. */
-function lintResources(manifests: readonly Manifest[], crds: readonly Crd[], refs: readonly Manifest[], rules: readonly Rule[], opts: LintOptions, rejected: CrdRejected): Finding[] {
+function lintResources(manifests: readonly Manifest[], crds: readonly Crd[], refs: readonly Manifest[], rules: readonly Rule[], opts: LintOptions, rejected: CrdRejected): { findings: Finding[]; unchecked?: UncheckedSummary } {
   const resourceRules = rules.filter((r) => r.checkResource !== undefined);
-  if (resourceRules.length === 0) return [];
+  if (resourceRules.length === 0) return { findings: [] };
   const refCrds = refs.map((m) => buildCrd(m, opts.kubeVersion, opts.cel));
   const fieldValidation = opts.fieldValidation ?? KUBECTL_FIELD_VALIDATION;
   const catalog = new CrdCatalog([...crds, ...refCrds], rejected);
   const out: Finding[] = [];
+  // objects of a custom group whose CRD is not in the run: not checked, but counted and named
+  let unchecked = 0;
+  const kinds = new Set<string>();
   for (const m of manifests) {
     if (isCrdManifest(m) || m.apiVersion === undefined || m.kind === undefined) continue;
-    if (!catalog.crdFor(splitApiVersion(m.apiVersion).group, m.kind)) continue;
+    const group = splitApiVersion(m.apiVersion).group;
+    if (!catalog.crdFor(group, m.kind)) {
+      if (!isBuiltinApiVersion(m.apiVersion)) {
+        unchecked++;
+        kinds.add(`${m.kind}.${group}`);
+      }
+      continue;
+    }
     const lookup = catalog.lookup(m.apiVersion, m.kind);
     let result: CreateResult | undefined;
     const ctx: ResourceRuleContext = {
@@ -280,7 +292,7 @@ function lintResources(manifests: readonly Manifest[], crds: readonly Crd[], ref
       }
     }
   }
-  return out;
+  return { findings: out, ...(unchecked > 0 ? { unchecked: { objects: unchecked, kinds: [...kinds].sort() } } : {}) };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { baselineFixedText, tooManyWarningsText, updateSummaryText, type Finding, type Severity } from '../core/types.js';
+import { baselineFixedText, tooManyWarningsText, uncheckedText, updateSummaryText, type Finding, type Severity } from '../core/types.js';
 import { displayPath } from './sarif.js';
 import type { Formatter } from './types.js';
 
@@ -40,5 +40,6 @@ export const github: Formatter = (findings, ctx) =>
   (ctx.summary.updates ?? [])
     .map((u) => `::${u.accepted ? 'notice' : 'error'} ${u.file !== '-' ? `file=${escapeProperty(displayPath(u.file, ctx.cwd))},line=${u.line},` : ''}title=${escapeProperty('crdx --old')}::${escapeData(updateSummaryText(u))}\n`)
     .join('') +
+  (ctx.summary.unchecked ? `::warning title=${escapeProperty('crdx: objects not checked')}::${escapeData(uncheckedText(ctx.summary.unchecked))}\n` : '') +
   (ctx.summary.baseline && ctx.summary.baseline.fixed > 0 ? `::notice title=${escapeProperty('crdx --baseline')}::${escapeData(baselineFixedText(ctx.summary.baseline))}\n` : '') +
   (ctx.summary.tooManyWarnings ? `::error title=${escapeProperty('crdx --max-warnings')}::${escapeData(tooManyWarningsText(ctx.summary.tooManyWarnings))}\n` : '');

@@ -1,4 +1,4 @@
-import { baselineFixedText, tooManyWarningsText, updateSummaryText, type Finding, type Summary, type SuppressedFinding } from '../core/types.js';
+import { baselineFixedText, tooManyWarningsText, uncheckedText, updateSummaryText, type Finding, type Summary, type SuppressedFinding } from '../core/types.js';
 import type { Formatter } from './types.js';
 
 function findingJson(f: Finding): Record<string, unknown> {
@@ -26,6 +26,7 @@ function summaryJson(s: Summary): Record<string, unknown> {
     ...(s.baseline && s.baseline.fixed > 0 ? { baseline: { ...s.baseline, message: baselineFixedText(s.baseline) } } : {}),
     ...(s.tooManyWarnings ? { tooManyWarnings: { ...s.tooManyWarnings, message: tooManyWarningsText(s.tooManyWarnings) } } : {}),
     ...(s.updates ? { updates: s.updates.map((u) => ({ ...u, message: updateSummaryText(u) })) } : {}),
+    ...(s.unchecked ? { unchecked: { ...s.unchecked, message: uncheckedText(s.unchecked) } } : {}),
   };
 }
 

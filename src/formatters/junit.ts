@@ -1,4 +1,4 @@
-import { baselineFixedText, tooManyWarningsText, updateSummaryText, type Finding } from '../core/types.js';
+import { baselineFixedText, tooManyWarningsText, uncheckedText, updateSummaryText, type Finding } from '../core/types.js';
 import { displayPath } from './sarif.js';
 import type { Formatter, FormatterContext } from './types.js';
 
@@ -158,6 +158,15 @@ export const junit: Formatter = (findings, ctx) => {
     parts.push(`  <testsuite${attrs({ name: 'kubectl-crdx --old', tests: ups.length, failures: rejected, errors: 0, skipped: 0 })}>\n${cases.join('\n')}\n  </testsuite>`);
     tests += ups.length;
     failures += rejected;
+  }
+  const un = ctx.summary.unchecked;
+  if (un) {
+    // objects left unchecked are neither passed nor failed: one skipped case says so
+    const text = uncheckedText(un);
+    parts.push(
+      `  <testsuite${attrs({ name: 'kubectl-crdx unchecked objects', tests: 1, failures: 0, errors: 0, skipped: 1 })}>\n    <testcase${attrs({ classname: 'kubectl-crdx', name: 'objects without a CRD' })}>\n      <skipped${attrs({ message: text })}/>\n    </testcase>\n  </testsuite>`,
+    );
+    tests++;
   }
   const tm = ctx.summary.tooManyWarnings;
   if (tm) {

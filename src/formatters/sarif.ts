@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { posix } from 'node:path';
-import { baselineFixedText, tooManyWarningsText, updateSummaryText, type Finding, type Severity, type SuppressedFinding } from '../core/types.js';
+import { baselineFixedText, tooManyWarningsText, uncheckedText, updateSummaryText, type Finding, type Severity, type SuppressedFinding } from '../core/types.js';
 import type { Formatter, FormatterContext, RuleDocs } from './types.js';
 
 /** Where code scanning links the tool name to. */
@@ -151,6 +151,7 @@ export const sarif: Formatter = (findings, ctx) => {
   const results = [...findings.map(result), ...suppressed.map(suppressedResult)];
   const notifications = [
     ...(ctx.summary.tooManyWarnings ? [{ level: 'error', message: { text: tooManyWarningsText(ctx.summary.tooManyWarnings) } }] : []),
+    ...(ctx.summary.unchecked ? [{ level: 'warning', message: { text: uncheckedText(ctx.summary.unchecked) } }] : []),
     ...(ctx.summary.baseline && ctx.summary.baseline.fixed > 0 ? [{ level: 'note', message: { text: baselineFixedText(ctx.summary.baseline) } }] : []),
     ...(ctx.summary.updates ?? []).map((u) => ({ level: u.accepted ? 'note' : 'error', message: { text: updateSummaryText(u) } })),
   ];

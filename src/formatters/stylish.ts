@@ -1,4 +1,4 @@
-import { baselineFixedText, tooManyWarningsText, updateSummaryText, type Finding } from '../core/types.js';
+import { baselineFixedText, tooManyWarningsText, uncheckedText, updateSummaryText, type Finding } from '../core/types.js';
 import type { Formatter } from './types.js';
 
 /** Control characters from manifests must not reach the terminal (no escape injection, no overwritten lines). */
@@ -29,7 +29,7 @@ export const stylish: Formatter = (findings, ctx) => {
       out += `  ${style.dim(r.where.padEnd(w))}  ${r.sev}${' '.repeat(8 - r.sevLen)}${r.text}  ${style.dim(`${r.rule} (${r.obj})`)}\n`;
     }
   }
-  const { errors, warnings, documents, files, tooManyWarnings, suppressed, baseline, updates } = ctx.summary;
+  const { errors, warnings, documents, files, tooManyWarnings, suppressed, baseline, updates, unchecked } = ctx.summary;
   // lint --old: the server's verdict on each update, before the totals
   if (updates && updates.length > 0) {
     out += '\n';
@@ -53,6 +53,7 @@ export const stylish: Formatter = (findings, ctx) => {
     const line = `\u2716 ${total} problem${total === 1 ? '' : 's'} (${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}) in ${files} file${files === 1 ? '' : 's'}, ${documents} document${documents === 1 ? '' : 's'}`;
     out += `\n${errors > 0 ? style.bold(style.red(line)) : style.bold(style.yellow(line))}${hidden.length > 0 ? style.dim(`; ${hidden.join(', ')}`) : ''}\n`;
   }
+  if (unchecked) out += `${style.yellow(`\u26a0 ${printable(uncheckedText(unchecked))}`)}\n`;
   if (baseline && baseline.fixed > 0) out += `${style.blue(`\u2139 ${baselineFixedText(baseline)}`)}\n`;
   if (tooManyWarnings) out += `${style.bold(style.red(`\u2716 ${tooManyWarningsText(tooManyWarnings)}`))}\n`;
   return out;

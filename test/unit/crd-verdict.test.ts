@@ -1,5 +1,6 @@
 /**
- * Objects of a CRD the server would not serve (src/engine/crd-verdict.ts): never a silent "no problems".
+ * Objects of a CRD the server would not serve (src/engine/crd-verdict.ts), and objects no CRD of the
+ * run defines (summary.unchecked): never a silent "no problems".
  */
 import { describe, expect, it } from 'vitest';
 import { defaultSources } from '../../src/engine/default.js';
@@ -72,3 +73,17 @@ describe('an object of a CRD the server refuses', () => {
   });
 });
 
+describe('objects no CRD of the run defines', () => {
+  const text = `${widget('{}')}---\napiVersion: apps/v1\nkind: Deployment\nmetadata: {name: d}\n---\napiVersion: foo.io/v1\nkind: Bar\nmetadata: {name: b}\n---\napiVersion: foo.io/v1\nkind: Bar\nmetadata: {name: c}\n`;
+
+  it('are counted and named in the summary (built-in kinds are not)', () => {
+    const r = lintSources([file('in.yaml', text)], { kubeVersion: kube(37), cel });
+    expect(r.findings).toEqual([]);
+    expect(r.summary.unchecked).toEqual({ objects: 3, kinds: ['Bar.foo.io', 'Widget.example.com'] });
+  });
+
+  it('are checked, and not counted, once their CRD is given', () => {
+    const r = lintSources([file('in.yaml', widget('{x: 1}'))], { kubeVersion: kube(37), cel, crdFiles: [file('crd.yaml', crdWith('self.x > 0'))] });
+    expect(r.summary.unchecked).toBeUndefined();
+  });
+});

@@ -703,3 +703,32 @@ describe('github', () => {
     expect(github([], CLEAN_CTX)).toBe('');
   });
 });
+
+describe('objects left unchecked (summary.unchecked): said in every format', () => {
+  const unchecked = { objects: 3, kinds: ['Bar.foo.io', 'Widget.example.com'] };
+  const ctx: FormatterContext = { ...CLEAN_CTX, summary: { ...CLEAN_CTX.summary, unchecked } };
+  const text = '3 objects not checked: no CRD in the run defines their kinds (Bar.foo.io, Widget.example.com); give them with --crd';
+
+  it('json: the counts and the text', () => {
+    expect(JSON.parse(json([], ctx)).summary.unchecked).toEqual({ ...unchecked, message: text });
+  });
+  it('stylish: a line after the totals', () => {
+    expect(stylish([], ctx)).toBe(`2 files, 3 documents: no problems\n\u26a0 ${text}\n`);
+  });
+  it('sarif: a warning notification', () => {
+    const run = JSON.parse(sarif([], ctx)).runs[0];
+    expect(run.invocations[0].toolExecutionNotifications).toEqual([{ level: 'warning', message: { text } }]);
+  });
+  it('junit: a skipped case', () => {
+    expect(junit([], ctx)).toContain(`<testcase classname="kubectl-crdx" name="objects without a CRD">\n      <skipped message="${text}"/>`);
+  });
+  it('github: a warning annotation', () => {
+    expect(github([], ctx)).toBe(`::warning title=crdx%3A objects not checked::${text}\n`);
+  });
+  it('one kind: singular wording; more than five kinds are cut', () => {
+    const one = { ...CLEAN_CTX, summary: { ...CLEAN_CTX.summary, unchecked: { objects: 1, kinds: ['A.x.io'] } } };
+    expect(JSON.parse(json([], one)).summary.unchecked.message).toBe('1 object not checked: no CRD in the run defines its kind (A.x.io); give it with --crd');
+    const many = { ...CLEAN_CTX, summary: { ...CLEAN_CTX.summary, unchecked: { objects: 7, kinds: ['A.x', 'B.x', 'C.x', 'D.x', 'E.x', 'F.x', 'G.x'] } } };
+    expect(JSON.parse(json([], many)).summary.unchecked.message).toContain('(A.x, B.x, C.x, D.x, E.x, and 2 more)');
+  });
+});
