@@ -157,6 +157,11 @@ export const LIBS: readonly Lib[] = [
       stsBad: { sts: '2031-01-01' },
       stsOverflow: { sts: '0000-01-01T00:00:00Z' },
       evening: { ts: '2024-05-06T21:00:00.250Z' },
+      durDays: { dur: '2d' },
+      durWeekDays: { dur: '1 week 3 days' },
+      durMinutes: { dur: '30 minutes' },
+      durHours: { dur: '90min' },
+      durMicro: { dur: '500 micro' },
     },
   },
   {
@@ -698,7 +703,12 @@ export const LIBS: readonly Lib[] = [
       ["!has(self.a) || self.a != 'b1'", 'bracket notation', '', '', "['a']"],
       ["!has(self.m) || !('k.x' in self.m) || self.m['k.x'] != 'bad'", 'a key of a map', '', 'FieldValueForbidden', ".m['k.x']"],
       ["!has(self.m) || !('q' in self.m) || self.m['q'] != 'bad'", 'a key by dot', '', '', '.m.q'],
-      ['!has(self.d) || self.d == 0.5', '', "'d is ' + string(self.d)"],
+      // string(double) printed as Go's %g (a messageExpression with it is over the cost budget)
+      ["!has(self.d) || string(self.d) != '1.23456789e+08'", 'd printed as 1.23456789e+08'],
+      ["!has(self.d) || string(self.d) != '1e-07'", 'd printed as 1e-07'],
+      ["!has(self.d) || string(self.d) != '1e+21'", 'd printed as 1e+21'],
+      ["!has(self.d) || string(self.d) != '-2.5e-05'", 'd printed as -2.5e-05'],
+      ["!has(self.d) || string(self.d) != '0.1'", 'd printed as 0.1'],
     ],
     cases: {
       ok: { a: 'ok' },

@@ -12,7 +12,7 @@
  * Where crdx is not sure to bind a value as the server does, the result says why (Unbound).
  */
 import { isRecord } from '../../core/types.js';
-import { parseDuration } from '../../go/duration.js';
+import { parseStrfmtDuration } from '../formats/index.js';
 import { parseTimeRFC3339 } from '../../go/time.js';
 import type { Structural } from '../../crd/structural-schema.js';
 import { adoptTimestamp, timestampOfText } from './lib/time.js';
@@ -48,8 +48,8 @@ const hidden = (k: string): string => `\u0000${k}`;
 function bindString(v: string, s: Structural, mk: Makers): unknown {
   switch (s.valueValidation.format) {
     case 'duration': {
-      const ns = parseDuration(v);
-      // strfmt's laxer spellings ("1d", "2 weeks") are not reproduced
+      // strfmt's reading, laxer spellings ("2d", "1 week") included
+      const ns = parseStrfmtDuration(v);
       if (ns === undefined) return new Unbound(`the duration ${JSON.stringify(v)} is not one crdx binds as the server does`);
       return mk.duration(ns / 1_000_000_000n, Number(ns % 1_000_000_000n));
     }

@@ -137,34 +137,51 @@ function isDateTime(str: string): boolean {
   return (m.group(1) ?? '') <= '23' && (m.group(2) ?? '') <= '59' && (m.group(3) ?? '') <= '59';
 }
 
-/** strfmt.ParseDuration: time.ParseDuration, else the permissive "<n> <unit>" scan. */
-function isDuration(s: string): boolean {
-  if (parseDuration(s) !== undefined) return true;
+/** strfmt's duration units: the first of each is the unit, the last also matches as a prefix ("hours"). */
+const DURATION_UNITS: readonly (readonly [bigint, readonly string[]])[] = [
+  [1n, ['ns', 'nano']],
+  [1_000n, ['us', 'µs', 'micro']],
+  [1_000_000n, ['ms', 'milli']],
+  [1_000_000_000n, ['s', 'sec']],
+  [60_000_000_000n, ['m', 'min']],
+  [3_600_000_000_000n, ['h', 'hr', 'hour']],
+  [86_400_000_000_000n, ['d', 'day']],
+  [604_800_000_000_000n, ['w', 'wk', 'week']],
+];
+
+/**
+ * strfmt.ParseDuration (kube-openapi pkg/validation/strfmt), what the server validates `format:
+ * duration` with and binds such a string to a CEL duration by: time.ParseDuration, else the sum of
+ * every "<n> <unit>" the text holds ("2d", "1 week 3 days", "90 minutes"), in nanoseconds with
+ * int64's wrapping arithmetic; undefined when neither reads it (no unit known, or an n beyond int64).
+ */
+export function parseStrfmtDuration(s: string): bigint | undefined {
+  const d = parseDuration(s);
+  if (d !== undefined) return d;
   const c = compileRegex(DURATION_PATTERN);
-  if (!c.ok) return false;
-  const units: readonly (readonly string[])[] = [
-    ['ns', 'nano'],
-    ['us', 'µs', 'micro'],
-    ['ms', 'milli'],
-    ['s', 'sec'],
-    ['m', 'min'],
-    ['h', 'hr', 'hour'],
-    ['d', 'day'],
-    ['w', 'wk', 'week'],
-  ];
+  if (!c.ok) return undefined;
   const m = c.re.matcher(s);
   let ok = false;
+  let sum = 0n;
   while (m.find()) {
-    if (BigInt(m.group(2) ?? '0') > INT64_MAX) return false; // strconv.Atoi out of range
+    const factor = BigInt(m.group(2) ?? '0');
+    if (factor > INT64_MAX) return undefined; // strconv.Atoi out of range
     const unit = (m.group(3) ?? '').toLowerCase();
-    for (const variants of units) {
+    for (const [ns, variants] of DURATION_UNITS) {
       const last = variants.length - 1;
       variants.forEach((variant, i) => {
-        if ((last === i && unit.startsWith(variant)) || variant === unit) ok = true;
+        if ((last === i && unit.startsWith(variant)) || variant === unit) {
+          ok = true;
+          sum = BigInt.asIntN(64, sum + BigInt.asIntN(64, factor * ns));
+        }
       });
     }
   }
-  return ok;
+  return ok ? sum : undefined;
+}
+
+function isDuration(s: string): boolean {
+  return parseStrfmtDuration(s) !== undefined;
 }
 
 function isISBN(str: string, version: 10 | 13): boolean {
