@@ -286,17 +286,8 @@ function lex(src: readonly string[], noEscapeTokens?: ParseIssue[]): Tok[] {
           k += 2;
           continue;
         }
-        if (src[k] === '\\' && raw) {
-          // a raw string still cannot end on an escaped quote
-          body.push(src[k]!);
-          if (src[k + 1] === q && !triple) {
-            body.push(q);
-            k += 2;
-            continue;
-          }
-          k++;
-          continue;
-        }
+        // in a raw string a backslash is a character like any other: the next quote ends it (CEL.g4
+        // RAW '\'' ~('\''|'\n'|'\r')* '\''; cel-go reads r'\' == 'a' as comparing a backslash)
         body.push(src[k]!);
         k++;
       }
