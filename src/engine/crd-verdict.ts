@@ -12,7 +12,10 @@ import { gated } from '../core/version-gates.js';
 import type { Finding, JsonPath } from '../core/types.js';
 import type { FieldValidation } from '../core/field-validation.js';
 import type { CrdRejected } from '../cr/catalog.js';
-import type { Crd } from '../crd/model.js';
+import type { CelEngine } from '../core/cel-engine.js';
+import { buildCrd, type Crd } from '../crd/model.js';
+import { rules as allRules } from '../rules/index.js';
+import { analyzeCrdSchemas } from '../schema/analyze.js';
 import type { Manifest, SourceFile } from '../manifest/parse.js';
 import type { SchemaAnalysis } from '../schema/analyze.js';
 import { decodeFails } from '../rules/crd-decode.js';
@@ -126,11 +129,7 @@ export class CrdVerdicts {
     const rule = this.rules.find((r) => r.id === 'naming-conflicts');
     if (!rule) return undefined;
     const reports = [...rule.check({ ...this.alone(crd), allCrds: this.installed! })];
-    if (reports.length === 0) return undefined;
-    const m = crd.manifest;
-    const findings = reports.map((r) => ({ finding: toFinding(rule, r, m, 'error'), report: r })).sort((a, b) => compareFindings(a.finding, b.finding));
-    const { finding, report } = findings[0]!;
-    return { path: report.path, at: report.at ?? 'value', message: finding.message, causes: reports.length };
+    return firstCause(reports.map((r) => ({ finding: toFinding(rule, r, crd.manifest, 'error'), report: r })));
   }
 
   private alone(crd: Crd): RuleContext {
@@ -151,11 +150,16 @@ export class CrdVerdicts {
       const unserved = notServed || undecodable || rule.id === 'naming-conflicts';
       for (const r of reports) if (unserved || r.server !== undefined || r.response !== undefined) rejecting.push({ finding: toFinding(rule, r, m, 'error'), report: r });
     }
-    if (rejecting.length === 0) return undefined;
-    rejecting.sort((a, b) => compareFindings(a.finding, b.finding));
-    const { finding, report } = rejecting[0]!;
-    return { path: report.path, at: report.at ?? 'value', message: finding.message, causes: rejecting.length };
+    return firstCause(rejecting);
   }
+}
+
+/** The first of the causes in source order, kept by its path, and how many there are; undefined when none. */
+function firstCause(causes: { readonly finding: Finding; readonly report: Report }[]): StoredVerdict | undefined {
+  if (causes.length === 0) return undefined;
+  causes.sort((a, b) => compareFindings(a.finding, b.finding));
+  const { finding, report } = causes[0]!;
+  return { path: report.path, at: report.at ?? 'value', message: finding.message, causes: causes.length };
 }
 
 /** Verdicts kept in memory, for a process that lints again and again (the language server). */
@@ -187,6 +191,17 @@ export function rejectedCrdText(crd: Crd, r: CrdRejection): string {
 
 function crdName(crd: Crd): string {
   return crd.name || `${crd.names.plural}.${crd.group}`;
+}
+
+/**
+ * The catalog's question for CRDs taken as installed, in the order they were created (`default`,
+ * `status`, `scale`): each alone, refused only when the minor before refuses it too, names an
+ * earlier one holds not accepted; the files of `served` (read from a cluster) are served.
+ */
+export function installedCrdsRejected(crds: readonly Crd[], o: { readonly fieldValidation: FieldValidation; readonly cel: CelEngine | undefined; readonly store?: VerdictStore | undefined; readonly served?: readonly SourceFile[] | undefined }): CrdRejected {
+  const verdicts = new CrdVerdicts(allRules, o.fieldValidation, (c) => analyzeCrdSchemas(c), previousMinor((m, kube) => buildCrd(m, kube, o.cel)), o.store, crds);
+  const live = new Set((o.served ?? []).map((f) => f.path));
+  return crdRejected(verdicts, (c) => live.has(c.manifest.file.path));
 }
 
 /**

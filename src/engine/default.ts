@@ -17,12 +17,10 @@ import { parseFile, type Manifest, type SourceFile } from '../manifest/parse.js'
 import { celNotEvaluated } from '../rules/cel-not-evaluated.js';
 import { customResource } from '../rules/custom-resource.js';
 import { customResourceWarnings } from '../rules/custom-resource-warnings.js';
-import { rules as allRules } from '../rules/index.js';
 import type { ResourceRuleContext, Rule } from '../rules/types.js';
-import { analyzeCrdSchemas } from '../schema/analyze.js';
 import { toFinding } from './finding.js';
 import { PARSE_RULE_ID } from './parse-sources.js';
-import { CrdVerdicts, crdRejected, previousMinor, type VerdictStore } from './crd-verdict.js';
+import { installedCrdsRejected, type VerdictStore } from './crd-verdict.js';
 import { finalize } from './results.js';
 
 export interface DefaultOptions {
@@ -78,8 +76,7 @@ export function defaultSources(files: readonly SourceFile[], crdFiles: readonly 
   const { manifests, documents } = parseAll(files, parseFindings, [...refs.filter(isCrdManifest), ...(opts.crds ?? []).map((c) => c.manifest)]);
   const crds: Crd[] = [...[...refs, ...manifests].filter(isCrdManifest).map((m) => buildCrd(m, opts.kubeVersion, opts.cel)), ...(opts.crds ?? [])];
   // an object of a CRD the server would not create is not created either (crd-verdict.ts)
-  const live = new Set((opts.served ?? []).map((f) => f.path));
-  const catalog = new CrdCatalog(crds, crdRejected(new CrdVerdicts(allRules, opts.fieldValidation ?? KUBECTL_FIELD_VALIDATION, (c) => analyzeCrdSchemas(c), previousMinor((m, kube) => buildCrd(m, kube, opts.cel)), opts.verdicts, crds), (c) => live.has(c.manifest.file.path)));
+  const catalog = new CrdCatalog(crds, installedCrdsRejected(crds, { fieldValidation: opts.fieldValidation ?? KUBECTL_FIELD_VALIDATION, cel: opts.cel, store: opts.verdicts, served: opts.served }));
   const objects: DefaultedObject[] = [];
   const unmatched: UnmatchedObject[] = [];
   const skipped: Manifest[] = [];

@@ -22,6 +22,7 @@ import type { Report, ResourceRuleContext, Rule, RuleContext } from '../rules/ty
 import { parseSources } from './parse-sources.js';
 import { referenceCrds } from './ref-crds.js';
 import { CrdVerdicts, crdRejected, previousMinor, type VerdictStore } from './crd-verdict.js';
+import { toFinding } from './finding.js';
 import { finalize } from './results.js';
 
 export interface LintOptions {
@@ -67,8 +68,6 @@ export interface LintResult {
 }
 
 export { PARSE_RULE_ID } from './parse-sources.js';
-import { toFinding } from './finding.js';
-
 
 export function lintSources(files: readonly SourceFile[], opts: LintOptions): LintResult {
   const inputs = files.map((f) => parseFile(f));

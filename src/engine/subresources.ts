@@ -18,13 +18,11 @@ import { wireValue } from '../cr/wire.js';
 import { buildCrd, isCrdManifest, type Crd } from '../crd/model.js';
 import type { Manifest, SourceFile } from '../manifest/parse.js';
 import type { CelSkip } from '../schema/cel-eval.js';
-import { analyzeCrdSchemas } from '../schema/analyze.js';
 import { celNotEvaluated, celSkipReports } from '../rules/cel-not-evaluated.js';
 import { customResource } from '../rules/custom-resource.js';
-import { rules as allRules } from '../rules/index.js';
 import type { Rule } from '../rules/types.js';
 import { serverReport } from '../rules/types.js';
-import { CrdVerdicts, crdRejected, previousMinor, type VerdictStore } from './crd-verdict.js';
+import { installedCrdsRejected, type VerdictStore } from './crd-verdict.js';
 import { toFinding } from './finding.js';
 import { parseSources } from './parse-sources.js';
 import { finalize } from './results.js';
@@ -44,7 +42,6 @@ interface Prepared {
 }
 
 function prepare(files: readonly SourceFile[], oldFiles: readonly SourceFile[], crdFiles: readonly SourceFile[], kube: KubeVersion, cel: CelEngine | undefined, extra: readonly Crd[], fieldValidation: FieldValidation, store: VerdictStore | undefined, served: readonly SourceFile[] = []): Prepared {
-  const live = new Set(served.map((f) => f.path));
   const a = parseSources(files);
   const b = parseSources(oldFiles);
   const c = parseSources(crdFiles);
@@ -55,7 +52,7 @@ function prepare(files: readonly SourceFile[], oldFiles: readonly SourceFile[], 
     objects: a.manifests.filter((m) => !isCrdManifest(m)),
     olds: b.manifests.filter((m) => !isCrdManifest(m)),
     // an object of a CRD the server would not create is not created either (crd-verdict.ts)
-    catalog: new CrdCatalog(crds, crdRejected(new CrdVerdicts(allRules, fieldValidation, (x) => analyzeCrdSchemas(x), previousMinor((m, k) => buildCrd(m, k, cel)), store, crds), (x) => live.has(x.manifest.file.path))),
+    catalog: new CrdCatalog(crds, installedCrdsRejected(crds, { fieldValidation, cel, store, served })),
     documents: a.documents + b.documents,
   };
 }
