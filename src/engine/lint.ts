@@ -65,6 +65,8 @@ export interface LintResult {
   readonly checked: number;
   readonly crds: readonly Crd[];
   readonly manifests: readonly Manifest[];
+  /** The objects counted in summary.unchecked (a custom group, no CRD of the run defines the kind), in input order. */
+  readonly unchecked: readonly Manifest[];
 }
 
 export { PARSE_RULE_ID } from './parse-sources.js';
@@ -146,6 +148,7 @@ export function lintSources(files: readonly SourceFile[], opts: LintOptions): Li
     checked: manifests.length,
     crds,
     manifests,
+    unchecked: resources.uncheckedObjects,
   };
 }
 
@@ -251,22 +254,22 @@ function lintStoredObjects(stored: ReadonlyMap<Crd, readonly Manifest[]>, instal
 }
 
 /** Custom resources of the input whose group and kind have a CRD (input or --crd) go through the resource rules. */
-function lintResources(manifests: readonly Manifest[], crds: readonly Crd[], refs: readonly Manifest[], rules: readonly Rule[], opts: LintOptions, rejected: CrdRejected): { findings: Finding[]; unchecked?: UncheckedSummary } {
+function lintResources(manifests: readonly Manifest[], crds: readonly Crd[], refs: readonly Manifest[], rules: readonly Rule[], opts: LintOptions, rejected: CrdRejected): { findings: Finding[]; unchecked?: UncheckedSummary; uncheckedObjects: Manifest[] } {
   const resourceRules = rules.filter((r) => r.checkResource !== undefined);
-  if (resourceRules.length === 0) return { findings: [] };
+  if (resourceRules.length === 0) return { findings: [], uncheckedObjects: [] };
   const refCrds = refs.map((m) => buildCrd(m, opts.kubeVersion, opts.cel));
   const fieldValidation = opts.fieldValidation ?? KUBECTL_FIELD_VALIDATION;
   const catalog = new CrdCatalog([...crds, ...refCrds], rejected);
   const out: Finding[] = [];
   // objects of a custom group whose CRD is not in the run: not checked, but counted and named
-  let unchecked = 0;
+  const unchecked: Manifest[] = [];
   const kinds = new Set<string>();
   for (const m of manifests) {
     if (isCrdManifest(m) || m.apiVersion === undefined || m.kind === undefined) continue;
     const group = splitApiVersion(m.apiVersion).group;
     if (!catalog.crdFor(group, m.kind)) {
       if (!isBuiltinApiVersion(m.apiVersion)) {
-        unchecked++;
+        unchecked.push(m);
         kinds.add(`${m.kind}.${group}`);
       }
       continue;
@@ -291,7 +294,7 @@ function lintResources(manifests: readonly Manifest[], crds: readonly Crd[], ref
       }
     }
   }
-  return { findings: out, ...(unchecked > 0 ? { unchecked: { objects: unchecked, kinds: [...kinds].sort() } } : {}) };
+  return { findings: out, ...(unchecked.length > 0 ? { unchecked: { objects: unchecked.length, kinds: [...kinds].sort() } } : {}), uncheckedObjects: unchecked };
 }
 
 /**

@@ -27,14 +27,14 @@ import { DEFAULT_KUBE_VERSION, MIN_KUBE_VERSION, formatKubeVersion, isSimulated,
 import { jsonText } from '../core/json-text.js';
 import { formatPath } from '../core/path.js';
 import { isRecord, type Finding, type JsonPath } from '../core/types.js';
-import { CrdCatalog } from '../cr/catalog.js';
+import { CrdCatalog, splitApiVersion } from '../cr/catalog.js';
 import { renderObjects } from '../formatters/objects.js';
 import { buildCrd, isCrdManifest, schemaTargetFor, type Crd } from '../crd/model.js';
 import { defaultSources } from '../engine/default.js';
 import { memoryVerdicts } from '../engine/crd-verdict.js';
 import { lintSources, type LintResult } from '../engine/lint.js';
 import { ruleHelpUri } from '../formatters/sarif.js';
-import { parseFile, type SourceFile } from '../manifest/parse.js';
+import { parseFile, type Manifest, type SourceFile } from '../manifest/parse.js';
 import { rules } from '../rules/index.js';
 import { celFor } from '../schema/cel-syntax.js';
 import type { CelEngine, CelLoader } from '../core/cel-engine.js';
@@ -293,7 +293,8 @@ export function startServer(connection: Connection, host: LspHost): void {
     // the document may have changed while the CEL engine loaded: the newer version is checked next
     if (documents.get(uri)?.version !== doc.version) return;
     const { result, refs, uses } = lintDocument(file);
-    const findings = result.findings.filter((f) => f.file === path);
+    // objects no CRD the server reads defines are said to be unchecked, never left without a word
+    const findings = [...result.findings.filter((f) => f.file === path), ...result.unchecked.filter((m) => m.file.path === path).map((m) => uncheckedFinding(m, settings.clusterContext))];
     let refCrds: Crd[] | undefined;
     const diagnostics = findings.map((f, i): Diagnostic => {
       const rel = f.server !== undefined ? related(f, [...result.crds, ...(refCrds ??= refs.flatMap(crdsOf))]) : [];
@@ -519,6 +520,36 @@ function hoverText(f: Finding, version: string): string {
   if (f.response) lines.push('', `API server response: ${f.response.code} ${f.response.reason}: ${f.response.message}`);
   if (rule && !rule.meta.serverFaithful) lines.push('', '_Advice: the API server accepts this._');
   return lines.join('\n');
+}
+
+/**
+ * An object of a custom group whose kind no CRD the server reads defines (workspace folders,
+ * crdx.crdPaths, open documents, the cluster context's): an information at its `kind`, not a finding
+ * of lint's (the CLI counts such objects in its summary, src/core/types.ts uncheckedText).
+ */
+export function uncheckedFinding(m: Manifest, clusterContext: string | undefined): Finding {
+  const { group } = splitApiVersion(m.apiVersion ?? '');
+  const pos = m.locate(['kind'], 'value');
+  const from = `the workspace folders, crdx.crdPaths and the open documents${clusterContext !== undefined ? `, and the CRDs of cluster context "${clusterContext}"` : ''}`;
+  return {
+    ruleId: 'unchecked',
+    messageId: 'noCrd',
+    severity: 'info',
+    message: `not checked: no CRD defines kind "${m.kind ?? ''}" in group "${group}" (crdx read ${from}); add the CRD's file or directory to crdx.crdPaths`,
+    file: m.file.path,
+    line: pos.line,
+    column: pos.column,
+    ...(pos.endLine !== undefined ? { endLine: pos.endLine } : {}),
+    ...(pos.endColumn !== undefined ? { endColumn: pos.endColumn } : {}),
+    document: m.docIndex,
+    object: {
+      ...(m.apiVersion !== undefined ? { apiVersion: m.apiVersion } : {}),
+      ...(m.kind !== undefined ? { kind: m.kind } : {}),
+      ...(m.name !== undefined ? { name: m.name } : {}),
+      ...(m.namespace !== undefined ? { namespace: m.namespace } : {}),
+    },
+    path: formatPath([...m.base, 'kind']),
+  };
 }
 
 /** The mechanical fix of a finding, if it has one. */

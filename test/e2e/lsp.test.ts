@@ -111,12 +111,20 @@ describe('lsp: diagnostics are lint -o json on the same text', () => {
     const s = await startLsp({ initializationOptions: { crdPaths: [crds] } });
     const files = (await import('node:fs')).readdirSync(samples).sort().map((f) => join(samples, f));
     const r = await execa(process.execPath, [BIN, 'lint', '-o', 'json', '--crd', crds, ...files], { cwd: ROOT, reject: false, env: { NO_COLOR: '1' } });
-    const all = (JSON.parse(r.stdout) as LintJson).findings;
+    const out = JSON.parse(r.stdout) as LintJson & { summary: { unchecked?: { objects: number } } };
+    const all = out.findings;
     if (project === 'argo-cd' || project === 'cluster-api') expect(all.length).toBeGreaterThan(0);
+    // objects no CRD defines: lint counts them in its summary, the server marks each at its kind
+    let unchecked = 0;
     for (const f of files) {
       const p = await s.open(f, readFileSync(f, 'utf8'));
-      expect(asLint(p), f).toEqual(fromLint(all.filter((x) => x.file === f)));
+      const marks = p.diagnostics.filter((d) => d.code === 'unchecked');
+      expect(marks.every((d) => d.severity === 3 && /^not checked: no CRD defines kind "/.test(text_(d.message)))).toBe(true);
+      unchecked += marks.length;
+      expect(asLint({ ...p, diagnostics: p.diagnostics.filter((d) => d.code !== 'unchecked') }), f).toEqual(fromLint(all.filter((x) => x.file === f)));
     }
+    expect(unchecked).toBe(out.summary.unchecked?.objects ?? 0);
+    if (project === 'cluster-api') expect(unchecked).toBeGreaterThan(0);
     expect(await s.stop()).toBe(0);
   });
 
@@ -167,6 +175,27 @@ describe('lsp: custom resources against the CRDs of the workspace', () => {
     expect(await c.stop()).toBe(0);
   });
 
+  it('an object of a custom group no CRD defines is marked at its kind as not checked, never left silent; a built-in object is not', async () => {
+    const c = await startLsp();
+    const f = join(dir, 'no-crd.yaml');
+    const text = `${BAD_FOO}---\napiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n`;
+    writeFileSync(f, text);
+    const p = await c.open(f, text);
+    expect(p.diagnostics).toHaveLength(1);
+    const d = p.diagnostics[0]!;
+    expect([d.code, d.severity, d.source]).toEqual(['unchecked', 3, 'crdx']);
+    expect(d.range).toEqual({ start: { line: 1, character: 6 }, end: { line: 1, character: 9 } });
+    expect(text_(d.message)).toBe(
+      'not checked: no CRD defines kind "Foo" in group "samplecontroller.k8s.io" (crdx read the workspace folders, crdx.crdPaths and the open documents); add the CRD\'s file or directory to crdx.crdPaths',
+    );
+    // lint says the same in its summary
+    const r = await execa(process.execPath, [BIN, 'lint', '-o', 'json', f], { cwd: ROOT, reject: false, env: { NO_COLOR: '1' } });
+    expect((JSON.parse(r.stdout) as { summary: { unchecked?: unknown } }).summary.unchecked).toEqual(expect.objectContaining({ objects: 1, kinds: ['Foo.samplecontroller.k8s.io'] }));
+    const h = await c.hover(f, 1, 7);
+    expect((h!.contents as { value: string }).value).toContain('**crdx** `unchecked`');
+    expect(await c.stop()).toBe(0);
+  });
+
   it.skipIf(!HAVE_CORPUS)('workspace folders: CRDs are found under them; workspace/configuration overrides initializationOptions', async () => {
     const ws = mkdtempSync(join(dir, 'ws-'));
     writeFileSync(join(ws, 'crd.yaml'), readFileSync(FOO_CRD, 'utf8'));
@@ -211,9 +240,9 @@ describe('lsp: custom resources against the CRDs of the workspace', () => {
     expect(after.diagnostics).toEqual([]);
     await new Promise((r) => setTimeout(r, 300));
     expect(c.published(other)).toEqual([]);
-    // closing the CRD: the custom resource has no CRD any more (none on disk at that path)
+    // closing the CRD: the custom resource has no CRD any more (none on disk at that path), and says so
     await c.close(crd);
-    expect((await c.nextDiagnostics(cr)).diagnostics).toEqual([]);
+    expect((await c.nextDiagnostics(cr)).diagnostics.map((d) => [d.code, d.severity])).toEqual([['unchecked', 3]]);
     expect(await c.stop()).toBe(0);
   });
 });
