@@ -3,7 +3,8 @@
  * bundle when this Node made it, else one of the user's cache directory, written by the first run
  * that had none. Needs `npm run build:dist` first (it makes the shipped cache with this Node).
  * `--max-semi-space-size` changes V8's flags, and V8 refuses a cache made under other flags: that
- * is how a run here stands for a Node the shipped cache does not fit.
+ * is how a run here stands for a Node the shipped cache does not fit. Such a run keeps its cache
+ * under a name of its own (a hash of the Node options), beside the cache of runs without options.
  */
 import { execa } from 'execa';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -26,6 +27,13 @@ async function run(cacheDir: string, nodeFlags: readonly string[] = [], env: Rec
 
 const bundleId = (): string => /^\/\/crdx-bundle ([0-9a-f]{16})\n/.exec(readFileSync(join(ROOT, 'dist', 'cli', 'kubectl-crdx.cjs'), 'utf8'))![1]!;
 const cacheName = (): string => `${bundleId()}-${process.version}-${process.arch}.v8cache`;
+/** The cache of a run under OTHER_FLAGS: its own name, with a hash of the flags. */
+const flaggedName = (dir: string): string => {
+  const names = readdirSync(dir).filter((f) => f.endsWith('.v8cache') && f !== cacheName());
+  expect(names).toHaveLength(1);
+  expect(names[0]).toMatch(new RegExp(`^${bundleId()}-${process.version.replace(/\./g, '\\.')}-${process.arch}-[0-9a-f]{8}\\.v8cache$`));
+  return names[0]!;
+};
 
 describe('code cache', () => {
   it('the build ships a cache for this Node; it is accepted, so nothing is written', async () => {
@@ -42,8 +50,9 @@ describe('code cache', () => {
     expect(plain.code).toBe(1);
     const first = await run(d, OTHER_FLAGS);
     expect(first).toEqual(plain);
-    expect(readdirSync(d)).toEqual([cacheName()]);
-    const file = join(d, cacheName());
+    const name = flaggedName(d);
+    expect(readdirSync(d)).toEqual([name]);
+    const file = join(d, name);
     const made = statSync(file);
     expect(made.mode & 0o777).toBe(0o600);
     const second = await run(d, OTHER_FLAGS);
@@ -51,14 +60,33 @@ describe('code cache', () => {
     // accepted: not written again (a write renames a new file into place)
     expect(statSync(file).ino).toBe(made.ino);
     expect((await run(d, OTHER_FLAGS, { CRDX_CACHE_DIR: join(dir, 'elsewhere') })).code).toBe(1);
-    expect(readdirSync(join(dir, 'elsewhere'))).toEqual([cacheName()]);
+    expect(readdirSync(join(dir, 'elsewhere'))).toEqual([name]);
+    // the same flags through NODE_OPTIONS: the same cache, accepted
+    expect(await run(d, [], { NODE_OPTIONS: OTHER_FLAGS.join(' ') })).toEqual(plain);
+    expect(readdirSync(d)).toEqual([name]);
+    expect(statSync(file).ino).toBe(made.ino);
+  });
+
+  it('runs with and without Node options alternate without replacing each other\'s cache', async () => {
+    const d = join(dir, 'alternate');
+    const plain = await run(d, [], { CRDX_COMPILE_CACHE: '0' });
+    // without options: the shipped cache is accepted, nothing is written
+    expect(await run(d)).toEqual(plain);
+    expect(() => readdirSync(d)).toThrow();
+    expect(await run(d, OTHER_FLAGS)).toEqual(plain);
+    const file = join(d, flaggedName(d));
+    const made = statSync(file).ino;
+    for (const flags of [[], OTHER_FLAGS, [], OTHER_FLAGS]) expect(await run(d, flags)).toEqual(plain);
+    expect(readdirSync(d)).toHaveLength(1);
+    expect(statSync(file).ino).toBe(made);
   });
 
   it('a cache V8 refuses (damaged) is replaced; caches of other bundles or Nodes are removed', async () => {
     const d = join(dir, 'damaged');
     const plain = await run(d, [], { CRDX_COMPILE_CACHE: '0' });
     await run(d, OTHER_FLAGS);
-    const file = join(d, cacheName());
+    const name = flaggedName(d);
+    const file = join(d, name);
     const good = readFileSync(file);
     writeFileSync(file, Buffer.alloc(good.length, 7));
     writeFileSync(join(d, `0123456789abcdef-v18.0.0-${process.arch}.v8cache`), 'old');
@@ -66,7 +94,7 @@ describe('code cache', () => {
     const before = statSync(file).ino;
     const r = await run(d, OTHER_FLAGS);
     expect(r).toEqual(plain);
-    expect(readdirSync(d).sort()).toEqual([cacheName(), 'notes.txt']);
+    expect(readdirSync(d).sort()).toEqual([name, 'notes.txt']);
     expect(statSync(file).ino).not.toBe(before);
     expect(readFileSync(file).equals(Buffer.alloc(good.length, 7))).toBe(false);
     expect(await run(d, OTHER_FLAGS)).toEqual(plain);
