@@ -25,7 +25,7 @@ import { makeEnvs, type CelEnvs } from './cel/env.js';
 import { CelGoError, CelUnsupported } from './cel/lib/ops.js';
 import { runtime } from './cel/lib/runtime.js';
 import { bytesLiteralsAsUtf8, rewriteForEval } from './cel/rewrite.js';
-import { plainFieldNames } from './cel/ast.js';
+import { optionalEntriesPlain, plainFieldNames } from './cel/ast.js';
 import { compileExpression, GO_LITERAL_CHECKS } from './cel/compile.js';
 import { schemaDeclType } from './cel/decl.js';
 import { costBound, PER_CALL_LIMIT, PER_OBJECT_BUDGET, shapeOf, sizeOf, type Shape } from './cel/cost-bound.js';
@@ -95,6 +95,8 @@ interface Compiled {
   readonly runMessage: ((ctx: Record<string, unknown>) => unknown) | undefined;
   /** The rule's cel-js AST as written (for the error texts of cel-errors.ts). */
   readonly ast: unknown;
+  /** The text that AST was parsed from (the rule, with what cel-js lacks written as it parses it). */
+  readonly src: string | undefined;
   readonly reason: string | undefined;
   /** Where the rule's errors are reported below its node: the server's text, and the path in the object. */
   readonly fieldPath: { readonly field: string; readonly at: readonly string[] } | undefined;
@@ -118,7 +120,7 @@ function environment(cel: CelEngine): CelEnvs {
 }
 
 /** A rule text compiled for evaluation: parsed as written, rewritten (cel/rewrite.ts), parsed again with the libraries. */
-type CompiledText = { run: (ctx: Record<string, unknown>) => unknown; ast: unknown };
+type CompiledText = { run: (ctx: Record<string, unknown>) => unknown; ast: unknown; src: string };
 const compiledTexts = new WeakMap<CelEnvs, Map<string, CompiledText>>();
 
 /** A rule text's program, once per environment: a program does not depend on the node (the same rule in each version of a CRD compiles once). */
@@ -130,11 +132,13 @@ function compileText(text: string, e: CelEnvs): CompiledText {
   // backtick-escaped field names (cel-go 0.29, Kubernetes 1.37), which cel-js lacks, written plainly;
   // bytes literals beyond ASCII as cel-go reads them (UTF-8)
   let src = text.includes('`') ? (plainFieldNames(text) ?? text) : text;
+  // optional list elements and map entries (`[?x]`, `{?k: v}`) as calls of ours
+  src = optionalEntriesPlain(src) ?? src;
   src = bytesLiteralsAsUtf8(src) ?? src;
   const ast = e.plain.parse(src).ast;
   // a long-lived engine (the language server) meets a new text at each keystroke in a rule
   if (m.size >= 10_000) m.clear();
-  m.set(text, (c = { run: e.libs.parse(rewriteForEval(ast)), ast }));
+  m.set(text, (c = { run: e.libs.parse(rewriteForEval(ast)), ast, src }));
   return c;
 }
 
@@ -196,13 +200,14 @@ function compile(schema: Structural, facts: CelBindingFacts, e: CelEnvs): Compil
     let run: Compiled['run'];
     let runMessage: Compiled['runMessage'];
     let ast: unknown;
+    let src: string | undefined;
     const fieldPath = ruleFieldPath(fp, schema);
     const unknownCall = callUnsupported(rule) ?? (messageExpression !== undefined ? callUnsupported(messageExpression) : undefined);
     if (reason !== undefined && !['FieldValueInvalid', 'FieldValueForbidden', 'FieldValueRequired', 'FieldValueDuplicate'].includes(reason)) unsupported = `its reason ${JSON.stringify(reason)} is not one crdx knows`;
     else if (unknownCall !== undefined) unsupported = unknownCall;
     else {
       try {
-        if (rule.trim() !== '') ({ run, ast } = compileText(rule, e));
+        if (rule.trim() !== '') ({ run, ast, src } = compileText(rule, e));
         if (messageExpression !== undefined) runMessage = compileText(messageExpression, e).run;
       } catch {
         unsupported = 'crdx cannot parse it';
@@ -221,7 +226,7 @@ function compile(schema: Structural, facts: CelBindingFacts, e: CelEnvs): Compil
     } catch {
       // parsed above already
     }
-    out.push({ rule, run, message, messageExpression, runMessage, ast, reason, fieldPath, usesOldSelf, optionalOldSelf: rr['optionalOldSelf'] === true, unsupported, shapes, inexact });
+    out.push({ rule, run, message, messageExpression, runMessage, ast, src, reason, fieldPath, usesOldSelf, optionalOldSelf: rr['optionalOldSelf'] === true, unsupported, shapes, inexact });
   }
   return out;
 }
@@ -445,7 +450,7 @@ class Walk {
           this.errors.push({ type: 'Invalid', field: loc.field === '' ? '<nil>' : loc.field, value: s.generic.type, detail: `'no such overload': call arguments did not match a supported operator, function or macro signature for rule: ${why}`, at: loc.at });
           continue;
         }
-        const key = knownErrorText(err, c.rule, c.ast, ctx, this.env);
+        const key = knownErrorText(err, c.src ?? c.rule, c.ast, ctx, this.env);
         if (key === undefined) {
           skip(`crdx's evaluation failed (${errorText(err)})`);
           continue;
@@ -561,7 +566,7 @@ export function evaluateExpression(text: string, vars: Record<string, unknown>, 
     return { kind: 'value', value: c.run(vars) };
   } catch (err) {
     if (err instanceof CelUnsupported) return { kind: 'abstain', why: `crdx does not reproduce the server here: ${err.message}` };
-    return { kind: 'error', text: knownErrorText(err, text, c.ast, vars, env), message: errorText(err) };
+    return { kind: 'error', text: knownErrorText(err, c.src, c.ast, vars, env), message: errorText(err) };
   }
 }
 

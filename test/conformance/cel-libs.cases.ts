@@ -350,6 +350,30 @@ export const LIBS: readonly Lib[] = [
     },
   },
   {
+    // optional list elements and map entries (`[?x]`, `{?k: v}`): cel-js does not parse them, crdx
+    // writes them as calls of its own (ast.ts optionalEntriesPlain)
+    name: 'optentries',
+    props: { a: { type: 'string', maxLength: 10 }, b: { type: 'string', maxLength: 10 }, d: { 'x-kubernetes-int-or-string': true } },
+    rules: [
+      ['[?self.?a, ?self.?b].size() == 1', 'exactly one of a and b'],
+      ["size({?'a': self.?a, 'n': 'one', ?'n': optional.none()}) == 1", 'map entries'],
+      ['[?optional.of(self.?d.orValue(1)), ?optional.none()].size() == 1 && !has(self.d)', 'list'],
+      ["[?self.?a, ?self.?b, ?self.?a] != ['x', 'x']", 'no two x'],
+      ["{?'x': self.?a, ?'x': optional.none(), 'y': 'b'}.?x.orValue('') != 'x' && {'y': 'c', ?'y': self.?b}.y != 'y'", 'optmap'],
+      ["!has(self.d) || '%s'.format([[?self.d]]) != '[[7]]'", 'not seven'],
+      ["[1, ?self.?a.optMap(a, 2), 3,][1] != 2 || self.a != 'two'", 'two', "'a is ' + {?'k': self.?a}.k"],
+    ],
+    cases: {
+      a: { a: 'x' },
+      ab: { a: 'x', b: 'z' },
+      d: { d: 3 },
+      db: { d: 'abc', b: 'q' },
+      seven: { d: 7 },
+      two: { a: 'two' },
+      none: {},
+    },
+  },
+  {
     name: 'ips',
     props: { a: str },
     rules: [

@@ -278,11 +278,11 @@ describe('running cases', () => {
   });
 
   it('a CEL rule crdx cannot evaluate: not decided offline, naming the rule and why', () => {
-    // an optional list entry, which cel-js does not parse
-    const withOptional = CRD.replace('- {rule: "self.replicas <= 5", message: at most 5 replicas}', `- {rule: "self.replicas <= 5", message: at most 5 replicas}\n                    - {rule: "[?optional.of(self.replicas)].size() == 1"}`);
+    // optional.ofNonZeroValue() of an empty list: crdx does not tell a list of the object from a literal
+    const withOptional = CRD.replace('- {rule: "self.replicas <= 5", message: at most 5 replicas}', `- {rule: "self.replicas <= 5", message: at most 5 replicas}\n                    - {rule: "!optional.ofNonZeroValue([]).hasValue()"}`);
     const r = run(file(`  - {name: q, object: ${thing('{}')}, allowed: true}\n`, withOptional));
     expect(r.cases.map((c) => [c.name, c.passed, c.error])).toEqual([
-      ['q', false, `crdx cannot evaluate the CEL rule "[?optional.of(self.replicas)].size() == 1" on this object as the server would: crdx cannot parse it: the verdict is not decided offline`],
+      ['q', false, `crdx cannot evaluate the CEL rule "!optional.ofNonZeroValue([]).hasValue()" on this object as the server would: crdx does not reproduce the server here: optional.ofNonZeroValue() of an empty list (a literal is zero, a list of the resource is not): the verdict is not decided offline`],
     ]);
   });
 

@@ -1057,3 +1057,112 @@ export function plainFieldNames(text: string): string | undefined {
 export function usesCelGoOnlySyntax(p: ParsedExpr): boolean {
   return p.source.includes('`') || allNodes(p.expr).some((n) => n.kind === 'ident' && n.name.startsWith('.'));
 }
+
+/** Tokens after which `[` indexes and `{` constructs a message: the end of an operand. */
+function endsOperand(t: Tok | undefined): boolean {
+  if (t === undefined) return false;
+  if (t.kind === 'op') return t.text === ')' || t.text === ']' || t.text === '}';
+  // `in` is the one keyword that lexes as an identifier and does not end an operand
+  return t.kind !== 'eof' && !(t.kind === 'ident' && t.text === 'in');
+}
+
+/**
+ * The text with every list literal that has optional elements (`[a, ?b]`) and every map literal that
+ * has optional entries (`{?k: v}`), which cel-js does not parse, written as calls it does parse:
+ * `[a, ?b]` as `__crdx_pushopt(__crdx_push([], a), b)`, `{k: v, ?l: w}` as
+ * `__crdx_putopt(__crdx_put({}, k, v), l, w)` (the evaluator's functions, env.ts, do what cel-go's
+ * evalList and evalMap do with them; no list literal, whose elements cel-js would want of one type).
+ * Undefined when the text has none, or does not lex.
+ */
+export function optionalEntriesPlain(text: string): string | undefined {
+  if (!text.includes('?')) return undefined;
+  const src = Array.from(text);
+  let toks: Tok[];
+  try {
+    toks = lex(src);
+  } catch {
+    return undefined;
+  }
+  const isOp = (i: number, s: string): boolean => toks[i]!.kind === 'op' && toks[i]!.text === s;
+  const close = new Map<number, number>();
+  const open: number[] = [];
+  for (let i = 0; i < toks.length; i++) {
+    if (isOp(i, '(') || isOp(i, '[') || isOp(i, '{')) open.push(i);
+    else if (isOp(i, ')') || isOp(i, ']') || isOp(i, '}')) {
+      const j = open.pop();
+      if (j === undefined) return undefined;
+      close.set(j, i);
+    }
+  }
+  if (open.length > 0) return undefined;
+  let changed = false;
+  const slice = (a: number, b: number): string => src.slice(toks[a]!.offset, toks[b]!.offset).join('');
+  /** The tokens a..b (b excluded) split at their commas outside brackets. */
+  const split = (a: number, b: number, sep: string): [number, number][] => {
+    const out: [number, number][] = [];
+    let s = a;
+    for (let k = a; k < b; k++) {
+      const c = close.get(k);
+      if (c !== undefined) k = c;
+      else if (isOp(k, sep)) {
+        out.push([s, k]);
+        s = k + 1;
+      }
+    }
+    if (s < b) out.push([s, b]);
+    return out;
+  };
+  /** Where a map entry's key ends: the `:` after as many `:` as the key has `?` of conditionals. */
+  const colonOf = (a: number, b: number): number | undefined => {
+    let pending = 0;
+    for (let k = a; k < b; k++) {
+      const c = close.get(k);
+      if (c !== undefined) k = c;
+      else if (isOp(k, '?') && !(k > a && isOp(k - 1, '.'))) pending++;
+      else if (isOp(k, ':') && pending-- === 0) return k;
+    }
+    return undefined;
+  };
+  // a piece that may end in a comment is closed on the next line
+  const piece = (a: number, b: number): string => {
+    const t = render(a, b).trim();
+    return t.includes('//') ? `${t}\n` : t;
+  };
+  const render = (from: number, to: number): string => {
+    let out = '';
+    let at = from;
+    for (let i = from; i < to; i++) {
+      const isList = isOp(i, '[');
+      if (!(isList || isOp(i, '{')) || endsOperand(toks[i - 1])) continue;
+      const j = close.get(i)!;
+      const parts = split(i + 1, j, ',');
+      const optional = parts.map(([a]) => isOp(a, '?'));
+      if (!optional.includes(true)) continue;
+      // a chain of calls, innermost first: cel-js evaluates the elements in their order
+      let acc = isList ? '[]' : '{}';
+      for (let n = 0; n < parts.length; n++) {
+        const [a0, b] = parts[n]!;
+        const a = optional[n] ? a0 + 1 : a0;
+        if (isList) {
+          acc = `${optional[n] ? '__crdx_pushopt' : '__crdx_push'}(${acc}, ${piece(a, b)})`;
+          continue;
+        }
+        const colon = colonOf(a, b);
+        if (colon === undefined) throw new Error('a map entry without its colon');
+        acc = `${optional[n] ? '__crdx_putopt' : '__crdx_put'}(${acc}, ${piece(a, colon)}, ${piece(colon + 1, b)})`;
+      }
+      out += slice(at, i) + acc;
+      changed = true;
+      at = j + 1;
+      i = j;
+    }
+    return out + (at < to ? slice(at, to) : '');
+  };
+  let out: string;
+  try {
+    out = render(0, toks.length - 1);
+  } catch {
+    return undefined;
+  }
+  return changed ? out + src.slice(toks[toks.length - 1]!.offset).join('') : undefined;
+}

@@ -93,7 +93,8 @@ export function exactCostReason(ast: unknown): string | undefined {
         return;
       case 'call': {
         const name = callName(n);
-        if (!UNIT.has(name) && !TRAVERSE_FIRST.has(name) && !OTHER.has(name) && !name.startsWith('__crdx_tsget_')) why = `${name}()`;
+        if (/^__crdx_(push|put)(opt)?$/.test(name)) why = 'optional list elements or map entries';
+        else if (!UNIT.has(name) && !TRAVERSE_FIRST.has(name) && !OTHER.has(name) && !name.startsWith('__crdx_tsget_')) why = `${name}()`;
         else if (name === '__crdx_in' && isNode(callArgs(n)[1]) && callArgs(n)[1]!.op === 'list' && (callArgs(n)[1]!.args as unknown[]).length === 0) why = 'membership in an empty list';
         callArgs(n).forEach(walk);
         return;

@@ -46,6 +46,7 @@ export function makeEnvs(m: CelModule): CelEnvs {
   const plainEnv = new m.Environment(OPTIONS);
   // the macros must parse in both (the plain environment parses the rule as written)
   registerComprehensions(plainEnv as unknown as LibEnv);
+  registerOptionalEntries(plainEnv as unknown as LibEnv, m.Optional);
   const plain = plainEnv as unknown as EvalEnv;
   const ops = makeOps((e) => plain.parse(e));
   // cel-js does not export its Duration class from the package entry: take it from a value
@@ -197,6 +198,7 @@ export function makeEnvs(m: CelModule): CelEnvs {
   registerListsExt(lib, ops);
   registerSortBy(lib, ops);
   registerOptMap(lib, m.Optional);
+  registerOptionalEntries(lib, m.Optional);
   registerStrings(
     lib,
     (l, x) => BigInt(l.findIndex((e) => celEqual(e, x, ops.eq))),
@@ -212,4 +214,41 @@ export function makeEnvs(m: CelModule): CelEnvs {
   registerSemver(env as unknown as Parameters<typeof registerSemver>[0]);
   registerFormat(env as unknown as Parameters<typeof registerFormat>[0], m.Optional);
   return { plain, libs: env as unknown as EvalEnv, ops, makers };
+}
+
+/**
+ * Optional list elements and map entries, written as calls (ast.ts optionalEntriesPlain), as
+ * cel-go's evalList and evalMap build them: an empty optional leaves the element out and removes an
+ * earlier entry of its key; any other value where an optional belongs is an error. In both
+ * environments: the plain one evaluates a rule's sub-expressions for its error texts (cel-errors.ts).
+ */
+function registerOptionalEntries(lib: LibEnv, optional: unknown): void {
+  const Optional = optional as unknown as abstract new (...a: never[]) => { hasValue(): boolean; value(): unknown };
+  lib.registerFunction('__crdx_push(list<dyn>, dyn): list<dyn>', (l: unknown[], x: unknown) => [...l, x]);
+  lib.registerFunction('__crdx_pushopt(list<dyn>, dyn): list<dyn>', (l: unknown[], x: unknown) => {
+    if (!(x instanceof Optional)) throw new CelGoError(`cannot initialize optional list element from non-optional value ${goValueText(x)}`);
+    return x.hasValue() ? [...l, x.value()] : l;
+  });
+  // a map literal as cel-js makes it: a plain object, keyed by the key's text
+  const put = (m: Record<string, unknown>, k: unknown, x: unknown, keep: boolean): Record<string, unknown> => {
+    const key = String(k);
+    const out = { ...m };
+    if (key === '__proto__' || key === 'constructor' || key === 'prototype') return out;
+    if (keep) out[key] = x;
+    else delete out[key];
+    return out;
+  };
+  lib.registerFunction('__crdx_put(map<dyn, dyn>, dyn, dyn): map<dyn, dyn>', (m: Record<string, unknown>, k: unknown, x: unknown) => put(m, k, x, true));
+  lib.registerFunction('__crdx_putopt(map<dyn, dyn>, dyn, dyn): map<dyn, dyn>', (m: Record<string, unknown>, k: unknown, x: unknown) => {
+    if (!(x instanceof Optional)) throw new CelGoError(`cannot initialize optional entry '${goValueText(k)}' from non-optional value ${goValueText(x)}`);
+    return x.hasValue() ? put(m, k, x.value(), true) : put(m, k, undefined, false);
+  });
+}
+
+/** A scalar as Go's %v prints cel-go's value of it; other values crdx does not print (not evaluated). */
+function goValueText(x: unknown): string {
+  if (typeof x === 'string' || typeof x === 'bigint' || typeof x === 'boolean') return String(x);
+  if (typeof x === 'number') return formatFloat(x, 'g');
+  if (typeof x === 'object' && x !== null && x.constructor?.name === 'UnsignedInt') return String((x as { valueOf(): bigint }).valueOf());
+  throw new CelUnsupported('a value that is not optional where an optional list element or map entry belongs');
 }
