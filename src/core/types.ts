@@ -71,6 +71,8 @@ export interface Finding {
   readonly server?: ServerCause;
   /** The request fails as a whole (no StatusCause): the server's status code, reason and message. */
   readonly response?: ServerResponse;
+  /** The server answers nothing (it panics handling the request): what it fails on. */
+  readonly aborted?: string;
   /** The input could not be processed (syntax error, unreadable file). */
   readonly fatal?: true;
   /** lint --old: the cause comes from the installed CRD, at this place of the OLD file. */

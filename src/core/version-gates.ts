@@ -109,6 +109,11 @@ export const GATES = {
     area: 'custom resources',
     what: 'a value that is not a string, number or bool prints as JSON in errors (before: Go %#v, `map[string]interface {}{…}`, and null as "null")',
   },
+  'cel.optional-type-name': {
+    minor: 31,
+    area: 'CEL',
+    what: 'cel-go 0.18+: type errors print the optional type as `optional_type(T)` (before: `optional(T)`)',
+  },
   'cel.go-0.20': {
     minor: 31,
     area: 'CEL',

@@ -148,7 +148,7 @@ export class CrdVerdicts {
       const reports = this.ran.get(crd)?.get(rule) ?? [...rule.check(ctx)];
       // created but never Established: the naming controller did not accept its names
       const unserved = notServed || undecodable || rule.id === 'naming-conflicts';
-      for (const r of reports) if (unserved || r.server !== undefined || r.response !== undefined) rejecting.push({ finding: toFinding(rule, r, m, 'error'), report: r });
+      for (const r of reports) if (unserved || r.server !== undefined || r.response !== undefined || r.aborted !== undefined) rejecting.push({ finding: toFinding(rule, r, m, 'error'), report: r });
     }
     return firstCause(rejecting);
   }

@@ -35,6 +35,7 @@ export function toFinding(rule: Rule, r: Report, m: Manifest, severity: Severity
     path: formatPath([...m.base, ...r.path]),
     ...(r.server ? { server: toCause(r.server) } : {}),
     ...(r.response ? { response: r.response } : {}),
+    ...(r.aborted !== undefined ? { aborted: r.aborted } : {}),
     ...(r.old ? { old: oldPosition(r.old.manifest, r.old.path) } : {}),
   };
 }

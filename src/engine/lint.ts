@@ -188,7 +188,7 @@ function updateSummary(crd: Crd, findings: readonly Finding[], undecodable: bool
     file: m.file.path,
     line: pos.line,
     column: pos.column,
-    accepted: !undecodable && !own.some((f) => f.server !== undefined || f.response !== undefined),
+    accepted: !undecodable && !own.some((f) => f.server !== undefined || f.response !== undefined || f.aborted !== undefined),
     findings: own.length,
     breaking: own.filter((f) => f.ruleId === 'upgrade-safety').length,
     ...(objects ? { objects: objects.length, affected: affectedObjects(objects, findings) } : {}),

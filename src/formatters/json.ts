@@ -15,6 +15,7 @@ function findingJson(f: Finding): Record<string, unknown> {
     path: f.path,
     ...(f.server ? { server: f.server } : {}),
     ...(f.response ? { response: f.response } : {}),
+    ...(f.aborted !== undefined ? { aborted: f.aborted } : {}),
     ...(f.fatal ? { fatal: true } : {}),
     ...(f.old ? { old: f.old } : {}),
   };

@@ -72,6 +72,7 @@ function details(f: Finding, file: string): string {
   else lines.push(`document: ${f.document}`);
   if (f.server) lines.push(`server: ${f.server.reason} at ${f.server.field}`);
   if (f.response) lines.push(`server: ${f.response.code} ${f.response.reason}: ${f.response.message}`);
+  if (f.aborted !== undefined) lines.push(`server: no answer (it panics on ${f.aborted})`);
   return lines.join('\n');
 }
 

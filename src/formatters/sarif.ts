@@ -137,6 +137,7 @@ export const sarif: Formatter = (findings, ctx) => {
       document: f.document,
       ...(f.server ? { server: f.server } : {}),
       ...(f.response ? { response: f.response } : {}),
+      ...(f.aborted !== undefined ? { aborted: f.aborted } : {}),
     },
   });
   // suppressed findings are results too, with the comment's reason: code scanning shows them as suppressed

@@ -518,6 +518,7 @@ function hoverText(f: Finding, version: string): string {
   ];
   if (f.server) lines.push('', `API server cause: field \`${f.server.field}\`, reason \`${f.server.reason}\`: ${f.server.message}`);
   if (f.response) lines.push('', `API server response: ${f.response.code} ${f.response.reason}: ${f.response.message}`);
+  if (f.aborted !== undefined) lines.push('', `API server: no answer (it panics on ${f.aborted})`);
   if (rule && !rule.meta.serverFaithful) lines.push('', '_Advice: the API server accepts this._');
   return lines.join('\n');
 }

@@ -1,5 +1,6 @@
 import { apiApproval } from './api-approval.js';
 import { celCompile } from './cel-compile.js';
+import { celCompilePanic } from './cel-compile-panic.js';
 import { celCost } from './cel-cost.js';
 import { celCostExplanation } from './cel-cost-explanation.js';
 import { celNotEvaluated } from './cel-not-evaluated.js';
@@ -42,6 +43,7 @@ import type { Rule } from './types.js';
 export const rules: readonly Rule[] = [
   apiApproval,
   celCompile,
+  celCompilePanic,
   celCost,
   celCostExplanation,
   celNotEvaluated,

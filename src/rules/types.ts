@@ -41,6 +41,8 @@ export interface Report<M extends string = string> {
   readonly server?: FieldError;
   /** The server fails the whole request without causes (400 BadRequest …). */
   readonly response?: ServerResponse;
+  /** The server answers nothing: it panics handling the request. What it fails on. */
+  readonly aborted?: string;
   /** The cause comes from the installed CRD (lint --old): where, inside the OLD object. */
   readonly old?: { readonly manifest: Manifest; readonly path: JsonPath };
 }

@@ -13,7 +13,7 @@ import { Loc } from '../core/path.js';
 import type { Crd, SchemaTarget } from '../crd/model.js';
 import { validateDefaults } from './defaults.js';
 import { newStructuralError, validateStructural } from './structural.js';
-import { walkSchema, type CelUnchecked } from './walk.js';
+import { walkSchema, type CelPanic, type CelUnchecked } from './walk.js';
 import { isGoZero, type Schema } from './raw.js';
 import { jsonText } from '../core/json-text.js';
 import { CREATE_SCHEMA_OPTIONS, type SchemaValidationOptions } from './update-options.js';
@@ -29,6 +29,8 @@ export interface SchemaAnalysis {
   readonly structural: boolean;
   /** x-kubernetes-validations rules whose compilation crdx cannot reproduce (the server may reject them). */
   readonly celUnchecked: readonly CelUnchecked[];
+  /** Rules and messageExpressions the server panics compiling (the request gets no answer). */
+  readonly celPanics: readonly CelPanic[];
   /** How many rules the CEL checker compiled here, rejected, or could not check. */
   readonly celStats: { readonly compiled: number; readonly rejected: number; readonly unchecked: number };
 }
@@ -124,6 +126,7 @@ function analyzeSchema(crd: Crd, target: SchemaTarget, o: SchemaValidationOption
   let structuralOk = false;
   let celOk = false;
   const celUnchecked: CelUnchecked[] = [];
+  const celPanics: CelPanic[] = [];
   if (requireStructural) {
     const nsErr = newStructuralError(s);
     if (nsErr !== undefined) {
@@ -153,12 +156,13 @@ function analyzeSchema(crd: Crd, target: SchemaTarget, o: SchemaValidationOption
     kubeMinor: kubeMinor(crd.kube),
     ...(o.storedExpressions ? { storedExpressions: o.storedExpressions } : {}),
     celUnchecked,
+    celPanics,
     celStats,
     rootStructural: target.structural,
   });
   errors.push(...walk);
   if (errors.length === 0 && holdBack) errors.push({ ...holdBack, cat: 'structural' });
-  return { target, errors, structural: structuralOk, celUnchecked, celStats };
+  return { target, errors, structural: structuralOk, celUnchecked, celPanics, celStats };
 }
 
 function usesStructuralFeatures(s: Schema): boolean {

@@ -36,6 +36,18 @@ import {
 type WalkCat = 'openapi' | 'defaults' | 'list-map' | 'cel' | 'cel-compile';
 
 /** A rule (or messageExpression) whose compilation crdx cannot reproduce: the server may reject it. */
+/** A rule or messageExpression the server panics compiling (compile.ts, kind 'panic'). */
+export interface CelPanic {
+  /** Path of the rule's field (…x-kubernetes-validations[i].rule or .messageExpression) in the manifest. */
+  readonly at: JsonPath;
+  readonly field: string;
+  readonly text: string;
+  /** The element the validator fails on, and where it is in the text (1-based). */
+  readonly what: string;
+  readonly line: number;
+  readonly column: number;
+}
+
 export interface CelUnchecked {
   /** Path of the rule's field (…x-kubernetes-validations[i].rule or .messageExpression) in the manifest. */
   readonly at: JsonPath;
@@ -73,6 +85,8 @@ interface WalkOptions {
   readonly rootStructural?: Structural;
   /** Where rules crdx cannot compile faithfully are collected (reported as warnings). */
   readonly celUnchecked?: CelUnchecked[];
+  /** Rules and messageExpressions the server panics compiling. */
+  readonly celPanics?: CelPanic[];
 }
 
 /** The type information of a node for its rules (apiextensions CELSchemaContext). */
@@ -467,8 +481,9 @@ function celCompiled(s: Schema, loc: Loc, ssv: Ssv, out: WalkError[], opts: Walk
       usesOld = usesOldSelf(r);
     } else {
       const v: ExprVerdict = compileExpression(r, decl, { compat: compat(r, opts.storedExpressions?.rules), server: opts.kubeMinor, optionalOldSelf, literals: GO_LITERAL_CHECKS }, 'bool');
-      if (opts.celStats) opts.celStats[v.kind === 'ok' ? 'compiled' : v.kind === 'error' ? 'rejected' : 'unchecked']++;
+      if (opts.celStats) opts.celStats[v.kind === 'ok' ? 'compiled' : v.kind === 'error' || v.kind === 'panic' ? 'rejected' : 'unchecked']++;
       if (v.kind === 'error') addCel(out, invalid(rl.child('rule'), ruleValue(rule, opts.kubeMinor), v.detail), 'cel-compile');
+      else if (v.kind === 'panic') opts.celPanics?.push({ at: rl.child('rule').at, field: rl.child('rule').field, text: r, what: v.what, line: v.line, column: v.column });
       else if (v.kind === 'unchecked') {
         unchecked(rl.child('rule'), r, v.why);
         usesOld = usesOldSelf(r);
@@ -485,6 +500,7 @@ function celCompiled(s: Schema, loc: Loc, ssv: Ssv, out: WalkError[], opts: Walk
       } else {
         const v = compileExpression(me, decl!, { compat: compat(me, opts.storedExpressions?.messageExpressions), server: opts.kubeMinor, optionalOldSelf, literals: GO_LITERAL_CHECKS }, 'string');
         if (v.kind === 'error') addCel(out, invalid(rl.child('messageExpression'), ruleValue(rule, opts.kubeMinor), v.detail), 'cel-compile');
+        else if (v.kind === 'panic') opts.celPanics?.push({ at: rl.child('messageExpression').at, field: rl.child('messageExpression').field, text: me, what: v.what, line: v.line, column: v.column });
         else if (v.kind === 'unchecked') unchecked(rl.child('messageExpression'), me, v.why);
       }
     }

@@ -62,6 +62,11 @@ export function ruleFixtureSuite(ruleId: string): void {
             for (const x of findings) {
               expect(x.severity).toBe((rule!.meta.checkSeverity as Record<string, string> | undefined)?.[x.messageId] ?? rule!.meta.defaultSeverity);
               if (rule!.meta.serverFaithful && rule!.meta.type === 'problem' && x.server === undefined && x.ruleId === 'stored-objects') continue;
+              // the server answers nothing: no cause, what it fails on instead
+              if (x.ruleId === 'cel-compile-panic') {
+                expect(x.aborted).toMatch(/index out of range/);
+                continue;
+              }
               if (rule!.meta.serverFaithful && rule!.meta.type === 'problem' && !['naming-conflicts', 'v1beta1-crd', 'crd-decode', 'custom-resource'].includes(x.ruleId)) {
                 expect(x.server?.message).toBeTruthy();
                 expect(x.message.startsWith(`${x.server!.field}: `)).toBe(true);

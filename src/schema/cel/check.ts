@@ -643,16 +643,26 @@ function isEquivalentType(a: CelType, b: CelType): boolean {
   return a.params.every((p, i) => isEquivalentType(p, b.params[i]!));
 }
 
-/** The homogeneous aggregate literal validator (cel.ValidateHomogeneousAggregateLiterals). */
-function homogeneousLiterals(nodes: readonly Expr[], r: CheckResult, out: CheckIssue[], exempt: ReadonlySet<Expr>): void {
+/**
+ * The homogeneous aggregate literal validator (cel.ValidateHomogeneousAggregateLiterals). It reads
+ * the type parameter of an optional list element or map entry (`[?x]`, `{?k: x}`); when the checker
+ * typed that element dyn (an int-or-string value) there is none, and cel-go indexes past the end:
+ * the server panics. The first such element, in the validator's order, is returned (and the issues
+ * found before it are lost with the request).
+ */
+function homogeneousLiterals(nodes: readonly Expr[], r: CheckResult, out: CheckIssue[], exempt: ReadonlySet<Expr>): CheckIssue | undefined {
   const typeAt = (x: Expr): CelType => r.typeOf(x.id) ?? ERROR;
+  const panic = (x: Expr, what: string): CheckIssue => ({ offset: x.offset, message: `an optional ${what} of type '${formatType(typeAt(x))}'` });
   for (const l of nodes) {
     if (l.kind !== 'list' || exempt.has(l)) continue;
     let elemType: CelType | undefined;
     for (let i = 0; i < l.elements.length; i++) {
       const el = l.elements[i]!;
       let et = typeAt(el);
-      if (l.optionalIndices.includes(i)) et = et.params[0] ?? et;
+      if (l.optionalIndices.includes(i)) {
+        if (et.params.length === 0) return panic(el, 'list element');
+        et = et.params[0]!;
+      }
       if (elemType === undefined) {
         elemType = et;
         continue;
@@ -670,7 +680,10 @@ function homogeneousLiterals(nodes: readonly Expr[], r: CheckResult, out: CheckI
     for (const en of m.entries) {
       const kt = typeAt(en.key);
       let vt = typeAt(en.value);
-      if (en.optional) vt = vt.params[0] ?? vt;
+      if (en.optional) {
+        if (vt.params.length === 0) return panic(en.value, 'map entry');
+        vt = vt.params[0]!;
+      }
       if (kt0 === undefined && vt0 === undefined) {
         kt0 = kt;
         vt0 = vt;
@@ -680,6 +693,7 @@ function homogeneousLiterals(nodes: readonly Expr[], r: CheckResult, out: CheckI
       if (!isEquivalentType(vt0!, vt)) out.push({ offset: en.value.offset, message: `expected type '${formatType(vt0!)}' but found '${formatType(vt)}'` });
     }
   }
+  return undefined;
 }
 
 /** Literal validators of compat 1.29+: decides whether a literal argument is valid (undefined: cannot tell). */
@@ -698,6 +712,8 @@ export interface CompileOutcome {
   readonly syntaxError: CheckIssue | undefined;
   /** A literal validator could not decide (the verdict is not faithful). */
   readonly undecided: string | undefined;
+  /** The server panics in the homogeneous literal validator, at this element (homogeneousLiterals). */
+  readonly panic?: CheckIssue;
 }
 
 const PARSED = new Map<string, ReturnType<typeof parseCel>>();
@@ -761,11 +777,13 @@ export function compileCel(text: string, env: CheckEnv, literals: LiteralChecks 
   if (p.issues.length > 0) return { parsed: p.parsed, checked: undefined, issues: p.issues, syntaxError: undefined, undecided: undefined };
   const checker = new Checker(env);
   const r = checker.run(p.parsed.expr);
-  if (r.errors.length > 0) return { parsed: p.parsed, checked: r, issues: r.errors, syntaxError: undefined, undecided: undefined };
+  if (r.errors.length > 0) return { parsed: p.parsed, checked: r, issues: typeNamesOf(r.errors, env.server), syntaxError: undefined, undecided: undefined };
   const issues: CheckIssue[] = [];
   const nodes = allNodes(p.parsed.expr);
   // literals inside format() are exempt (cel-go 0.17: by the homogeneous validator itself; later: configured by the strings extension)
-  homogeneousLiterals(nodes, r, issues, inFormatCall(p.parsed.expr));
+  const panic = homogeneousLiterals(nodes, r, issues, inFormatCall(p.parsed.expr));
+  // the validator runs first (Kubernetes adds it with the base environment): nothing after it runs
+  if (panic !== undefined) return { parsed: p.parsed, checked: r, issues: [], syntaxError: undefined, undecided: undefined, panic };
   // strings v1+ (compat 1.29) on cel-go 0.18+: the format() validator
   const formatValidator = env.compat >= since('cel.strings-v2') && env.server >= since('cel.go-0.20');
   let undecided: string | undefined;
@@ -797,7 +815,13 @@ export function compileCel(text: string, env: CheckEnv, literals: LiteralChecks 
     const overloadsOf = (id: number) => r.refOf(id)?.overloadIds;
     issues.push(...checkFormatCalls(p.parsed.expr, { typeOf: (id) => r.typeOf(id), overloadsOf, textAsFormat: env.server < since('cel.go-0.23') }));
   }
-  return { parsed: p.parsed, checked: r, issues, syntaxError: undefined, undecided };
+  return { parsed: p.parsed, checked: r, issues: typeNamesOf(issues, env.server), syntaxError: undefined, undecided };
+}
+
+/** Issue texts with the optional type as cel-go names it on a server of minor 1.`server` (`optional(T)` before cel-go 0.18). */
+function typeNamesOf(issues: readonly CheckIssue[], server: number): CheckIssue[] {
+  if (server >= since('cel.optional-type-name')) return [...issues];
+  return issues.map((i) => (i.message.includes('optional_type(') ? { ...i, message: i.message.replace(/\boptional_type\(/g, 'optional(') } : i));
 }
 
 /** cel-go's Issues.String(): each issue as `ERROR: <input>:L:C: msg`, the source line and a caret, sorted by position. */

@@ -39,7 +39,12 @@ export type ExprVerdict =
    */
   | { readonly kind: 'error'; readonly detail: string; readonly program?: true }
   /** crdx cannot reproduce the verdict; why. */
-  | { readonly kind: 'unchecked'; readonly why: string };
+  | { readonly kind: 'unchecked'; readonly why: string }
+  /**
+   * The server panics compiling it (cel-go's homogeneous literal validator on an optional element of
+   * type dyn): the request gets no answer. `what`: that element, `line`/`column` (1-based) in the text.
+   */
+  | { readonly kind: 'panic'; readonly what: string; readonly line: number; readonly column: number };
 
 const cache = new WeakMap<DeclType, Map<string, ExprVerdict>>();
 /** The same verdicts by the self type's identity (versions with equal schemas share them). */
@@ -56,6 +61,10 @@ function verdict(text: string, decl: DeclType, o: RuleCompileOptions, want: 'boo
   if (out.syntaxError) {
     const loc = out.parsed ? undefined : locate(Array.from(text), out.syntaxError.offset);
     return { kind: 'unchecked', why: `crdx's CEL parser rejects it (${out.syntaxError.message}${loc ? ` at ${loc.line}:${loc.column + 1}` : ''}), a syntax cel-go may accept` };
+  }
+  if (out.panic) {
+    const at = locate(Array.from(text), out.panic.offset);
+    return { kind: 'panic', what: out.panic.message, line: at.line, column: at.column + 1 };
   }
   if (out.issues.length > 0) return { kind: 'error', detail: failed + formatIssues(out.parsed!.source, out.issues) };
   if (out.undecided) return { kind: 'unchecked', why: `crdx cannot run ${out.undecided}` };

@@ -60,6 +60,8 @@ export function costCompilerFor(compat: number, server: number = compat + 1): Co
       if (v.kind === 'ok') out = { ok: true, ast: costAst(v.outcome, compat, server) };
       // compiles but Program() fails (a folded conversion): the server estimates no cost
       else if (v.kind === 'error' && v.program) out = { ok: false, error: true };
+      // the server panics compiling it (cel-compile-panic): it never gets to the cost
+      else if (v.kind === 'panic') out = { ok: false, error: true };
       else {
         const self = celTypeOf(decl);
         const variables = new Map<string, CelType>([

@@ -1,0 +1,40 @@
+import { defineRule } from './types.js';
+
+/**
+ * A rule or messageExpression the server panics compiling: cel-go's homogeneous aggregate literal
+ * validator (which Kubernetes enables in every CEL environment) takes the type parameter of an
+ * optional list element or map entry, `[?x]` or `{?k: x}`, without looking whether it has one. The
+ * checker accepts an x of type dyn there (an int-or-string field, say), and dyn has none: the
+ * validator indexes past the end, the goroutine panics and the request is cut off with no answer.
+ */
+export const celCompilePanic = defineRule({
+  id: 'cel-compile-panic',
+  meta: {
+    type: 'problem',
+    serverFaithful: true,
+    defaultSeverity: 'error',
+    docs: {
+      description: 'An x-kubernetes-validations rule the API server panics compiling: the CRD request gets no answer and the CRD is not written.',
+      details:
+        'In a list or map literal, an optional element `[?x]` or entry `{?k: x}` must be an optional value. cel-go\'s type checker also accepts a value of type dyn there (an `x-kubernetes-int-or-string` field, a field under `x-kubernetes-preserve-unknown-fields`), but its homogeneous aggregate literal validator (cel-go cel/validator.go, homogeneousAggregateLiteralValidator.Validate), which Kubernetes enables in every CEL environment and which runs right after the type check, then reads the type parameter of a type that has none: `index out of range [0] with length 0`. The server\'s handler panics, and the request is cut off without a status (kubectl: `stream error: stream ID N; INTERNAL_ERROR; received from peer` over HTTP/2, `EOF` over HTTP/1.1); the CRD is neither created nor updated, and its custom resources have no CRD (`custom-resource`, "no matches for kind"). The JSON `aborted` field says what the server fails on; there is no status code to give. Literals inside `format()` are exempt from the validator and do not panic (the value then fails at evaluation, `cannot initialize optional list element from non-optional value`). Make the element optional: `self.?field`, `optional.of(self.field)`.',
+      reference: 'k8s.io/apiextensions-apiserver pkg/apiserver/schema/cel/compilation.go: compileRule; k8s.io/apiserver pkg/cel/environment/base.go: MustBaseEnvSet',
+    },
+    messages: {
+      panics: 'the API server panics compiling this {{what}} and answers nothing: {{element}} at {{line}}:{{column}} of it ({{text}}) is not an optional value, and cel-go\'s homogeneous literal validator reads its type parameter (index out of range); the CRD is not written. Make it optional, e.g. self.?field',
+    },
+  },
+  *check(ctx) {
+    for (const a of ctx.schemaAnalysis())
+      for (const p of a.celPanics) {
+        const what = p.field.endsWith('.messageExpression') ? 'messageExpression' : 'rule';
+        const one = p.text.replace(/\s+/g, ' ').trim();
+        const text = JSON.stringify(one.length > 100 ? `${one.slice(0, 97)}...` : one);
+        yield {
+          messageId: 'panics' as const,
+          data: { what, element: p.what, line: p.line, column: p.column, text },
+          path: p.at,
+          aborted: `${p.what} in the ${what} at ${p.field} (cel-go homogeneousAggregateLiteralValidator: index out of range [0] with length 0)`,
+        };
+      }
+  },
+});

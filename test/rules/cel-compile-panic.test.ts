@@ -1,0 +1,3 @@
+import { ruleFixtureSuite } from '../helpers/rule-tester.js';
+
+ruleFixtureSuite('cel-compile-panic');
