@@ -314,7 +314,7 @@ export const LIBS: readonly Lib[] = [
   },
   {
     name: 'optionals',
-    props: { a: str, m: { type: 'object', maxProperties: 8, additionalProperties: str }, l: strList, o: { type: 'object', properties: { x: { type: 'integer' } } } },
+    props: { a: str, m: { type: 'object', maxProperties: 8, additionalProperties: str }, l: strList, s: { ...strList, 'x-kubernetes-list-type': 'set' }, o: { type: 'object', properties: { x: { type: 'integer' } } } },
     rules: [
       ["self.?a.orValue('') != 'bad'", 'a not bad'],
       ["self.?o.x.orValue(0) < 10", 'o.x small'],
@@ -330,6 +330,11 @@ export const LIBS: readonly Lib[] = [
       ["self.?o.x.optMap(x, x * 2).orValue(0) != 8", 'x not 4'],
       ["self.?a.optFlatMap(a, a.size() > 3 ? optional.of(a) : optional.none()).orValue('') != 'long'", 'a not long'],
       ["self.?m.optMap(m, m.size()).orValue(0) < 3", 'm small'],
+      // an empty list of the object is no Zeroer (the apiserver's adapter); cel-go's own lists are
+      ['!has(self.l) || optional.ofNonZeroValue(self.l).hasValue()', 'l is the object\'s'],
+      ['!optional.ofNonZeroValue([]).hasValue() && (!has(self.l) || !optional.ofNonZeroValue(self.l.filter(x, false)).hasValue())', 'literal and filtered lists are zero'],
+      ['!has(self.s) || optional.ofNonZeroValue(self.s + self.s).hasValue()', 'a set union is an adapter'],
+      ['!has(self.l) || size(self.l) > 0 || !optional.ofNonZeroValue(self.l + self.l).hasValue()', 'atomic + is cel-go\'s list'],
     ],
     cases: {
       ok: { a: 'x', m: { j: 'v' }, l: ['a'], o: { x: 1 } },
@@ -347,6 +352,9 @@ export const LIBS: readonly Lib[] = [
       long: { a: 'long' },
       short: { a: 'lon' },
       bigM: { m: { a: 'x', b: 'y', c: 'z' } },
+      emptyL: { l: [] },
+      emptyS: { s: [] },
+      someL: { l: ['x'], s: ['y'] },
     },
   },
   {

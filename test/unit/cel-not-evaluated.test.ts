@@ -32,9 +32,9 @@ spec:
           spec:
             type: object
             x-kubernetes-validations:
-            - rule: "optional.ofNonZeroValue(self.tags).hasValue()"
+            - rule: "self.start.getHours('Local') < 24"
             properties:
-              tags: {type: array, maxItems: 4, items: {type: string, maxLength: 8}}
+              start: {type: string, format: date-time}
               mem: {type: string}
               replicas: {type: integer}
               timeout: {type: string, format: duration}
@@ -46,12 +46,12 @@ spec:
 const CR = `apiVersion: example.com/v1
 kind: Widget
 metadata: {name: w, namespace: default}
-spec: {mem: 1Mi, replicas: 1, timeout: 2d, tags: []}
+spec: {mem: 1Mi, replicas: 1, timeout: 2d, start: "2026-11-28T10:00:00Z"}
 `;
 const crdFile = { path: 'crd.yaml', text: CRD };
 const crFile = { path: 'cr.yaml', text: CR };
 const MESSAGE =
-  'CEL rule "optional.ofNonZeroValue(self.tags).hasValue()" (crd.yaml:22:15) was not evaluated: crdx does not reproduce the server here: optional.ofNonZeroValue() of an empty list (a literal is zero, a list of the resource is not); the server evaluates it and may reject this object';
+  'CEL rule "self.start.getHours(\'Local\') < 24" (crd.yaml:22:15) was not evaluated: crdx does not reproduce the server here: the time zone "Local" (the server\'s own); the server evaluates it and may reject this object';
 
 const celOf = (fs: readonly { ruleId: string; severity: string; message: string; file: string; line: number; path: string }[]) =>
   fs.filter((f) => f.ruleId === 'cel-not-evaluated').map((f) => `${f.severity} ${f.file}:${f.line} ${f.path}: ${f.message}`);
@@ -78,7 +78,7 @@ describe('cel-not-evaluated in every command', () => {
   });
   it('nothing when every rule is evaluated', () => {
     // a duration in strfmt's spelling ("2d") is bound as the server binds it
-    const evaluable = { path: 'crd.yaml', text: CRD.replace('optional.ofNonZeroValue(self.tags).hasValue()', "self.replicas >= 0 && duration('24h') < self.timeout && [?optional.of(self.replicas), ?optional.none()].size() == 1") };
+    const evaluable = { path: 'crd.yaml', text: CRD.replace("self.start.getHours('Local') < 24", "self.replicas >= 0 && duration('24h') < self.timeout && [?optional.of(self.replicas), ?optional.none()].size() == 1") };
     const r = lintSources([crFile], { kubeVersion, cel, crdFiles: [evaluable] });
     expect(celOf(r.findings)).toEqual([]);
     // the CRD is served and the object checked: no finding at all

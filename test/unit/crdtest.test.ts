@@ -278,11 +278,11 @@ describe('running cases', () => {
   });
 
   it('a CEL rule crdx cannot evaluate: not decided offline, naming the rule and why', () => {
-    // optional.ofNonZeroValue() of an empty list: crdx does not tell a list of the object from a literal
-    const withOptional = CRD.replace('- {rule: "self.replicas <= 5", message: at most 5 replicas}', `- {rule: "self.replicas <= 5", message: at most 5 replicas}\n                    - {rule: "!optional.ofNonZeroValue([]).hasValue()"}`);
+    // a timestamp read in the server's own time zone ("Local")
+    const withOptional = CRD.replace('- {rule: "self.replicas <= 5", message: at most 5 replicas}', `- {rule: "self.replicas <= 5", message: at most 5 replicas}\n                    - {rule: "timestamp('2026-11-28T10:00:00Z').getHours('Local') < 24"}`);
     const r = run(file(`  - {name: q, object: ${thing('{}')}, allowed: true}\n`, withOptional));
     expect(r.cases.map((c) => [c.name, c.passed, c.error])).toEqual([
-      ['q', false, `crdx cannot evaluate the CEL rule "!optional.ofNonZeroValue([]).hasValue()" on this object as the server would: crdx does not reproduce the server here: optional.ofNonZeroValue() of an empty list (a literal is zero, a list of the resource is not): the verdict is not decided offline`],
+      ['q', false, `crdx cannot evaluate the CEL rule "timestamp('2026-11-28T10:00:00Z').getHours('Local') < 24" on this object as the server would: crdx does not reproduce the server here: the time zone "Local" (the server's own): the verdict is not decided offline`],
     ]);
   });
 

@@ -107,7 +107,8 @@ export function bindValue(v: unknown, s: Structural, root: boolean, mk: Makers):
       }
       const lt = s.extensions.listType;
       if (lt === 'set' || lt === 'map') markList(out, { kind: lt, keys: (s.extensions.listMapKeys ?? []).map((k) => celEscape(k) ?? k), celValues: mk.adapters137 === true });
-      return out;
+      // the object's lists are the apiserver's adapters (not Zeroers: optional.ofNonZeroValue)
+      return markBound(out);
     }
     case 'object': {
       if (!isRecord(v)) return new Unbound('a value of the wrong type');

@@ -8,7 +8,7 @@ import { parseDuration } from '../../go/duration.js';
 import { formatFloat } from '../../go/float.js';
 import { utf8Text } from '../../go/strings.js';
 import { parseTimeRFC3339 } from '../../go/time.js';
-import { celAdd, celEqual, celIn, crossNumericCompare, doubleFitsInt, doubleFitsUint, isBound } from './values.js';
+import { celAdd, celEqual, celIn, crossNumericCompare, doubleFitsInt, doubleFitsUint, isAdapterList, isBound } from './values.js';
 import { CelGoError, CelUnsupported, makeOps, type CelOps } from './lib/ops.js';
 import { registerLists, registerListsExt } from './lib/lists.js';
 import { registerQuantity } from './lib/quantity.js';
@@ -133,7 +133,8 @@ export function makeEnvs(m: CelModule): CelEnvs {
     return timestampOfText(t.sec, t.nsec, x);
   });
   // optional.ofNonZeroValue (cel-go's traits.Zeroer): the apiserver's adapters for the resource's
-  // objects and lists are not Zeroers (an empty one is optional.of); literals are
+  // objects and lists are not Zeroers (an empty one is optional.of); cel-go's own values (literals,
+  // results of macros and functions) are
   lib.registerFunction('__crdx_optional_ofNonZeroValue(dyn): optional<dyn>', (x: unknown) => {
     const none = m.Optional.none();
     if (x === null || x === false || x === 0n || x === '' || (typeof x === 'number' && x === 0)) return none;
@@ -144,10 +145,7 @@ export function makeEnvs(m: CelModule): CelEnvs {
     if (x instanceof Map) return x.size === 0 && !isBound(x) ? none : m.Optional.of(x);
     // a map literal (cel-js makes a plain object)
     if (typeof x === 'object' && x !== null && [Object.prototype, null].includes(Object.getPrototypeOf(x))) return Object.keys(x).length === 0 ? none : m.Optional.of(x);
-    if (Array.isArray(x)) {
-      if (x.length > 0) return m.Optional.of(x);
-      throw new CelUnsupported('optional.ofNonZeroValue() of an empty list (a literal is zero, a list of the resource is not)');
-    }
+    if (Array.isArray(x)) return x.length === 0 && !isAdapterList(x) ? none : m.Optional.of(x);
     if (x instanceof (Duration as unknown as abstract new (...a: never[]) => unknown)) {
       const d = x as { seconds: bigint; nanos: number };
       return d.seconds === 0n && d.nanos === 0 ? none : m.Optional.of(x);

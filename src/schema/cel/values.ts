@@ -9,6 +9,7 @@
 
 import { CelGoError, CelUnsupported, type Fallback } from './lib/ops.js';
 import { nanosOf } from './lib/time.js';
+import { runtime } from './lib/runtime.js';
 
 export type { Fallback };
 
@@ -34,9 +35,19 @@ export function markList(a: unknown[], k: ListKind): unknown[] {
   return a;
 }
 
-/** Whether a Map was made from the custom resource's data (not a CEL literal). */
+/** Whether a Map or a list was made from the custom resource's data (not a CEL literal). */
 export function isBound(m: object): boolean {
   return bound.has(m);
+}
+
+/**
+ * Whether a list is one of the apiserver's adapters rather than a list cel-go makes: a list of the
+ * object's data, or the union or merge of a set or map list (`+`: refValSetList, refValMapList).
+ * cel-go's own lists (literals, macro and library results, `+` of atomic lists) are Zeroers, the
+ * adapters are not (optional.ofNonZeroValue of an empty one has a value).
+ */
+export function isAdapterList(a: unknown[]): boolean {
+  return bound.has(a) || lists.has(a);
 }
 
 export function markBound<T extends object>(m: T): T {
@@ -269,7 +280,11 @@ export function celAdd(a: unknown, b: unknown, add: Fallback): unknown {
     }
     return markList(out, k);
   }
-  return add(a, b);
+  const out = add(a, b);
+  // before 1.37 an atomic list of the object plus a list is another adapter (unstructuredList.Add),
+  // from 1.37 cel-go's list (types.NewRefValList)
+  if (!runtime.v137 && isAdapterList(a) && Array.isArray(out)) markBound(out);
+  return out;
 }
 
 /** `x in coll`: list membership (each element compared with x, the element deciding); maps are left to the engine. */
