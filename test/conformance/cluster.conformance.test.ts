@@ -18,6 +18,9 @@ import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isRecord } from '../../src/core/types.js';
+import { DEFAULT_KUBE_VERSION } from '../../src/core/kube-version.js';
+import { lintSources } from '../../src/engine/lint.js';
+import { cel } from '../helpers/cel.js';
 import { yamlFiles } from '../helpers/files.js';
 import { CRD_API, createCRD, deleteAllCRDs, goAvailable, startHarness, waitForCondition, waitForConditionTrue, type Harness } from './harness.js';
 
@@ -104,7 +107,13 @@ describe.skipIf(!HAVE_GO)('--cluster against a real apiextensions-apiserver', ()
           if (moved && !byName.has(nameOf(moved))) byName.set(nameOf(moved), moved);
         }
       for (const name of [...byName.keys()].sort()) {
-        const r = await createCRD(h, byName.get(name));
+        // a CRD the server panics on gets no answer (cel-compile-panic): it is not installed, and lint says why
+        const r = await createCRD(h, byName.get(name)).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))));
+        if (r instanceof Error) {
+          const lint = lintSources([{ path: `${name}.yaml`, text: JSON.stringify(byName.get(name)) }], { kubeVersion: DEFAULT_KUBE_VERSION, cel });
+          expect(lint.findings.map((f) => f.ruleId), `${name}: ${r.message}`).toContain('cel-compile-panic');
+          continue;
+        }
         if (r.status === 201) installed.push(byName.get(name)!);
       }
       for (const c of installed) await waitForCondition(h, nameOf(c), 'NamesAccepted', (cond) => cond !== undefined);
