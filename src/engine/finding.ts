@@ -9,17 +9,22 @@ export function fill(template: string, data: Readonly<Record<string, string | nu
   return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, k: string) => (data && k in data ? String(data[k]) : `{{${k}}}`));
 }
 
-export function toFinding(rule: Rule, r: Report, m: Manifest, severity: Severity): Finding {
-  const template = (rule.meta.messages as Record<string, string>)[r.messageId];
-  if (template === undefined) throw new Error(`rule ${rule.id} reported unknown messageId ${r.messageId}`);
-  const message = r.server ? errorText(r.server) : fill(template, r.data);
-  const pos = m.locate(r.path, r.at ?? 'value');
-  const object = {
+/** The object a finding is about: its apiVersion, kind, name and namespace, those it has. */
+export function objectRefOf(m: Manifest): NonNullable<Finding['object']> {
+  return {
     ...(m.apiVersion !== undefined ? { apiVersion: m.apiVersion } : {}),
     ...(m.kind !== undefined ? { kind: m.kind } : {}),
     ...(m.name !== undefined ? { name: m.name } : {}),
     ...(m.namespace !== undefined ? { namespace: m.namespace } : {}),
   };
+}
+
+export function toFinding(rule: Rule, r: Report, m: Manifest, severity: Severity): Finding {
+  const template = (rule.meta.messages as Record<string, string>)[r.messageId];
+  if (template === undefined) throw new Error(`rule ${rule.id} reported unknown messageId ${r.messageId}`);
+  const message = r.server ? errorText(r.server) : fill(template, r.data);
+  const pos = m.locate(r.path, r.at ?? 'value');
+  const object = objectRefOf(m);
   return {
     ruleId: rule.id,
     severity,

@@ -23,7 +23,7 @@ import { customResource } from '../rules/custom-resource.js';
 import type { Rule } from '../rules/types.js';
 import { serverReport } from '../rules/types.js';
 import { installedCrdsRejected, type VerdictStore } from './crd-verdict.js';
-import { toFinding } from './finding.js';
+import { objectRefOf, toFinding } from './finding.js';
 import { parseSources } from './parse-sources.js';
 import { finalize } from './results.js';
 
@@ -78,12 +78,7 @@ function failureFindings(m: Manifest, f: ServerFailure): Finding[] {
       line: pos.line,
       column: pos.column,
       document: m.docIndex,
-      object: {
-        ...(m.apiVersion !== undefined ? { apiVersion: m.apiVersion } : {}),
-        ...(m.kind !== undefined ? { kind: m.kind } : {}),
-        ...(m.name !== undefined ? { name: m.name } : {}),
-        ...(m.namespace !== undefined ? { namespace: m.namespace } : {}),
-      },
+      object: objectRefOf(m),
       path: formatPath([...m.base, ...(f.at ?? [])]),
       ...(f.reason !== '' ? { response } : {}),
     },

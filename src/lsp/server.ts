@@ -32,6 +32,7 @@ import { renderObjects } from '../formatters/objects.js';
 import { buildCrd, isCrdManifest, schemaTargetFor, type Crd } from '../crd/model.js';
 import { defaultSources } from '../engine/default.js';
 import { memoryVerdicts } from '../engine/crd-verdict.js';
+import { objectRefOf } from '../engine/finding.js';
 import { lintSources, type LintResult } from '../engine/lint.js';
 import { ruleHelpUri } from '../formatters/sarif.js';
 import { parseFile, type Manifest, type SourceFile } from '../manifest/parse.js';
@@ -543,12 +544,7 @@ export function uncheckedFinding(m: Manifest, clusterContext: string | undefined
     ...(pos.endLine !== undefined ? { endLine: pos.endLine } : {}),
     ...(pos.endColumn !== undefined ? { endColumn: pos.endColumn } : {}),
     document: m.docIndex,
-    object: {
-      ...(m.apiVersion !== undefined ? { apiVersion: m.apiVersion } : {}),
-      ...(m.kind !== undefined ? { kind: m.kind } : {}),
-      ...(m.name !== undefined ? { name: m.name } : {}),
-      ...(m.namespace !== undefined ? { namespace: m.namespace } : {}),
-    },
+    object: objectRefOf(m),
     path: formatPath([...m.base, 'kind']),
   };
 }

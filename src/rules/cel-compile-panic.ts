@@ -1,3 +1,4 @@
+import { ruleText } from './cel-not-evaluated.js';
 import { defineRule } from './types.js';
 
 /**
@@ -27,8 +28,7 @@ export const celCompilePanic = defineRule({
     for (const a of ctx.schemaAnalysis())
       for (const p of a.celPanics) {
         const what = p.field.endsWith('.messageExpression') ? 'messageExpression' : 'rule';
-        const one = p.text.replace(/\s+/g, ' ').trim();
-        const text = JSON.stringify(one.length > 100 ? `${one.slice(0, 97)}...` : one);
+        const text = ruleText(p.text);
         yield {
           messageId: 'panics' as const,
           data: { what, element: p.what, line: p.line, column: p.column, text },

@@ -1077,12 +1077,9 @@ function endsOperand(t: Tok | undefined): boolean {
 export function optionalEntriesPlain(text: string): string | undefined {
   if (!text.includes('?')) return undefined;
   const src = Array.from(text);
-  let toks: Tok[];
-  try {
-    toks = lex(src);
-  } catch {
-    return undefined;
-  }
+  const lexed = lexCel(src);
+  if (!lexed.ok) return undefined;
+  const toks = lexed.toks;
   const isOp = (i: number, s: string): boolean => toks[i]!.kind === 'op' && toks[i]!.text === s;
   const close = new Map<number, number>();
   const open: number[] = [];
