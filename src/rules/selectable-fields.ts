@@ -6,21 +6,28 @@ import { validFieldPath } from '../schema/field-path.js';
 import { newStructuralError } from '../schema/structural.js';
 import type { Crd, SchemaTarget, Target } from '../crd/model.js';
 import type { Structural } from '../crd/structural-schema.js';
-import { serverMeta } from './helpers.js';
-import { defineRule, serverReport, type Report } from './types.js';
+import { defineRule, SERVER_MESSAGES, serverReport, type Report } from './types.js';
 
 const ALLOWED = new Set(['string', 'boolean', 'integer']);
 
 export const selectableFields = defineRule({
   id: 'selectable-fields',
-  meta: serverMeta({
+  meta: {
+    type: 'problem',
+    serverFaithful: true,
+    defaultSeverity: 'error',
     docs: {
       description: 'selectableFields must point at string, boolean or integer fields of the schema, at most 8, no duplicates.',
       details:
-        'Paths use the server field-path syntax, may not point into metadata, and must resolve through properties. A 1.30 server (feature gate alpha and off) drops selectableFields without checking them, unless the installed CRD already has some. Because the server hoists selectableFields and schemas independently, identical lists next to different schemas (and the converse) are rejected with the server\'s odd messages.',
+        'Paths use the server field-path syntax, may not point into metadata, and must resolve through properties. A 1.30 server (feature gate alpha and off) drops selectableFields without checking them, unless the installed CRD already has some. Because the server hoists selectableFields and schemas independently, identical lists next to different schemas (and the converse) are rejected with the server\'s odd messages. Next to a schema that is not structural (`$ref`, `definitions`, item tuples…), the server still checks the list, in a nil schema: a path that fails before its first step gets its error, and the first one that steps into the schema (`.spec.x`) makes the server panic (a nil pointer dereference in ValidFieldPath): the request gets no answer at all, and the finding carries `aborted`.',
       reference: 'k8s.io/apiextensions-apiserver pkg/apis/apiextensions/validation/validation.go: validateCustomResourceDefinitionSpec, validateCustomResourceDefinitionVersion, ValidateCustomResourceSelectableFields; k8s.io/apiextensions-apiserver pkg/apiserver/schema/cel/validation.go: ValidFieldPath; k8s.io/apiextensions-apiserver pkg/apis/apiextensions/v1/conversion.go: Convert_v1_CustomResourceDefinitionSpec_To_apiextensions_CustomResourceDefinitionSpec',
     },
-  }),
+    messages: {
+      ...SERVER_MESSAGES,
+      panics:
+        'the API server panics on this CRD and answers nothing: the schema the selectable field {{path}} is resolved in is not structural ({{why}}), the server resolves the path in a nil schema and dereferences it; the CRD is not written. Fix the schema',
+    },
+  },
   *check({ crd, update }) {
     if (!gated(crd.kube, 'crd.selectable-fields')) return;
     // 1.30: the CustomResourceFieldSelectors gate is alpha and off, and the strategy drops
@@ -58,7 +65,9 @@ export const selectableFields = defineRule({
           const schemaAt = t.hoisted ? (crd.schemas[0]?.loc.at ?? t.loc.at) : (crd.schemas.find((s) => s.versions[0] === t.versions[0])?.loc.at ?? t.loc.at);
           yield serverReport(invalid(new Loc(`${parent}.schema.openAPIV3Schema`, schemaAt), '', nsErr));
         }
-        yield* checkList(t.value, target.structural, t.loc, allowTooMany);
+        // NewStructural failed: the server still validates the list, in a nil schema (validation.go),
+        // and the first path that steps into it dereferences nil
+        yield* checkList(t.value, nsErr === undefined ? target.structural : { nil: nsErr }, t.loc, allowTooMany);
       }
     }
   },
@@ -72,7 +81,7 @@ function keptOversized(t: Target<readonly unknown[]>, old: Crd): boolean {
   return before !== undefined && before.value.length > 8 && semanticEqual(before.value, t.value);
 }
 
-function* checkList(list: readonly unknown[], schema: Structural, loc: Loc, allowTooMany: boolean): Iterable<Report<'server'>> {
+function* checkList(list: readonly unknown[], schema: Structural | { readonly nil: string }, loc: Loc, allowTooMany: boolean): Iterable<Report<'server' | 'panics'>> {
   const seen = new Set<string>();
   for (let i = 0; i < list.length; i++) {
     const f = rec(list[i]) ?? {};
@@ -82,7 +91,16 @@ function* checkList(list: readonly unknown[], schema: Structural, loc: Loc, allo
       yield serverReport(required(pl, ''));
       continue;
     }
-    const r = validFieldPath(path, schema, false);
+    const r = validFieldPath(path, 'nil' in schema ? null : schema, false);
+    if (r.panics) {
+      yield {
+        messageId: 'panics',
+        data: { path: JSON.stringify(path), why: (schema as { nil: string }).nil },
+        path: pl.at,
+        aborted: `the selectable field ${JSON.stringify(path)} at ${pl.field}, resolved in a nil schema (NewStructural: ${(schema as { nil: string }).nil}; cel.ValidFieldPath: invalid memory address or nil pointer dereference)`,
+      };
+      return;
+    }
     if (r.error !== undefined || !r.schema) {
       yield serverReport(invalid(pl, path, `is an invalid path: ${r.error ?? 'does not refer to a valid field'}`));
       continue;

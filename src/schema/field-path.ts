@@ -7,6 +7,11 @@ import { emptyStructural, type Structural } from '../crd/structural-schema.js';
 
 interface FieldPathResult {
   readonly error?: string;
+  /**
+   * The path reaches a step with no schema at all (`root` null: NewStructural failed and the
+   * validator is handed a nil schema): the server dereferences nil there and panics.
+   */
+  readonly panics?: true;
   /** The schema the path resolves to. */
   readonly schema?: Structural;
   /** Segments of the resolved path. */
@@ -76,8 +81,14 @@ function ownPresent(raw: Record<string, unknown>, k: string): boolean {
   return Object.prototype.hasOwnProperty.call(raw, k) && raw[k] !== null && raw[k] !== undefined;
 }
 
-export function validFieldPath(path: string, root: Structural, allowArrayNotation = true): FieldPathResult {
+/**
+ * ValidFieldPath over `root`; null stands for the nil schema selectableFields validation passes on
+ * when the schema is not structural: the tokens are read as usual, and the first step through a
+ * property or key panics (`panics`).
+ */
+export function validFieldPath(path: string, root: Structural | null, allowArrayNotation = true): FieldPathResult {
   const toks = tokenize(path);
+  if (root === null) return nilSchemaPath(toks, allowArrayNotation);
   let schema: Structural = root;
   const segments: string[] = [];
   let normalized = '';
@@ -124,4 +135,19 @@ export function validFieldPath(path: string, root: Structural, allowArrayNotatio
     }
   }
   return { schema, segments, normalized };
+}
+
+/** ValidFieldPath's errors before its first step, and the panic at that step, for a nil schema. */
+function nilSchemaPath(toks: readonly string[], allowArrayNotation: boolean): FieldPathResult {
+  const tok = toks[0];
+  if (tok === '[') {
+    if (!allowArrayNotation) return { error: 'array notation is not allowed' };
+    const t = toks[1];
+    if (t === undefined) return { error: 'unexpected end of JSON path' };
+    if (t.length < 2 || t[0] !== "'" || t[t.length - 1] !== "'") return { error: `expected single quoted string but got ${t}` };
+    if (unescape(t.slice(1, -1)) === undefined) return { error: 'invalid string literal' };
+    return { panics: true };
+  }
+  if (tok === '.') return toks[1] === undefined ? { error: 'unexpected end of JSON path' } : { panics: true };
+  return { error: `expected [ or . but got: ${tok}` };
 }
