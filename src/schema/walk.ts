@@ -35,18 +35,36 @@ import {
 
 type WalkCat = 'openapi' | 'defaults' | 'list-map' | 'cel' | 'cel-compile';
 
+/**
+ * Where the server panics on the CRD's rules. `literal`: compiling a rule or messageExpression
+ * (compile.ts, kind 'panic'). `type`: building the CEL type of a node's rules, which it reaches
+ * from an ancestor's type through a node that has none (CELSchemaContext.TypeInfo: the accessor
+ * of the child reads a field of a nil DeclType).
+ */
+export type CelPanic =
+  | {
+      readonly kind: 'literal';
+      /** Path of the rule's field (…x-kubernetes-validations[i].rule or .messageExpression) in the manifest. */
+      readonly at: JsonPath;
+      readonly field: string;
+      readonly text: string;
+      /** The element the validator fails on, and where it is in the text (1-based). */
+      readonly what: string;
+      readonly line: number;
+      readonly column: number;
+    }
+  | {
+      readonly kind: 'type';
+      /** Path of the node's x-kubernetes-validations. */
+      readonly at: JsonPath;
+      readonly field: string;
+      /** The node with no CEL type (items or additionalProperties of a node whose type has no element type), field path. */
+      readonly untyped: string;
+      /** The accessor that reads it: properties, items or additionalProperties. */
+      readonly through: 'properties' | 'items' | 'additionalProperties';
+    };
+
 /** A rule (or messageExpression) whose compilation crdx cannot reproduce: the server may reject it. */
-/** A rule or messageExpression the server panics compiling (compile.ts, kind 'panic'). */
-export interface CelPanic {
-  /** Path of the rule's field (…x-kubernetes-validations[i].rule or .messageExpression) in the manifest. */
-  readonly at: JsonPath;
-  readonly field: string;
-  readonly text: string;
-  /** The element the validator fails on, and where it is in the text (1-based). */
-  readonly what: string;
-  readonly line: number;
-  readonly column: number;
-}
 
 export interface CelUnchecked {
   /** Path of the rule's field (…x-kubernetes-validations[i].rule or .messageExpression) in the manifest. */
@@ -92,15 +110,29 @@ interface WalkOptions {
 /** The type information of a node for its rules (apiextensions CELSchemaContext). */
 interface CelCtx {
   readonly parent: CelCtx | undefined;
-  readonly access: ((p: TypeInfo) => TypeInfo | undefined) | undefined;
+  readonly access: Access | undefined;
   readonly raw: Schema;
+  /** The node's field path (what a panic report names). */
+  readonly field: string;
   readonly inScope: boolean;
   /** Minor of the simulated server (the declared types differ by version). */
   readonly kubeMinor: number;
   /** The node's typed schema when the caller has it (the root's). */
   readonly structural?: Structural | undefined;
-  info?: TypeInfo | { error: string } | undefined;
+  info?: TypeInfo | { error: string } | TypePanic | undefined;
 }
+
+/** The server panics reading the type of the parent (nil): which node has none, and which accessor reads it. */
+interface TypePanic {
+  readonly panic: { readonly untyped: string; readonly through: 'properties' | 'items' | 'additionalProperties' };
+}
+
+/**
+ * A child's type from its parent's (CELSchemaContext's typeInfoAccessor); `nil`: where the server
+ * dereferences the parent's nil type (its schema has the properties, items or additionalProperties
+ * the accessor looks for, and no DeclType).
+ */
+type Access = ((p: TypeInfo) => TypeInfo | undefined | 'nil') & { readonly through: TypePanic['panic']['through'] };
 interface TypeInfo {
   readonly structural: Structural | undefined;
   readonly decl: DeclType | undefined;
@@ -111,19 +143,20 @@ function hasRules(raw: Schema): boolean {
   return Array.isArray(v) && v.length > 0;
 }
 
-function childCtx(parent: CelCtx, raw: Schema, access: CelCtx['access']): CelCtx {
-  return { parent, access, raw, inScope: parent.inScope || hasRules(raw), kubeMinor: parent.kubeMinor };
+function childCtx(parent: CelCtx, raw: Schema, access: CelCtx['access'], loc: Loc): CelCtx {
+  return { parent, access, raw, field: loc.field, inScope: parent.inScope || hasRules(raw), kubeMinor: parent.kubeMinor };
 }
 
 /** CELSchemaContext.TypeInfo: from the parent's type where it can be reached, else converted from the node. */
-function typeInfo(c: CelCtx): TypeInfo | { error: string } | undefined {
+function typeInfo(c: CelCtx): TypeInfo | { error: string } | TypePanic | undefined {
   if (!c.inScope) return undefined;
   if (c.info !== undefined) return c.info;
   if (c.parent) {
     const p = typeInfo(c.parent);
-    if (p && 'error' in p) return (c.info = p);
+    if (p && ('error' in p || 'panic' in p)) return (c.info = p);
     if (p && c.access) {
       const got = c.access(p);
+      if (got === 'nil') return (c.info = { panic: { untyped: c.parent.field, through: c.access.through } });
       if (got) return (c.info = got);
     }
   }
@@ -135,18 +168,23 @@ function typeInfo(c: CelCtx): TypeInfo | { error: string } | undefined {
   return (c.info = { structural: st, decl });
 }
 
-const propertyAccess =
-  (k: string) =>
-  (p: TypeInfo): TypeInfo | undefined => {
+const access = (through: Access['through'], f: (p: TypeInfo) => TypeInfo | undefined | 'nil'): Access => Object.assign(f, { through });
+const propertyAccess = (k: string): Access =>
+  access('properties', (p) => {
     if (!p.structural?.declaresProperties) return undefined;
+    // the parent's type is nil (items of a node whose type has no element type): Fields of nil
+    if (p.decl === undefined) return 'nil';
     // a name that cannot be escaped, or a field the parent's type omits: converted on its own
     const escaped = escapeProperty(k);
-    const f = escaped === undefined ? undefined : p.decl?.fields?.get(escaped);
+    const f = escaped === undefined ? undefined : p.decl.fields?.get(escaped);
     return f ? { structural: p.structural.properties.get(k), decl: f.type } : undefined;
-  };
-const itemsAccess = (p: TypeInfo): TypeInfo | undefined => (p.structural?.items ? { structural: p.structural.items, decl: p.decl?.elem } : undefined);
-const additionalAccess = (p: TypeInfo): TypeInfo | undefined =>
-  p.structural?.additionalProperties ? { structural: p.structural.additionalProperties.schema, decl: p.decl?.elem } : undefined;
+  });
+// a parent type without an element type gives the child no type (cel.Compile then refuses the
+// child's own rules); a nil parent type is dereferenced
+const itemsAccess = access('items', (p) => (p.structural?.items ? (p.decl === undefined ? 'nil' : { structural: p.structural.items, decl: p.decl.elem }) : undefined));
+const additionalAccess = access('additionalProperties', (p) =>
+  p.structural?.additionalProperties ? (p.decl === undefined ? 'nil' : { structural: p.structural.additionalProperties.schema, decl: p.decl.elem }) : undefined,
+);
 
 interface Ssv {
   readonly allowDefaults: boolean;
@@ -167,7 +205,7 @@ export function walkSchema(root: Schema, loc: Loc, opts: WalkOptions): WalkError
   };
   const out: WalkError[] = [];
   const cel: CelCtx | undefined = opts.celEnabled
-    ? { parent: undefined, access: undefined, raw: root, inScope: hasRules(root), kubeMinor: opts.kubeMinor, structural: opts.rootStructural }
+    ? { parent: undefined, access: undefined, raw: root, field: loc.field, inScope: hasRules(root), kubeMinor: opts.kubeMinor, structural: opts.rootStructural }
     : undefined;
   walk(root, loc, ssv, true, opts, out, cel);
   return out;
@@ -212,7 +250,7 @@ function walk(s: Schema, loc: Loc, ssv: Ssv, isRoot: boolean, opts: WalkOptions,
       add(out, forbidden(loc.child('additionalProperties'), 'additionalProperties and properties are mutual exclusive'), 'openapi');
     let sub = ssv;
     if (ssv.insideResourceMeta) sub = withForbiddenDefaults(ssv, 'inside additionalProperties applying to object metadata');
-    if (isRecord(ap)) walk(ap, loc.child('additionalProperties'), sub, false, opts, out, cel && childCtx(cel, ap, additionalAccess));
+    if (isRecord(ap)) walk(ap, loc.child('additionalProperties'), sub, false, opts, out, cel && childCtx(cel, ap, additionalAccess, loc.child('additionalProperties')));
   }
 
   for (const [k, p] of props(s)) {
@@ -222,7 +260,7 @@ function walk(s: Schema, loc: Loc, ssv: Ssv, isRoot: boolean, opts: WalkOptions,
       sub = { ...sub, insideResourceMeta: true };
       if (isRoot) sub = withForbiddenDefaults(sub, `in top-level ${k}`);
     }
-    walk(p, loc.child('properties').key(k), sub, false, opts, out, cel && childCtx(cel, p, propertyAccess(k)));
+    walk(p, loc.child('properties').key(k), sub, false, opts, out, cel && childCtx(cel, p, propertyAccess(k), loc.child('properties').key(k)));
   }
 
   for (const k of ['allOf', 'oneOf', 'anyOf'] as const)
@@ -240,9 +278,9 @@ function walk(s: Schema, loc: Loc, ssv: Ssv, isRoot: boolean, opts: WalkOptions,
     let sub = ssv;
     if (s['x-kubernetes-list-type'] !== 'map') sub = withForbidOldSelf(sub, loc);
     const it = itemsSchema(s);
-    if (it) walk(it, loc.child('items'), sub, false, opts, out, cel && childCtx(cel, it, itemsAccess));
+    if (it) walk(it, loc.child('items'), sub, false, opts, out, cel && childCtx(cel, it, itemsAccess, loc.child('items')));
     const arr = itemsArray(s);
-    if (arr) arr.forEach((x, i) => walk(x, loc.child('items').index(i), sub, false, opts, out, cel && childCtx(cel, x, undefined)));
+    if (arr) arr.forEach((x, i) => walk(x, loc.child('items').index(i), sub, false, opts, out, cel && childCtx(cel, x, undefined, loc.child('items').index(i))));
   }
 
   const deps = s['dependencies'];
@@ -443,6 +481,10 @@ function celCompiled(s: Schema, loc: Loc, ssv: Ssv, out: WalkError[], opts: Walk
   const cel = opts.cel;
   const vl = loc.child('x-kubernetes-validations');
   const info = typeInfo(ctx);
+  if (info !== undefined && 'panic' in info) {
+    opts.celPanics?.push({ kind: 'type', at: vl.at, field: vl.field, ...info.panic });
+    return;
+  }
   let decl: DeclType | undefined;
   let noDecl: string | undefined;
   if (info === undefined || 'error' in info) noDecl = info ? info.error : 'no type information';
@@ -483,7 +525,7 @@ function celCompiled(s: Schema, loc: Loc, ssv: Ssv, out: WalkError[], opts: Walk
       const v: ExprVerdict = compileExpression(r, decl, { compat: compat(r, opts.storedExpressions?.rules), server: opts.kubeMinor, optionalOldSelf, literals: GO_LITERAL_CHECKS }, 'bool');
       if (opts.celStats) opts.celStats[v.kind === 'ok' ? 'compiled' : v.kind === 'error' || v.kind === 'panic' ? 'rejected' : 'unchecked']++;
       if (v.kind === 'error') addCel(out, invalid(rl.child('rule'), ruleValue(rule, opts.kubeMinor), v.detail), 'cel-compile');
-      else if (v.kind === 'panic') opts.celPanics?.push({ at: rl.child('rule').at, field: rl.child('rule').field, text: r, what: v.what, line: v.line, column: v.column });
+      else if (v.kind === 'panic') opts.celPanics?.push({ kind: 'literal', at: rl.child('rule').at, field: rl.child('rule').field, text: r, what: v.what, line: v.line, column: v.column });
       else if (v.kind === 'unchecked') {
         unchecked(rl.child('rule'), r, v.why);
         usesOld = usesOldSelf(r);
@@ -500,7 +542,7 @@ function celCompiled(s: Schema, loc: Loc, ssv: Ssv, out: WalkError[], opts: Walk
       } else {
         const v = compileExpression(me, decl!, { compat: compat(me, opts.storedExpressions?.messageExpressions), server: opts.kubeMinor, optionalOldSelf, literals: GO_LITERAL_CHECKS }, 'string');
         if (v.kind === 'error') addCel(out, invalid(rl.child('messageExpression'), ruleValue(rule, opts.kubeMinor), v.detail), 'cel-compile');
-        else if (v.kind === 'panic') opts.celPanics?.push({ at: rl.child('messageExpression').at, field: rl.child('messageExpression').field, text: me, what: v.what, line: v.line, column: v.column });
+        else if (v.kind === 'panic') opts.celPanics?.push({ kind: 'literal', at: rl.child('messageExpression').at, field: rl.child('messageExpression').field, text: me, what: v.what, line: v.line, column: v.column });
         else if (v.kind === 'unchecked') unchecked(rl.child('messageExpression'), me, v.why);
       }
     }
