@@ -8,9 +8,10 @@
  * written only costs the time of checking those CRDs again.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isRecord } from '../core/types.js';
+import { makeDirs } from '../io/make-dirs.js';
 import type { StoredVerdict, VerdictStore } from '../engine/crd-verdict.js';
 import type { SourceFile } from '../manifest/parse.js';
 import type { Io } from './io.js';
@@ -69,7 +70,7 @@ export function verdictStore(io: Io): SavedVerdicts | undefined {
       try {
         dir ??= cache.dir();
         const kept = [...entries].slice(-MAX_ENTRIES);
-        mkdirSync(dir, { recursive: true, mode: 0o700 });
+        makeDirs(dir);
         const file = join(dir, name);
         const tmp = `${file}.${process.pid}.tmp`;
         writeFileSync(tmp, JSON.stringify({ format: FORMAT, entries: Object.fromEntries(kept) }), { mode: 0o600 });

@@ -109,4 +109,17 @@ describe('code cache', () => {
     const r = await run(join(blocked, 'sub'), OTHER_FLAGS);
     expect(r).toEqual(plain);
   });
+
+  it.runIf(process.platform === 'linux')('a cache directory under /proc (Node 20\'s recursive mkdir never returns there) changes nothing', async () => {
+    const plain = await run(join(dir, 'plain-proc'), OTHER_FLAGS, { CRDX_COMPILE_CACHE: '0' });
+    const r = await execa('node', [...OTHER_FLAGS, 'bin/kubectl-crdx', ...ARGS], {
+      cwd: ROOT,
+      reject: false,
+      stdin: 'ignore',
+      timeout: 60_000,
+      env: { NO_COLOR: '1', CRDX_CACHE_DIR: '/proc/crdx-no-such-dir/cache' },
+    });
+    expect(r.timedOut).toBe(false);
+    expect({ code: r.exitCode, stdout: String(r.stdout), stderr: String(r.stderr) }).toEqual(plain);
+  });
 });
