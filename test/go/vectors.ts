@@ -21,6 +21,7 @@ export interface GoVectors {
   readonly toLower: readonly { in: string; out: string }[];
   readonly addr: readonly { in: string; out?: string; error?: string }[];
   readonly prefix: readonly { in: string; out?: string; masked?: string; error?: string }[];
+  readonly base64: readonly { in: string; error?: string }[];
 }
 
 export const vectors = JSON.parse(readFileSync(new URL('./go-vectors.json', import.meta.url), 'utf8')) as GoVectors;

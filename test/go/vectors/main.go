@@ -8,6 +8,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -80,6 +81,7 @@ type output struct {
 	ToLower   []quoteCase    `json:"toLower"`
 	Addr      []netipCase    `json:"addr"`
 	Prefix    []netipCase    `json:"prefix"`
+	Base64    []netipCase    `json:"base64"`
 }
 
 // netipCase: netip.ParseAddr / ParsePrefix of In: Out is String() (and Masked, for a prefix),
@@ -266,6 +268,17 @@ func main() {
 			out.Prefix = append(out.Prefix, netipCase{In: in, Error: err.Error()})
 		} else {
 			out.Prefix = append(out.Prefix, netipCase{In: in, Out: p.String(), Masked: p.Masked().String()})
+		}
+	}
+
+	// base64.StdEncoding.Decode (encoding/json's []byte): Error is the CorruptInputError's text
+	for _, in := range []string{"", "YQ==", "YWI=", "YWJj", "YQ", "Y", "YQ=", "YQ===", "YWJj\nZGVm", "YW Jj", "YWJj=", "=", "YQ==YQ==", "YQ==\n",
+		"YQ==\nx", "YWJjZGVmZ2hp!", "YWJjZGVmZ2hpamtsbW5vcA==", "é", "YWJjZ\r\nGVm", "YW=j", "YWI=\r\n", "YWJ", "YWJjZA", "-_", "YQ=\n=", "YQ=\nx", "YR==", "\n\n"} {
+		b := make([]byte, base64.StdEncoding.DecodedLen(len(in)))
+		if _, err := base64.StdEncoding.Decode(b, []byte(in)); err != nil {
+			out.Base64 = append(out.Base64, netipCase{In: in, Error: err.Error()})
+		} else {
+			out.Base64 = append(out.Base64, netipCase{In: in})
 		}
 	}
 

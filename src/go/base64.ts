@@ -1,0 +1,44 @@
+/**
+ * encoding/base64.StdEncoding.Decode's verdict on a string (what encoding/json does with a JSON
+ * string decoded into a []byte): the byte offset of its CorruptInputError (`illegal base64 data at
+ * input byte N`), or undefined when it decodes. Padding is required, `\r` and `\n` are skipped,
+ * and the check is not strict (bits after the last byte may be set).
+ */
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+const VALID = new Uint8Array(256);
+for (const c of ALPHABET) VALID[c.charCodeAt(0)] = 1;
+
+const isNewline = (b: number) => b === 10 || b === 13;
+
+export function base64ErrorOffset(text: string): number | undefined {
+  const src = new TextEncoder().encode(text);
+  let si = 0;
+  while (si < src.length) {
+    // one quantum: up to four characters of the alphabet, newlines skipped
+    let j = 0;
+    for (; j < 4; j++) {
+      if (si === src.length) {
+        if (j === 0) return undefined;
+        return si - j;
+      }
+      const b = src[si++]!;
+      if (VALID[b]) continue;
+      if (isNewline(b)) {
+        j--;
+        continue;
+      }
+      if (b !== 61 /* = */) return si - 1;
+      // padding: "=" after two characters needs a second one; then only newlines may follow
+      if (j < 2) return si - 1;
+      if (j === 2) {
+        while (si < src.length && isNewline(src[si]!)) si++;
+        if (si === src.length) return src.length;
+        if (src[si] !== 61) return si - 1;
+        si++;
+      }
+      while (si < src.length && isNewline(src[si]!)) si++;
+      return si < src.length ? si : undefined;
+    }
+  }
+  return undefined;
+}
