@@ -164,7 +164,8 @@ export function buildCrd(manifest: Manifest, kube: KubeVersion, cel: CelEngine |
     };
     // walked only when versions differ as written (most CRDs never get here)
     let hasUnknown: boolean | undefined;
-    const unknownIn = (): boolean => (hasUnknown ??= versions.some((v) => decodeProblems(v.raw, VERSION).some((p) => p.kind === 'unknown-field')));
+    // fields the decoder drops (unknown, or dropped silently below items and the like)
+    const unknownIn = (): boolean => (hasUnknown ??= versions.some((v) => decodeProblems(v.raw, VERSION).some((p) => p.kind !== 'type')));
     const same = (get: (v: Rec) => unknown): boolean =>
       versions.length > 0 &&
       (versions.every((v) => semanticEqual(get(v.raw), get(versions[0]!.raw))) ||

@@ -10,7 +10,7 @@ export const crdWarnings = defineRule({
     docs: {
       description: 'The warnings the API server sends back for a CRD under --validate=warn: its unknown fields, which it drops.',
       details:
-        'With --validate=warn (fieldValidation=Warn, also the server\'s default for a client that sends none) an unknown field of the CRD (a typo such as storge, or readOnly, const, examples in a schema) is dropped and the server answers with one warning per field, `unknown field "spec.versions[0].storge"` (map keys joined with a dot: `…openAPIV3Schema.properties.spec.readOnly`), in document order; the CRD is created without it. Under kubectl\'s default --validate=strict the same field fails the request (crd-decode); with --validate=ignore it is dropped silently.',
+        'With --validate=warn (fieldValidation=Warn, also the server\'s default for a client that sends none) an unknown field of the CRD (a typo such as storge, or readOnly, const, examples in a schema) is dropped and the server answers with one warning per field, `unknown field "spec.versions[0].storge"` (map keys joined with a dot: `…openAPIV3Schema.properties.spec.readOnly`), in document order; the CRD is created without it. Under kubectl\'s default --validate=strict the same field fails the request (crd-decode); with --validate=ignore it is dropped silently. Below the object form of items, additionalProperties, additionalItems and a dependencies value the server sends no warning (schema-dropped-fields).',
       reference: 'k8s.io/apiserver pkg/endpoints/handlers/create.go: createHandler; k8s.io/apiserver pkg/endpoints/handlers/rest.go: fieldValidation, addStrictDecodingWarnings; k8s.io/apimachinery pkg/runtime/serializer/json/json.go: Serializer.Decode',
     },
     messages: {

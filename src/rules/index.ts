@@ -24,6 +24,7 @@ import { printerColumns } from './printer-columns.js';
 import { scalePaths } from './scale-paths.js';
 import { scaleSubresource } from './scale-subresource.js';
 import { schemaDefaults } from './schema-defaults.js';
+import { schemaDroppedFields } from './schema-dropped-fields.js';
 import { schemaOpenapiSubset } from './schema-openapi-subset.js';
 import { schemaPattern } from './schema-pattern.js';
 import { schemaRequired } from './schema-required.js';
@@ -67,6 +68,7 @@ export const rules: readonly Rule[] = [
   scalePaths,
   scaleSubresource,
   schemaDefaults,
+  schemaDroppedFields,
   schemaOpenapiSubset,
   schemaPattern,
   schemaRequired,

@@ -14,6 +14,7 @@
  * Duplicate keys never reach the server through kubectl (it keeps the last value: see
  * bad-input.conformance.test.ts), so they are not a field-validation case here.
  */
+import { decodeCases } from '../helpers/decode-cases.js';
 import { execa } from 'execa';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -89,6 +90,8 @@ function crdCases(): CrdCase[] {
   // versions whose fields differ only by unknown fields are hoisted once those are dropped
   const shared = join(ROOT, 'fixtures', 'rules', 'selectable-fields', 'valid', 'shared-after-unknown-fields-drop.yaml');
   out.push({ name: shared.slice(ROOT.length + 1), text: readFileSync(shared, 'utf8') });
+  // type errors in the decoder's words, and what items and the like drop without a word
+  for (const c of decodeCases) out.push({ name: `decode: ${c.name}`, text: c.text });
   for (const f of corpusFiles('crds'))
     for (const d of parseFile({ path: f.path, text: f.text }))
       for (const m of d.manifests)
@@ -109,8 +112,8 @@ function compareCrd(res: Response, findings: readonly Finding[]): { agreed: bool
   if (res.status === 400) {
     const decode = errors.filter((f) => f.ruleId === 'crd-decode');
     const responses = [...new Set(decode.map((f) => f.response?.message).filter((m) => m !== undefined))];
-    // type errors: lint words them itself (no response); strict unknown fields: the server's text
-    const agreed = decode.length > 0 && (responses.length === 0 || (responses.length === 1 && responses[0] === res.body?.message));
+    // type errors and strict unknown fields alike: the server's one answer, exactly
+    const agreed = decode.length > 0 && responses.length === 1 && responses[0] === res.body?.message;
     return { agreed, why };
   }
   if (res.status === 422) {

@@ -42,7 +42,7 @@ describe('the decoder’s 400 is the whole answer', () => {
   it('a field of the wrong type: only the 400, whatever the field validation', () => {
     for (const mode of ['Strict', 'Warn', 'Ignore'] as const)
       expect(lint(crd('  preserveUnknownFields: "x"\n'), mode)).toEqual([
-        'crd-decode: cannot decode spec.preserveUnknownFields: a JSON string where the CustomResourceDefinition field expects bool (the server answers 400 BadRequest)',
+        'crd-decode: json: cannot unmarshal string into Go struct field CustomResourceDefinitionSpec.spec.preserveUnknownFields of type bool (at spec.preserveUnknownFields: the server answers 400 BadRequest)',
       ]);
   });
   it('an unknown field under Strict: only the 400', () => {
