@@ -5,14 +5,15 @@
 // RSS and CPU time (user + system) from /usr/bin/time when present. Rows compared with each other run
 // interleaved (one run of each in turn, the order rotating), so that a slow spell of a shared machine
 // falls on all of them. Environment: BENCH_RUNS (default 3) runs per throughput row, BENCH_COLD_RUNS
-// (default 10) for the cold start. BENCH_ONLY=lsp: only the language server's rows (bench/lsp.mjs); BENCH_ONLY=site: only the playground's (bench/site.mjs).
+// (default 10) for the cold start. BENCH_ONLY=cold: only the cold-start rows. BENCH_ONLY=lsp: only the language server's rows (bench/lsp.mjs); BENCH_ONLY=site: only the playground's (bench/site.mjs).
 // BENCH_COMPARE=DIR: before/after rows instead: the cold starts, the corpus lint and the large input of
 // this checkout and of the built checkout in DIR (say a `git worktree` of the commit before a change),
 // interleaved, with the ratio after/before.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
+import { parseAllDocuments, visit } from 'yaml';
 import { BENCH, CORPUS, installPeers, prepareInputs, prepareTestBench, reviseCorpus, ROOT } from './setup.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -26,6 +27,15 @@ if (!existsSync(join(ROOT, 'dist', 'cli', 'kubectl-crdx.cjs'))) throw new Error(
 const CEL_CRD_NAME = 'gateway-api/standard_gateway.networking.k8s.io_httproutes.yaml';
 const CEL_CRD = join(CORPUS, 'crds', CEL_CRD_NAME);
 /** The rules in a CRD file (`rule:` keys), for the row's name. */
+/** A CRD file's text without any x-kubernetes-validations (comments and layout are not kept). */
+function withoutRules(text) {
+  return parseAllDocuments(text)
+    .map((d) => {
+      visit(d, { Pair: (_, pair) => (pair.key?.value === 'x-kubernetes-validations' ? visit.REMOVE : undefined) });
+      return d.toString().replace(/^---\n/, '');
+    })
+    .join('---\n');
+}
 const celRules = (f) => readFileSync(f, 'utf8').match(/^\s*(?:- )?rule:/gm)?.length ?? 0;
 const files = (p) => (statSync(p).isDirectory() ? readdirSync(p).sort().flatMap((f) => files(join(p, f))) : [p]);
 const bytesOf = (paths) => paths.flatMap(files).reduce((n, f) => n + statSync(f).size, 0);
@@ -108,6 +118,48 @@ function siteRows() {
   ];
 }
 
+/** The cold-start rows (also alone: BENCH_ONLY=cold). */
+function coldRows(row, rows) {
+  // side by side: node -e 0, a lint of one small CRD and of one CRD with many CEL rules, interleaved
+  log(`bench: cold start (${COLD_RUNS} runs each)`);
+  const one = join(ROOT, 'fixtures', 'crds', '01-widgets.yaml');
+  const [nodeM, crdxM, celM] = measureTogether(
+    [{ cmd: process.execPath, args: ['-e', '0'] }, { cmd: process.execPath, args: [BIN, 'lint', one] }, { cmd: process.execPath, args: [BIN, 'lint', CEL_CRD] }],
+    COLD_RUNS,
+  );
+  row('`node -e 0`', nodeM, 0, 0, 'baseline');
+  row('`kubectl-crdx lint` one CRD (fixtures/crds/01-widgets.yaml)', crdxM, 0, 1, `${(crdxM.wall / nodeM.wall).toFixed(2)}x node (goal <= 2x)`);
+  row(`\`kubectl-crdx lint\` one CRD with CEL rules (${CEL_CRD_NAME}, ${celRules(CEL_CRD)} rules)`, celM, 0, 1, `${(celM.wall / nodeM.wall).toFixed(2)}x node (goal <= 1.5x)`);
+  // every corpus CRD with rules, each interleaved with `node -e 0`: how many meet the goal, by file size
+  log('bench: cold start of every corpus CRD with CEL rules');
+  const ruleCrds = files(join(CORPUS, 'crds')).filter((f) => /\.ya?ml$/.test(f) && celRules(f) > 0);
+  // and the same CRD without its rules (every x-kubernetes-validations removed): what the rules add
+  // to a cold lint, and how far the lint without any rule already is from the goal
+  const noRulesDir = join(scratch, 'no-rules');
+  mkdirSync(noRulesDir, { recursive: true });
+  const perCrd = ruleCrds.map((f, i) => {
+    const bare = join(noRulesDir, `${i}-${basename(f)}`);
+    writeFileSync(bare, withoutRules(readFileSync(f, 'utf8')));
+    const [n, c, b] = measureTogether(
+      [{ cmd: process.execPath, args: ['-e', '0'] }, { cmd: process.execPath, args: [BIN, 'lint', f] }, { cmd: process.execPath, args: [BIN, 'lint', bare] }],
+      Math.max(3, Math.ceil(COLD_RUNS / 2)),
+    );
+    return { bytes: statSync(f).size, ratio: c.wall / n.wall, bareRatio: b.wall / n.wall, cpuRatio: c.cpu !== undefined && n.cpu ? c.cpu / n.cpu : undefined };
+  });
+  for (const [label, lo, hi] of [['all sizes', 0, Infinity], ['< 50 KB', 0, 50e3], ['50-200 KB', 50e3, 200e3], ['> 200 KB', 200e3, Infinity]]) {
+    const g = perCrd.filter((x) => x.bytes >= lo && x.bytes < hi);
+    if (g.length === 0) continue;
+    const within = g.filter((x) => x.ratio <= 1.5).length;
+    rows.push([
+      `cold start: \`lint\` each corpus CRD with CEL rules, ${label} (${g.length} CRDs)`,
+      '', '', '', '', '', '',
+      `${within}/${g.length} within 1.5x node; wall / node: median ${median(g.map((x) => x.ratio)).toFixed(2)}x, min ${Math.min(...g.map((x) => x.ratio)).toFixed(2)}x, max ${Math.max(...g.map((x) => x.ratio)).toFixed(2)}x; ` +
+        `the same CRDs without their rules: ${g.filter((x) => x.bareRatio <= 1.5).length}/${g.length} within 1.5x, median ${median(g.map((x) => x.bareRatio)).toFixed(2)}x; with / without rules: median ${median(g.map((x) => x.ratio / x.bareRatio)).toFixed(2)}x`,
+    ]);
+  }
+
+}
+
 if (process.env.BENCH_ONLY === 'site') {
   const head = ['what', 'wall (median)', 'MB/s', 'docs/s', 'CPU (median)', 'peak RSS MB', 'exit', 'note'];
   const out = [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...siteRows().map((r) => `| ${r.join(' | ')} |`)];
@@ -122,6 +174,19 @@ if (process.env.BENCH_ONLY === 'lsp') {
 }
 
 const scratch = mkdtempSync(join(tmpdir(), 'crdx-bench-'));
+if (process.env.BENCH_ONLY === 'cold') {
+  const head = ['what', 'wall (median)', 'MB/s', 'docs/s', 'CPU (median)', 'peak RSS MB', 'exit', 'note'];
+  const rows = [];
+  const row = (what, m, _bytes, _docs, note = '') =>
+    rows.push([what, `${m.wall.toFixed(2)} s`, '', '', m.cpu !== undefined ? `${m.cpu.toFixed(2)} s` : '', m.rss ? `${Math.round(m.rss / 1024)}` : '', `${m.code}`, note]);
+  try {
+    coldRows(row, rows);
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+  process.stdout.write(`${[`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n')}\n\nnode ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model ?? '?'}), ${COLD_RUNS} cold runs\n`);
+  process.exit(0);
+}
 if (process.env.BENCH_COMPARE) {
   try {
     compareRows(process.env.BENCH_COMPARE);
@@ -151,33 +216,8 @@ try {
       note,
     ]);
 
-  // 1. cold start, side by side: node -e 0, a lint of one small CRD and of one CRD with many CEL rules, interleaved
-  log(`bench: cold start (${COLD_RUNS} runs each)`);
-  const one = join(ROOT, 'fixtures', 'crds', '01-widgets.yaml');
-  const [nodeM, crdxM, celM] = measureTogether(
-    [{ cmd: process.execPath, args: ['-e', '0'] }, { cmd: process.execPath, args: [BIN, 'lint', one] }, { cmd: process.execPath, args: [BIN, 'lint', CEL_CRD] }],
-    COLD_RUNS,
-  );
-  row('`node -e 0`', nodeM, 0, 0, 'baseline');
-  row('`kubectl-crdx lint` one CRD (fixtures/crds/01-widgets.yaml)', crdxM, 0, 1, `${(crdxM.wall / nodeM.wall).toFixed(2)}x node (goal <= 2x)`);
-  row(`\`kubectl-crdx lint\` one CRD with CEL rules (${CEL_CRD_NAME}, ${celRules(CEL_CRD)} rules)`, celM, 0, 1, `${(celM.wall / nodeM.wall).toFixed(2)}x node (goal <= 1.5x)`);
-  // every corpus CRD with rules, each interleaved with `node -e 0`: how many meet the goal, by file size
-  log('bench: cold start of every corpus CRD with CEL rules');
-  const ruleCrds = files(join(CORPUS, 'crds')).filter((f) => /\.ya?ml$/.test(f) && celRules(f) > 0);
-  const perCrd = ruleCrds.map((f) => {
-    const [n, c] = measureTogether([{ cmd: process.execPath, args: ['-e', '0'] }, { cmd: process.execPath, args: [BIN, 'lint', f] }], Math.max(3, Math.ceil(COLD_RUNS / 2)));
-    return { bytes: statSync(f).size, ratio: c.wall / n.wall, cpuRatio: c.cpu !== undefined && n.cpu ? c.cpu / n.cpu : undefined };
-  });
-  for (const [label, lo, hi] of [['all sizes', 0, Infinity], ['< 50 KB', 0, 50e3], ['50-200 KB', 50e3, 200e3], ['> 200 KB', 200e3, Infinity]]) {
-    const g = perCrd.filter((x) => x.bytes >= lo && x.bytes < hi);
-    if (g.length === 0) continue;
-    const within = g.filter((x) => x.ratio <= 1.5).length;
-    rows.push([
-      `cold start: \`lint\` each corpus CRD with CEL rules, ${label} (${g.length} CRDs)`,
-      '', '', '', '', '', '',
-      `${within}/${g.length} within 1.5x node; wall / node: median ${median(g.map((x) => x.ratio)).toFixed(2)}x, min ${Math.min(...g.map((x) => x.ratio)).toFixed(2)}x, max ${Math.max(...g.map((x) => x.ratio)).toFixed(2)}x`,
-    ]);
-  }
+  // 1. cold start
+  coldRows(row, rows);
 
   // 2. the corpus CRDs: lint and the parse floor
   log('bench: corpus');
