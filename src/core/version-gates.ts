@@ -64,6 +64,11 @@ export const GATES = {
     area: 'CRD',
     what: 'shorter texts: CEL rule message/fieldPath errors without the "message "/"fieldPath " prefix, selectableFields and schema-required texts; rule values printed as JSON instead of Go %#v',
   },
+  'crd.decode-inner-field': {
+    minor: 35,
+    area: 'CRD',
+    what: 'a type error below items, additionalProperties and the like names the field where it is (`…items.maxLength`), not only the field it is below (`…items`)',
+  },
   'crd.unrecognized-format': {
     minor: 34,
     area: 'formats',

@@ -40,6 +40,11 @@ export interface DecodeProblem {
   readonly fields?: readonly string[];
   /** For a type problem: the error as the server's decoder words it (see serverDecodeError). */
   readonly text?: string;
+  /**
+   * The same before sigs.k8s.io/json of mid-2025 (Kubernetes 1.34 and earlier), where the error of a
+   * field below a lax form is named by the lax field alone (`…items`, not `…items.maxLength`).
+   */
+  readonly textBefore135?: string;
   /** An error that ends the decoding at once (see serverDecodeError). */
   readonly hard?: boolean;
   /** The lax forms the problem is below (see scan). */
@@ -278,6 +283,8 @@ interface Entry {
   readonly fields: readonly string[];
   readonly struct: string;
   readonly goT: string;
+  /** Below a lax form: the Go field names up to the outermost lax field. */
+  readonly outer?: readonly string[] | undefined;
 }
 
 /** The problems in the order Go's decoder meets them in the body kubectl sends (keys sorted). */
@@ -305,6 +312,7 @@ function scan(value: unknown, shape: Shape, all: boolean): DecodeProblem[] {
   const field = (fields: readonly string[], k: string): readonly string[] => (all ? [...fields, k] : fields);
   let laxIds = 0;
   const enter = (lax: readonly number[]): readonly number[] => (all ? [...lax, ++laxIds] : lax);
+  const outerOf = (e: Entry): readonly string[] | undefined => e.outer ?? (all ? e.fields : undefined);
   // explicit stack (deep schemas must not overflow the call stack), children pushed last-first so
   // that they are visited in document order; an unknown field waits on the stack at its place
   const stack: (Entry | DecodeProblem)[] = [{ v: value, s: shape, path: [], lax: [], fields: [], struct: '', goT: goTypeOf(shape) }];
@@ -318,13 +326,14 @@ function scan(value: unknown, shape: Shape, all: boolean): DecodeProblem[] {
       out.push(item);
       continue;
     }
-    const { v, s, path, lax, fields, struct, goT } = item;
+    const { v, s, path, lax, fields, struct, goT, outer } = item;
     if (v === null || v === undefined) continue;
     const bad = (got = jsType(v)) => {
       // below a lax form the error comes back through the enclosing field's UnmarshalJSON, which
       // encoding/json names by the struct that holds that field: always a JSONSchemaProps
       const text = all ? goTypeErrorText(got, lax.length > 0 ? 'JSONSchemaProps' : struct, fields, goT) : '';
-      out.push({ kind: 'type', path, expected: goT, got: got.split(' ')[0]!, text, lax });
+      const before = all && outer !== undefined ? goTypeErrorText(got, 'JSONSchemaProps', outer, goT) : undefined;
+      out.push({ kind: 'type', path, expected: goT, got: got.split(' ')[0]!, text, ...(before !== undefined && before !== text ? { textBefore135: before } : {}), lax });
     };
     if (typeof s === 'string') {
       switch (s) {
@@ -374,7 +383,7 @@ function scan(value: unknown, shape: Shape, all: boolean): DecodeProblem[] {
           continue;
         }
         const c = resolve(cs);
-        items.push({ v: child, s: c, path: at(path, k), lax, fields: field(fields, k), struct: s.go ?? struct, goT: s.types?.[k] ?? goTypeOf(c) });
+        items.push({ v: child, s: c, path: at(path, k), lax, fields: field(fields, k), struct: s.go ?? struct, goT: s.types?.[k] ?? goTypeOf(c), ...(outer ? { outer } : {}) });
       }
       pushAll(items);
     } else if ('list' in s) {
@@ -384,7 +393,7 @@ function scan(value: unknown, shape: Shape, all: boolean): DecodeProblem[] {
       }
       const is = resolve(s.list);
       const t = goTypeOf(is);
-      pushAll(v.map((x, i) => ({ v: x, s: is, path: at(path, i), lax, fields, struct, goT: t })));
+      pushAll(v.map((x, i) => ({ v: x, s: is, path: at(path, i), lax, fields, struct, goT: t, ...(outer ? { outer } : {}) })));
     } else if ('map' in s) {
       if (!isRecord(v)) {
         bad();
@@ -392,16 +401,17 @@ function scan(value: unknown, shape: Shape, all: boolean): DecodeProblem[] {
       }
       const ms = resolve(s.map);
       const t = goTypeOf(ms);
-      pushAll(sortedKeys(v).map((k) => ({ v: v[k], s: ms, path: at(path, k), lax, fields, struct, goT: t })));
+      pushAll(sortedKeys(v).map((k) => ({ v: v[k], s: ms, path: at(path, k), lax, fields, struct, goT: t, ...(outer ? { outer } : {}) })));
     } else if ('oneOfBoolSchema' in s) {
       if (typeof v === 'boolean') continue;
       if (!isRecord(v)) out.push({ kind: 'type', path, expected: goT, got: jsType(v), text: 'boolean or JSON schema expected', hard: true, lax });
-      else stack.push({ v, s: SCHEMA, path, lax: enter(lax), fields, struct, goT: 'v1.JSONSchemaProps' });
+      else stack.push({ v, s: SCHEMA, path, lax: enter(lax), fields, struct, goT: 'v1.JSONSchemaProps', outer: outerOf(item) });
     } else if ('schemaOrList' in s || 'schemaOrStrings' in s) {
       const inner = enter(lax);
+      const o = outerOf(item);
       const es: Shape = 'schemaOrList' in s ? SCHEMA : 'string';
-      if (Array.isArray(v)) pushAll(v.map((x, i) => ({ v: x, s: es, path: at(path, i), lax: inner, fields, struct, goT: goTypeOf(es) })));
-      else if (isRecord(v)) stack.push({ v, s: SCHEMA, path, lax: inner, fields, struct, goT: 'v1.JSONSchemaProps' });
+      if (Array.isArray(v)) pushAll(v.map((x, i) => ({ v: x, s: es, path: at(path, i), lax: inner, fields, struct, goT: goTypeOf(es), outer: o })));
+      else if (isRecord(v)) stack.push({ v, s: SCHEMA, path, lax: inner, fields, struct, goT: 'v1.JSONSchemaProps', outer: o });
       // anything else: UnmarshalJSON leaves the field empty, without an error
       else out.push({ kind: 'dropped-value', path, got: jsType(v) });
     }

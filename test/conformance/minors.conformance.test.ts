@@ -24,7 +24,10 @@ import { isSimulated, type KubeVersion } from '../../src/core/kube-version.js';
 import type { Finding } from '../../src/core/types.js';
 import { defaultSources } from '../../src/engine/default.js';
 import { lintSources } from '../../src/engine/lint.js';
+import { sortKeys } from '../../src/core/sort-keys.js';
+import { parseFile } from '../../src/manifest/parse.js';
 import { cel } from '../helpers/cel.js';
+import { decodeCases } from '../helpers/decode-cases.js';
 import { CRD_API, goAvailable, selectedMinors, startHarness, waitForConditionTrue, type Harness, type Response } from './harness.js';
 
 const HAVE_GO = goAvailable();
@@ -628,6 +631,29 @@ describe.skipIf(!HAVE_GO)('version-sensitive cases agree with real apiservers of
         expect(r.body.gitVersion).toMatch(new RegExp(`^v1\\.${minor}\\.\\d+$`));
         expect(r.body.minor).toBe(String(minor));
       });
+
+      // the decoder's answers (test/helpers/decode-cases.ts, recorded from 1.37) at every minor:
+      // the status, and the 400's message or the 422's causes, exactly as crdx gives them
+      for (const d of decodeCases) {
+        it(`decode: ${d.name}`, async () => {
+          const file = { path: 'crd.yaml', text: d.text };
+          const r = await h.request('POST', `${CRD_API}?fieldValidation=Strict&dryRun=All`, sortKeys(parseFile(file)[0]!.manifests[0]!.value));
+          const errors = lintSources([file], { kubeVersion: kube, cel, fieldValidation: 'Strict' }).findings.filter((f) => f.severity === 'error');
+          const ours =
+            errors.length === 0
+              ? { status: 201 }
+              : errors.some((f) => f.ruleId === 'crd-decode')
+                ? { status: 400, message: [...new Set(errors.map((f) => f.response?.message))].join('\n') }
+                : { status: 422, causes: [...new Set(errors.map(findingCause))].sort() };
+          const theirs =
+            r.status === 201 || r.status === 200
+              ? { status: 201 }
+              : r.status === 400
+                ? { status: 400, message: String(r.body?.message ?? '') }
+                : { status: r.status, causes: serverCrd(r).causes };
+          expect(ours, `1.${minor} decode: ${d.name}`).toEqual(theirs);
+        });
+      }
 
       for (const c of CASES) {
         it(`${c.id}: ${c.about}`, async () => {

@@ -30,3 +30,18 @@ describe('decode texts as the server words them', () => {
     if (/dropped/.test(c.name)) expect(findings.some((f) => f.ruleId === 'schema-dropped-fields')).toBe(true);
   });
 });
+
+describe('up to 1.34 an error below items is named by items alone', () => {
+  // the answer of a v1.30 server (sigs.k8s.io/json before mid-2025 replaces the inner field's name)
+  const below = decodeCases.find((c) => c.name === 'type error below items')!;
+  const at = (minor: number) =>
+    lintSources([{ path: 'crd.yaml', text: below.text }], { kubeVersion: parseKubeVersion(`1.${minor}`)!, cel, fieldValidation: 'Strict' }).findings.find((f) => f.response)?.response?.message;
+  it('1.30 and 1.34: the lax field', () => {
+    const old = 'CustomResourceDefinition in version "v1" cannot be handled as a CustomResourceDefinition: json: cannot unmarshal string into Go struct field JSONSchemaProps.spec.versions.schema.openAPIV3Schema.properties.properties.items of type int64';
+    expect(at(30)).toBe(old);
+    expect(at(34)).toBe(old);
+  });
+  it('1.35 on: the field where the error is', () => {
+    expect(at(35)).toBe(below.server.status === 400 ? below.server.message : '');
+  });
+});
