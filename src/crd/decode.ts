@@ -207,11 +207,13 @@ const CRD_V1: Shape = {
   },
 };
 
+/** A shape, or the shape a recursive reference stands for. */
+const resolve = (x: Shape | (() => Shape)): Shape => (typeof x === 'function' ? x() : x);
+
 /** The Go type (reflect's String) a shape decodes into. */
 function goTypeOf(s: Shape): string {
   if (typeof s === 'string')
     return { string: 'string', bool: 'bool', int: 'int64', int32: 'int32', number: 'float64', any: 'interface {}', bytes: '[]uint8' }[s];
-  const resolve = (x: Shape | (() => Shape)): Shape => (typeof x === 'function' ? x() : x);
   if ('list' in s) return `[]${goTypeOf(resolve(s.list))}`;
   if ('map' in s) return `map[string]${goTypeOf(resolve(s.map))}`;
   if ('obj' in s) return s.go === undefined ? 'struct {}' : `v1.${s.go}`;
@@ -236,7 +238,6 @@ function jsType(v: unknown): string {
  */
 export function withoutUnknownFields(value: unknown, shape: Shape): unknown {
   if (value === null || value === undefined || typeof shape === 'string') return value;
-  const resolve = (x: Shape | (() => Shape)): Shape => (typeof x === 'function' ? x() : x);
   if ('obj' in shape) {
     if (!isRecord(value)) return value;
     const out: Record<string, unknown> = {};
@@ -315,7 +316,7 @@ function scan(value: unknown, shape: Shape, all: boolean): DecodeProblem[] {
   const outerOf = (e: Entry): readonly string[] | undefined => e.outer ?? (all ? e.fields : undefined);
   // explicit stack (deep schemas must not overflow the call stack), children pushed last-first so
   // that they are visited in document order; an unknown field waits on the stack at its place
-  const stack: (Entry | DecodeProblem)[] = [{ v: value, s: shape, path: [], lax: [], fields: [], struct: '', goT: goTypeOf(shape) }];
+  const stack: (Entry | DecodeProblem)[] = [{ v: value, s: shape, path: [], lax: [], fields: [], struct: '', goT: all ? goTypeOf(shape) : '' }];
   const pushAll = (items: (Entry | DecodeProblem)[]) => {
     for (let i = items.length - 1; i >= 0; i--) stack.push(items[i]!);
   };
@@ -366,7 +367,6 @@ function scan(value: unknown, shape: Shape, all: boolean): DecodeProblem[] {
       }
       continue;
     }
-    const resolve = (x: Shape | (() => Shape)): Shape => (typeof x === 'function' ? x() : x);
     if ('obj' in s) {
       if (!isRecord(v)) {
         bad();
@@ -383,7 +383,7 @@ function scan(value: unknown, shape: Shape, all: boolean): DecodeProblem[] {
           continue;
         }
         const c = resolve(cs);
-        items.push({ v: child, s: c, path: at(path, k), lax, fields: field(fields, k), struct: s.go ?? struct, goT: s.types?.[k] ?? goTypeOf(c), ...(outer ? { outer } : {}) });
+        items.push({ v: child, s: c, path: at(path, k), lax, fields: field(fields, k), struct: all ? (s.go ?? struct) : '', goT: all ? (s.types?.[k] ?? goTypeOf(c)) : '', outer });
       }
       pushAll(items);
     } else if ('list' in s) {
@@ -392,16 +392,16 @@ function scan(value: unknown, shape: Shape, all: boolean): DecodeProblem[] {
         continue;
       }
       const is = resolve(s.list);
-      const t = goTypeOf(is);
-      pushAll(v.map((x, i) => ({ v: x, s: is, path: at(path, i), lax, fields, struct, goT: t, ...(outer ? { outer } : {}) })));
+      const t = all ? goTypeOf(is) : '';
+      pushAll(v.map((x, i) => ({ v: x, s: is, path: at(path, i), lax, fields, struct, goT: t, outer })));
     } else if ('map' in s) {
       if (!isRecord(v)) {
         bad();
         continue;
       }
       const ms = resolve(s.map);
-      const t = goTypeOf(ms);
-      pushAll(sortedKeys(v).map((k) => ({ v: v[k], s: ms, path: at(path, k), lax, fields, struct, goT: t, ...(outer ? { outer } : {}) })));
+      const t = all ? goTypeOf(ms) : '';
+      pushAll(sortedKeys(v).map((k) => ({ v: v[k], s: ms, path: at(path, k), lax, fields, struct, goT: t, outer })));
     } else if ('oneOfBoolSchema' in s) {
       if (typeof v === 'boolean') continue;
       if (!isRecord(v)) out.push({ kind: 'type', path, expected: goT, got: jsType(v), text: 'boolean or JSON schema expected', hard: true, lax });
@@ -410,7 +410,7 @@ function scan(value: unknown, shape: Shape, all: boolean): DecodeProblem[] {
       const inner = enter(lax);
       const o = outerOf(item);
       const es: Shape = 'schemaOrList' in s ? SCHEMA : 'string';
-      if (Array.isArray(v)) pushAll(v.map((x, i) => ({ v: x, s: es, path: at(path, i), lax: inner, fields, struct, goT: goTypeOf(es), outer: o })));
+      if (Array.isArray(v)) pushAll(v.map((x, i) => ({ v: x, s: es, path: at(path, i), lax: inner, fields, struct, goT: all ? goTypeOf(es) : '', outer: o })));
       else if (isRecord(v)) stack.push({ v, s: SCHEMA, path, lax: inner, fields, struct, goT: 'v1.JSONSchemaProps', outer: o });
       // anything else: UnmarshalJSON leaves the field empty, without an error
       else out.push({ kind: 'dropped-value', path, got: jsType(v) });
