@@ -130,6 +130,23 @@ function coldRows(row, rows) {
   row('`node -e 0`', nodeM, 0, 0, 'baseline');
   row('`kubectl-crdx lint` one CRD (fixtures/crds/01-widgets.yaml)', crdxM, 0, 1, `${(crdxM.wall / nodeM.wall).toFixed(2)}x node (goal <= 2x)`);
   row(`\`kubectl-crdx lint\` one CRD with CEL rules (${CEL_CRD_NAME}, ${celRules(CEL_CRD)} rules)`, celM, 0, 1, `${(celM.wall / nodeM.wall).toFixed(2)}x node (goal <= 1.5x)`);
+  // the single executable of the krew archive (npm run package, this machine's platform), its code
+  // cache in a directory of its own, written by a first run as a user's first run writes it
+  log('bench: cold start of the krew executable');
+  const pkg = join(scratch, 'package');
+  const built = spawnSync(process.execPath, [join(ROOT, 'scripts', 'package.mjs'), '--out', pkg], { cwd: ROOT, encoding: 'utf8' });
+  const exe = join(pkg, 'sea', process.platform === 'win32' ? 'kubectl-crdx.exe' : 'kubectl-crdx');
+  if (built.status !== 0 || !existsSync(exe)) rows.push(['krew executable: not measured, `npm run package` failed', '', '', '', '', '', '', built.stderr.trim().split('\n').pop() ?? '']);
+  else {
+    const env = { CRDX_CACHE_DIR: join(scratch, 'sea-cache') };
+    once(exe, ['lint', CEL_CRD], env);
+    const [n2, seaOne, seaCel] = measureTogether(
+      [{ cmd: process.execPath, args: ['-e', '0'] }, { cmd: exe, args: ['lint', one], env }, { cmd: exe, args: ['lint', CEL_CRD], env }],
+      COLD_RUNS,
+    );
+    row('krew executable (`npm run package`): `kubectl-crdx lint` one CRD (fixtures/crds/01-widgets.yaml)', seaOne, 0, 1, `${(seaOne.wall / n2.wall).toFixed(2)}x node (node ${(n2.wall * 1000).toFixed(0)} ms in these runs)`);
+    row(`krew executable: \`kubectl-crdx lint\` one CRD with CEL rules (${CEL_CRD_NAME})`, seaCel, 0, 1, `${(seaCel.wall / n2.wall).toFixed(2)}x node (goal <= 1.5x)`);
+  }
   // every corpus CRD with rules, each interleaved with `node -e 0`: how many meet the goal, by file size
   log('bench: cold start of every corpus CRD with CEL rules');
   const ruleCrds = files(join(CORPUS, 'crds')).filter((f) => /\.ya?ml$/.test(f) && celRules(f) > 0);

@@ -8,9 +8,10 @@
 //                                   little), and the cache this Node makes of it; dist/cli/spinner.mjs
 //                                   (ora, cluster mode only); the lint worker and the modules tests and
 //                                   scripts import, as ESM split into chunks
-//   node scripts/build.mjs --sea [FILE]  .build/sea/kubectl-crdx.cjs: one CommonJS file, nothing
-//                                   external, for the Node single executable (scripts/package.mjs),
-//                                   and beside it client-node.cjs, the cluster client, an asset of it
+//   node scripts/build.mjs --sea [FILE]  .build/sea/kubectl-crdx.cjs: the main script of the Node
+//                                   single executable (scripts/package.mjs, scripts/sea-main.cjs), and
+//                                   beside it its assets: cli.cjs, the CLI (one CommonJS file, nothing
+//                                   external), client-node.cjs (the cluster client) and lsp.cjs
 //   node scripts/build.mjs --entry [FILE]  lib/kubectl-crdx.cjs (committed; npm run build:entry): the
 //                                   CLI bundle with the spinner inside, which bin/kubectl-crdx runs
 //                                   when dist/ was not built: what an install from git (the
@@ -161,6 +162,8 @@ const common = {
 const SEA_CLIENT_ASSET = 'client-node.cjs';
 /** The language server (`lsp`) is an asset too: a lint does not parse it either. */
 const SEA_LSP_ASSET = 'lsp.cjs';
+/** The CLI itself: the main script (scripts/sea-main.cjs) compiles it with V8's code cache (bin/load-bundle.cjs). */
+const SEA_CLI_ASSET = 'cli.cjs';
 const assetModule = (name) => `const { getAsset } = require('node:sea');
 const Module = require('node:module');
 const m = new Module(${JSON.stringify(name)});
@@ -204,11 +207,17 @@ export const importOra = () => ${spinnerInside ? "import('ora')" : "__crdxImport
         spinnerInside ? "Promise.reject(new Error('kubectl crdx lsp needs the built package (npm run build:dist), the npm package or the VS Code extension'))" : "__crdxImport('./lsp.mjs')"
       };`,
     }));
-    // a lazy import() of a Node built-in becomes a require() when first used
+  },
+});
+
+/** A lazy import() of a Node built-in becomes a require() when first used (code compiled through node:vm cannot call import()). */
+const builtinRequire = {
+  name: 'builtin-require',
+  setup(b) {
     b.onResolve({ filter: /^node:/ }, (args) => (args.kind === 'dynamic-import' ? { path: args.path, namespace: 'builtin-require' } : undefined));
     b.onLoad({ filter: /.*/, namespace: 'builtin-require' }, (args) => ({ loader: 'js', contents: `module.exports = require(${JSON.stringify(args.path)});` }));
   },
-});
+};
 
 /**
  * Node built-ins the CLI bundle loads when first used rather than at start: node:crypto
@@ -259,7 +268,7 @@ const cliBundle = (outfile, { spinnerInside = false } = {}) => ({
   ...common,
   format: 'cjs',
   splitting: false,
-  plugins: [...common.plugins, hostImports({ spinnerInside }), lazyBuiltins, celModuleOnUse],
+  plugins: [...common.plugins, hostImports({ spinnerInside }), builtinRequire, lazyBuiltins, celModuleOnUse],
   entryPoints: ['src/cli/process.ts'],
   outfile,
   metafile: true,
@@ -313,9 +322,13 @@ if (entry) {
     outfile: join(dirname(outfile), SEA_CLIENT_ASSET),
   });
   await build({ ...cjs, entryPoints: ['src/cli/lsp-entry.ts'], outfile: join(dirname(outfile), SEA_LSP_ASSET) });
-  // one file: dynamic imports are inlined (but for the assets above). V8 pre-parses all of it at start-up, so identifiers are
-  // minified too (a smaller script parses faster), and the cluster client is the asset built above
-  await build({ ...cjs, plugins: [...common.plugins, seaClientFromAsset], entryPoints: ['src/cli/sea-entry.ts'], outfile });
+  // the CLI: one file, dynamic imports inlined (but for the assets above); identifiers are minified
+  // too (a smaller script compiles faster where there is no code cache yet, on a first run)
+  const cli = join(dirname(outfile), SEA_CLI_ASSET);
+  await build({ ...cjs, plugins: [...common.plugins, seaClientFromAsset, builtinRequire, lazyBuiltins, celModuleOnUse], entryPoints: ['src/cli/process.ts'], outfile: cli });
+  stampBundle(cli);
+  // the main script, which runs it with the code cache
+  await build({ ...cjs, entryPoints: ['scripts/sea-main.cjs'], outfile });
 } else {
   const esm = {
     ...common,

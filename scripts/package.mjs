@@ -24,6 +24,7 @@ import { gzipSync } from 'node:zlib';
 /** Kept in step with scripts/build.mjs (which is not imported here: importing it would run a build). */
 const SEA_CLIENT_ASSET = 'client-node.cjs';
 const SEA_LSP_ASSET = 'lsp.cjs';
+const SEA_CLI_ASSET = 'cli.cjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
@@ -121,9 +122,10 @@ function buildExecutable(os) {
     output: 'sea-prep.blob',
     disableExperimentalSEAWarning: true,
     useSnapshot: false,
-    // not deterministic (the archive's sha256 would change from build to build)
+    // not deterministic (the archive's sha256 would change from build to build); the main script
+    // compiles the CLI asset with a code cache of the user's cache directory instead
     useCodeCache: false,
-    assets: { [SEA_CLIENT_ASSET]: SEA_CLIENT_ASSET, [SEA_LSP_ASSET]: SEA_LSP_ASSET },
+    assets: { [SEA_CLI_ASSET]: SEA_CLI_ASSET, [SEA_CLIENT_ASSET]: SEA_CLIENT_ASSET, [SEA_LSP_ASSET]: SEA_LSP_ASSET },
   };
   writeFileSync(join(seaDir, 'sea-config.json'), JSON.stringify(config, null, 2));
   execFileSync(process.execPath, ['--experimental-sea-config', 'sea-config.json'], { cwd: seaDir, stdio: ['ignore', 'ignore', 'inherit'] });

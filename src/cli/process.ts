@@ -22,7 +22,8 @@ function docsDirs(): string[] {
 
 /**
  * Runs the CLI as this process: wires the real stdio, and sets `process.exitCode` once (the only
- * place that does). Used by bin/kubectl-crdx and by the single executable (src/cli/sea-entry.ts).
+ * place that does). bin/load-bundle.cjs calls it, for bin/kubectl-crdx and for the single executable
+ * (scripts/sea-main.cjs).
  */
 export async function runProcess(argv: readonly string[] = process.argv.slice(2), cache?: CacheLocation): Promise<void> {
   let crashed = false;

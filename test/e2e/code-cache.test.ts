@@ -5,6 +5,8 @@
  * `--max-semi-space-size` changes V8's flags, and V8 refuses a cache made under other flags: that
  * is how a run here stands for a Node the shipped cache does not fit. Such a run keeps its cache
  * under a name of its own (a hash of the Node options), beside the cache of runs without options.
+ * The loader is bin/load-bundle.cjs; the single executable's use of it is tested in
+ * test/release/krew.test.ts.
  */
 import { execa } from 'execa';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -98,6 +100,28 @@ describe('code cache', () => {
     expect(statSync(file).ino).not.toBe(before);
     expect(readFileSync(file).equals(Buffer.alloc(good.length, 7))).toBe(false);
     expect(await run(d, OTHER_FLAGS)).toEqual(plain);
+  });
+
+  it('a cache made by a run that compiled little (--version) is made again by the next lint, then kept; a cache of the single executable stays', async () => {
+    const d = join(dir, 'thin');
+    const plain = await run(d, [], { CRDX_COMPILE_CACHE: '0' });
+    const version = await execa('node', [...OTHER_FLAGS, 'bin/kubectl-crdx', '--version'], { cwd: ROOT, reject: false, stdin: 'ignore', env: { CRDX_CACHE_DIR: d } });
+    expect(version.exitCode).toBe(0);
+    const name = flaggedName(d);
+    const file = join(d, name);
+    const source = statSync(join(ROOT, 'dist', 'cli', 'kubectl-crdx.cjs')).size;
+    const thin = statSync(file);
+    expect(thin.size).toBeLessThan(source / 2);
+    // the single executable's cache (scripts/sea-main.cjs) is of another kind: never removed here
+    const sea = `sea-0123456789abcdef-${process.version}-${process.arch}.v8cache`;
+    writeFileSync(join(d, sea), 'the executable\'s');
+    expect(await run(d, OTHER_FLAGS)).toEqual(plain);
+    const full = statSync(file);
+    expect(full.ino).not.toBe(thin.ino);
+    expect(full.size).toBeGreaterThan(source / 2);
+    expect(await run(d, OTHER_FLAGS)).toEqual(plain);
+    expect(statSync(file).ino).toBe(full.ino);
+    expect(readdirSync(d).sort()).toEqual([name, sea].sort());
   });
 
   it('CRDX_COMPILE_CACHE=0 reads and writes none; an unwritable cache directory changes nothing', async () => {

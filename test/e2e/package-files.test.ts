@@ -31,6 +31,7 @@ describe('npm pack', { timeout: 60_000 }, () => {
       'LICENSE',
       'README.md',
       'bin/kubectl-crdx',
+      'bin/load-bundle.cjs',
       'bin/package.json',
       'dist/cli/kubectl-crdx.cjs',
       'dist/cli/lsp.mjs',

@@ -9,11 +9,11 @@
  * .exe). A manifest whose sha256 is not its archive's is rejected by krew; a krew manifest committed
  * to the repository fails the test unless each archive it claims is built here with that sha256
  * (none is committed: the manifest exists only per release). kubectl then runs the plugin krew
- * installed.
+ * installed, which compiles its CLI with a code cache of the user's cache directory.
  */
 import { execa } from 'execa';
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -200,6 +200,33 @@ describe.skipIf(!supported)('krew (linux-amd64 built here)', () => {
     it('kubectl crdx lint fixtures/crds: the same findings as the development build', async () => {
       const r = await execa(KUBECTL, ['crdx', 'lint', '-o', 'json', 'fixtures/crds'], { cwd: ROOT, env: env(), reject: false, extendEnv: false });
       await expectFixtureLint({ exitCode: r.exitCode, stdout: String(r.stdout), stderr: String(r.stderr) });
+    });
+
+    it('the executable compiles its CLI (an asset) with a code cache it writes in the user\'s cache directory once, then uses', async () => {
+      const cacheDir = tempDir('crdx-krew-cache-');
+      const args = ['crdx', 'lint', '-o', 'json', 'fixtures/crds'];
+      const lint = async (extra: Record<string, string> = {}) => {
+        const r = await execa(KUBECTL, args, { cwd: ROOT, env: { ...env(), CRDX_CACHE_DIR: cacheDir, ...extra }, reject: false, extendEnv: false });
+        return { exitCode: r.exitCode, stdout: String(r.stdout), stderr: String(r.stderr) };
+      };
+      const plain = await lint({ CRDX_COMPILE_CACHE: '0' });
+      expect(readdirSync(cacheDir)).toEqual([]);
+      // the npm bin's cache (another kind) stays; a cache of an earlier executable goes
+      const binCache = `0123456789abcdef-${process.version}-${process.arch}.v8cache`;
+      writeFileSync(join(cacheDir, binCache), 'the npm bin\'s');
+      writeFileSync(join(cacheDir, `sea-0123456789abcdef-v18.0.0-${process.arch}.v8cache`), 'an earlier executable\'s');
+      expect(await lint()).toEqual(plain);
+      const names = readdirSync(cacheDir).sort();
+      expect(names).toHaveLength(2);
+      expect(names[0]).toBe(binCache);
+      const own = names[1]!;
+      expect(own).toMatch(new RegExp(`^sea-[0-9a-f]{16}-${process.version.replace(/\./g, '\\.')}-${process.arch}\\.v8cache$`));
+      const made = statSync(join(cacheDir, own));
+      expect(made.size).toBeGreaterThan(100_000);
+      expect(made.mode & 0o777).toBe(0o600);
+      // accepted: not written again
+      expect(await lint()).toEqual(plain);
+      expect(statSync(join(cacheDir, own)).ino).toBe(made.ino);
     });
 
     it('--cluster loads the cluster client (an asset of the executable): the same error as the development build', async () => {
