@@ -52,28 +52,31 @@ function tokenize(p: string): string[] {
   return toks;
 }
 
-const SIMPLE_ESC: Record<string, string> = { a: '\x07', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v', '\\': '\\', "'": "'", '"': '"' };
+/** The escapes unescapeSingleQuote knows (no `\"`, `\x..` or `\u....`). */
+const SIMPLE_ESC: Record<string, string> = { a: '\x07', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v', '\\': '\\', "'": "'" };
 
-function unescape(s: string): string | undefined {
+/**
+ * The server's unescapeSingleQuote: every backslash and the character after it (Go's regexp `\\.`,
+ * whose `.` is any character but a newline, so a backslash before a newline or at the end stays as
+ * it is) is replaced; an unknown escape is an error, and the error is the last such escape's (each
+ * replacement overwrites it).
+ */
+function unescape(s: string): { readonly value: string } | { readonly error: string } {
   let out = '';
+  let error: string | undefined;
   for (let i = 0; i < s.length; i++) {
     const c = s[i]!;
-    if (c !== '\\') {
+    const next = i + 1 < s.length ? String.fromCodePoint(s.codePointAt(i + 1)!) : undefined;
+    if (c !== '\\' || next === undefined || next === '\n') {
       out += c;
       continue;
     }
-    const n = s[++i];
-    if (n === undefined) return undefined;
-    if (n in SIMPLE_ESC) out += SIMPLE_ESC[n];
-    else if (n === 'x' && /^[0-9a-fA-F]{2}$/.test(s.slice(i + 1, i + 3))) {
-      out += String.fromCharCode(parseInt(s.slice(i + 1, i + 3), 16));
-      i += 2;
-    } else if (n === 'u' && /^[0-9a-fA-F]{4}$/.test(s.slice(i + 1, i + 5))) {
-      out += String.fromCharCode(parseInt(s.slice(i + 1, i + 5), 16));
-      i += 4;
-    } else return undefined;
+    i += next.length;
+    const r = SIMPLE_ESC[next];
+    if (r === undefined) error = `invalid escape char \\${next}`;
+    else out += r;
   }
-  return out;
+  return error !== undefined ? { error } : { value: out };
 }
 
 /** Whether the raw record has an own key `k` that is neither null nor absent. */
@@ -118,9 +121,9 @@ export function validFieldPath(path: string, root: Structural | null, allowArray
       if (t.length < 2 || t[0] !== "'" || t[t.length - 1] !== "'") {
         return { error: `expected single quoted string but got ${t}` };
       }
-      const name = unescape(t.slice(1, -1));
-      if (name === undefined) return { error: 'invalid string literal' };
-      const e = step(name);
+      const u = unescape(t.slice(1, -1));
+      if ('error' in u) return { error: `invalid string literal: ${u.error}` };
+      const e = step(u.value);
       if (e) return { error: e };
       const close = toks[++i];
       if (close === undefined) return { error: 'unexpected end of JSON path' };
@@ -145,7 +148,8 @@ function nilSchemaPath(toks: readonly string[], allowArrayNotation: boolean): Fi
     const t = toks[1];
     if (t === undefined) return { error: 'unexpected end of JSON path' };
     if (t.length < 2 || t[0] !== "'" || t[t.length - 1] !== "'") return { error: `expected single quoted string but got ${t}` };
-    if (unescape(t.slice(1, -1)) === undefined) return { error: 'invalid string literal' };
+    const u = unescape(t.slice(1, -1));
+    if ('error' in u) return { error: `invalid string literal: ${u.error}` };
     return { panics: true };
   }
   if (tok === '.') return toks[1] === undefined ? { error: 'unexpected end of JSON path' } : { panics: true };
