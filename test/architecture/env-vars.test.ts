@@ -8,8 +8,9 @@ const sources = (dir: string): string[] =>
   readdirSync(join(ROOT, dir), { recursive: true, withFileTypes: true })
     .filter((e) => e.isFile() && e.name.endsWith('.ts'))
     .map((e) => join(e.parentPath, e.name));
-// what runs when the package is used: the sources, the bin, the GitHub Action's script
-const SHIPPED = [...sources('src'), join(ROOT, 'bin', 'kubectl-crdx'), join(ROOT, 'scripts', 'action.mjs')];
+// what runs when the package is used: the sources, the bin and its loader (also the single
+// executable's, with its main script), the GitHub Action's script
+const SHIPPED = [...sources('src'), join(ROOT, 'bin', 'kubectl-crdx'), join(ROOT, 'bin', 'load-bundle.cjs'), join(ROOT, 'scripts', 'sea-main.cjs'), join(ROOT, 'scripts', 'action.mjs')];
 
 /** Names read as env['NAME'], env.NAME or process.env.NAME (an `env` object is the process's environment). */
 function variablesRead(text: string): string[] {
