@@ -22,6 +22,7 @@ export interface GoVectors {
   readonly addr: readonly { in: string; out?: string; error?: string }[];
   readonly prefix: readonly { in: string; out?: string; masked?: string; error?: string }[];
   readonly base64: readonly { in: string; error?: string }[];
+  readonly strconv: readonly { in: string; int?: string; uint?: string; float?: string; bool?: boolean }[];
 }
 
 export const vectors = JSON.parse(readFileSync(new URL('./go-vectors.json', import.meta.url), 'utf8')) as GoVectors;

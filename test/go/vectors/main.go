@@ -82,6 +82,18 @@ type output struct {
 	Addr      []netipCase    `json:"addr"`
 	Prefix    []netipCase    `json:"prefix"`
 	Base64    []netipCase    `json:"base64"`
+	Strconv   []strconvCase  `json:"strconv"`
+}
+
+// strconvCase: strconv.ParseInt(In, 10, 64), ParseUint(In, 10, 64), ParseFloat(In, 64) (the
+// float64's bits in hex) and ParseBool(In), each omitted when it fails (cel-go's string
+// conversions: a failure is "type conversion error").
+type strconvCase struct {
+	In    string  `json:"in"`
+	Int   *string `json:"int,omitempty"`
+	Uint  *string `json:"uint,omitempty"`
+	Float *string `json:"float,omitempty"`
+	Bool  *bool   `json:"bool,omitempty"`
 }
 
 // netipCase: netip.ParseAddr / ParsePrefix of In: Out is String() (and Masked, for a prefix),
@@ -280,6 +292,35 @@ func main() {
 		} else {
 			out.Base64 = append(out.Base64, netipCase{In: in})
 		}
+	}
+
+	for _, in := range []string{"", " ", "0", "-0", "+0", "1", "+1", "-1", "007", "-007", "1_000", "0x1f", "0X1F", "0b101", "0B101", "0o17", "0O17", "017",
+		"9223372036854775807", "9223372036854775808", "-9223372036854775808", "-9223372036854775809", "18446744073709551615", "18446744073709551616",
+		"000000000000000000000000000005", "-000000000000000000000000000005", " 1", "1 ", "1\n", "\t1", "١", "1.0", "1e3", ".5", "5.", "-.5", "+.5e-2",
+		"1e308", "1.7976931348623157e308", "1.8e308", "-1e400", "1e-400", "4.9e-324", "2e-324", "0x1p-2", "0x1.8p1", "0x10", "0X1P+2", "0x_1p0", "1_0.5",
+		"inf", "+inf", "-inf", "Inf", "INF", "infinity", "+Infinity", "-INFINITY", "infinit", "nan", "NaN", "NAN", "+nan", "-nan",
+		"t", "T", "true", "TRUE", "True", "tRUE", "yes", "f", "F", "false", "FALSE", "False", "fALSE", "no", "2", "+", "-", "e5", "1e", "1e+", "0.", "-0.0", "00.5", "1__0", "_1",
+		"0x1p-1074", "0x1p-1075", "0x1.8p-1075", "0x1.0000001p-1075", "0x1p1023", "0x1p1024", "0x1.fffffffffffff8p1023", "0x1.fffffffffffffp1023",
+		"0x1.00000000000008p0", "0x1.00000000000018p0", "0x1.000000000000081p0", "0x.8p1", "0x1.p0", "0xABCDEFp-20", "0x1p-1022", "0x0.fffffffffffffp-1022",
+		"0x0.fffffffffffff8p-1022", "1e-323", "-0x1p-2", "0x1p", "0x1pp", "0x1_0p0", "0x_p0", "1e_5", "1_e5", "1.5_", "0_1", "1e1_0", "0x1p1_0",
+		"123456789012345678901234567890", "0.1e-400", "1e-10000", "0x1p-99999", "0x1p99999", "-0x0p0", "+0x1p0"} {
+		c := strconvCase{In: in}
+		if n, err := strconv.ParseInt(in, 10, 64); err == nil {
+			v := strconv.FormatInt(n, 10)
+			c.Int = &v
+		}
+		if n, err := strconv.ParseUint(in, 10, 64); err == nil {
+			v := strconv.FormatUint(n, 10)
+			c.Uint = &v
+		}
+		if f, err := strconv.ParseFloat(in, 64); err == nil {
+			v := fmt.Sprintf("%016x", math.Float64bits(f))
+			c.Float = &v
+		}
+		if b, err := strconv.ParseBool(in); err == nil {
+			c.Bool = &b
+		}
+		out.Strconv = append(out.Strconv, c)
 	}
 
 	var buf bytes.Buffer
