@@ -7,6 +7,7 @@ import type { CelModule } from '../../core/cel-engine.js';
 import { parseDuration } from '../../go/duration.js';
 import { formatFloat } from '../../go/float.js';
 import { utf8Text } from '../../go/strings.js';
+import { parseBool, parseFloat64, parseInt10, parseUint10 } from '../../go/strconv.js';
 import { parseTimeRFC3339 } from '../../go/time.js';
 import { celAdd, celEqual, celIn, crossNumericCompare, doubleFitsInt, doubleFitsUint, isAdapterList, isBound } from './values.js';
 import { CelGoError, CelUnsupported, makeOps, type CelOps } from './lib/ops.js';
@@ -42,6 +43,11 @@ const OPTIONS = { enableOptionalTypes: true, unlistedVariablesAreDyn: true };
 /** The server type-checked the rule (homogeneous literals included); here values are dyn, so cel-js must not refuse `[self.l, [1]]`. */
 const LIB_OPTIONS = { ...OPTIONS, homogeneousAggregateLiterals: false };
 
+/** cel-go's error for a string its conversion cannot parse (types.String.ConvertToType). */
+function conversionError(to: 'int' | 'uint' | 'double' | 'bool'): never {
+  throw new CelGoError(`type conversion error from 'string' to '${to}'`);
+}
+
 export function makeEnvs(m: CelModule): CelEnvs {
   const plainEnv = new m.Environment(OPTIONS);
   // the macros must parse in both (the plain environment parses the rule as written)
@@ -75,15 +81,25 @@ export function makeEnvs(m: CelModule): CelEnvs {
     if (k === undefined || !x.has(k) || x.get(k) === undefined) throw new CelGoError(`no such key: ${f}`);
     return x.get(k);
   });
-  // int(double), uint(double) with cel-go's range checks (doubleToInt64Checked, doubleToUint64Checked)
+  // int(double), uint(double) with cel-go's range checks (doubleToInt64Checked, doubleToUint64Checked);
+  // int(string), uint(string) with Go's strconv.ParseInt / ParseUint (cel-js takes '' as 0, and 0b101)
   lib.registerFunction('__crdx_int(dyn): int', (x: unknown) => {
     if (typeof x === 'number' && !doubleFitsInt(x)) throw new CelGoError('integer overflow');
+    if (typeof x === 'string') return parseInt10(x) ?? conversionError('int');
     return ops.int(x);
   });
   lib.registerFunction('__crdx_uint(dyn): uint', (x: unknown) => {
     if (typeof x === 'number' && !doubleFitsUint(x)) throw new CelGoError('unsigned integer overflow');
+    if (typeof x === 'string') {
+      const n = parseUint10(x);
+      return n === undefined ? conversionError('uint') : ops.uint(n);
+    }
     return ops.uint(x);
   });
+  // double(string), bool(string): the argument parsed as Go's strconv.ParseFloat / ParseBool do
+  // (cel-js takes '1e400' as +Inf and '0x10' as 16, and refuses 'T'); the conversion stays the engine's
+  lib.registerFunction('__crdx_dblarg(dyn): dyn', (x: unknown) => (typeof x === 'string' ? (parseFloat64(x) ?? conversionError('double')) : x));
+  lib.registerFunction('__crdx_boolarg(dyn): dyn', (x: unknown) => (typeof x === 'string' ? (parseBool(x) ?? conversionError('bool')) : x));
   // <, <=, >, >=: an int or uint against a double as cel-go orders them (values.ts crossNumericCompare)
   for (const [name, op, test] of [
     ['lt', ops.lt, (c: number) => c < 0],

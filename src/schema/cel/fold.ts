@@ -18,6 +18,7 @@ import { parseDuration } from '../../go/duration.js';
 import { formatFloat } from '../../go/float.js';
 import { utf8Text } from '../../go/strings.js';
 import { compileRegex } from '../../go/regexp.js';
+import { parseBool, parseFloat64, parseInt10, parseUint10 } from '../../go/strconv.js';
 import { parseTimeRFC3339 } from '../../go/time.js';
 import type { Expr } from './ast.js';
 import type { CheckResult } from './check.js';
@@ -50,9 +51,7 @@ const TYPE_NAME: Readonly<Record<string, string>> = {
   timestamp: 'google.protobuf.Timestamp',
   uint: 'uint',
 };
-const INT_MIN = -(1n << 63n);
 const INT_MAX = (1n << 63n) - 1n;
-const UINT_MAX = (1n << 64n) - 1n;
 
 class Stop extends Error {
   constructor(readonly verdict: FoldVerdict) {
@@ -72,15 +71,6 @@ function typeNameOf(c: Const): string {
   return c.t === 'opaque' ? c.type : c.t;
 }
 
-/** strconv.ParseFloat(s, 64) succeeds; undefined when crdx cannot tell (hexadecimal, underscores). */
-function parsesAsFloat(s: string): boolean | undefined {
-  if (/^([+-]?(inf|infinity)|nan)$/i.test(s)) return true;
-  if (/^[+-]?0[xX]/.test(s) || s.includes('_')) return undefined;
-  if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(s)) return false;
-  // beyond the float64 range: ErrRange (an underflow to 0 is no error)
-  return Number.isFinite(Number(s));
-}
-
 function convert(fn: string, c: Const, argStatic: string | undefined): Const {
   if (fn === 'dyn') return c;
   if (fn === 'type') return { t: 'opaque', type: 'type' };
@@ -96,24 +86,20 @@ function convert(fn: string, c: Const, argStatic: string | undefined): Const {
       const s = c.v;
       switch (fn) {
         case 'int': {
-          if (!/^[+-]?\d+$/.test(s)) return convErr('string', to);
-          const n = BigInt(s);
-          return n < INT_MIN || n > INT_MAX ? convErr('string', to) : { t: 'int', v: n };
+          const n = parseInt10(s);
+          return n === undefined ? convErr('string', to) : { t: 'int', v: n };
         }
         case 'uint': {
-          if (!/^\d+$/.test(s)) return convErr('string', to);
-          const n = BigInt(s);
-          return n > UINT_MAX ? convErr('string', to) : { t: 'uint', v: n };
+          const n = parseUint10(s);
+          return n === undefined ? convErr('string', to) : { t: 'uint', v: n };
         }
         case 'double': {
-          const ok = parsesAsFloat(s);
-          if (ok === undefined) return unchecked(`double() of ${JSON.stringify(s)}`);
-          return ok ? { t: 'double', v: Number(s.replace(/^([+-]?)inf(inity)?$/i, '$1Infinity')) } : convErr('string', to);
+          const n = parseFloat64(s);
+          return n === undefined ? convErr('string', to) : { t: 'double', v: n };
         }
         case 'bool': {
-          if (['1', 't', 'T', 'TRUE', 'true', 'True'].includes(s)) return { t: 'bool', v: true };
-          if (['0', 'f', 'F', 'FALSE', 'false', 'False'].includes(s)) return { t: 'bool', v: false };
-          return convErr('string', to);
+          const b = parseBool(s);
+          return b === undefined ? convErr('string', to) : { t: 'bool', v: b };
         }
         case 'bytes':
           return { t: 'bytes', v: new TextEncoder().encode(s) };

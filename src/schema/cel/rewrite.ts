@@ -6,7 +6,9 @@
  *   and map lists: values.ts; `!=` stays one call, as cel-go costs it);
  * - `s.matches(re)` / `matches(s, re)` → `__crdx_matches` / `__crdx_gmatches` (RE2, not JavaScript's
  *   RegExp; two names because cel-go costs the forms differently before 1.37);
- * - `int(x)`, `uint(x)` → `__crdx_int`, `__crdx_uint` (cel-go's range checks of a double);
+ * - `int(x)`, `uint(x)` → `__crdx_int`, `__crdx_uint` (cel-go's range checks of a double, Go's
+ *   strconv for a string); `double(x)`, `bool(x)` → `double(__crdx_dblarg(x))`, `bool(__crdx_boolarg(x))`
+ *   (a string parsed by Go's strconv);
  *   `string(x)` → `string(__crdx_strarg(x))` (cel-go refuses bytes that are not UTF-8, and prints a
  *   double with Go's %g); `-x`,
  *   `a / b` → `__crdx_intok(-x)`, `__crdx_intok(a / b)` (an int result beyond int64: the smallest
@@ -127,6 +129,9 @@ function print(n: Node): string {
       if ((name === 'int' || name === 'uint') && args.length === 1) return `__crdx_${name}(${p(args[0])})`;
       // cel-go refuses string(bytes) of invalid UTF-8
       if (name === 'string' && args.length === 1) return `string(__crdx_strarg(${p(args[0])}))`;
+      // a string converted as Go's strconv parses it
+      if (name === 'double' && args.length === 1) return `double(__crdx_dblarg(${p(args[0])}))`;
+      if (name === 'bool' && args.length === 1) return `bool(__crdx_boolarg(${p(args[0])}))`;
       // cel-js takes has() only on an identifier-rooted chain; cel-go evaluates the operand and tests the field
       if (name === 'has' && args.length === 1 && isNode(args[0]) && args[0].op === '.') {
         const [operand, field] = args[0].args as [unknown, string];

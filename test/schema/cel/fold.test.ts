@@ -53,8 +53,14 @@ describe('constant folding at program instantiation (cel-go decOptimize)', () =>
     expect(program('int(-(1e20)) > 0')).toBe('ok');
     expect(program("int('-42') == -42 && bool('T') && double('-Inf') < 0.0 && double('1e-400') == 0.0")).toBe('ok');
   });
+  it('parses a constant string as Go\'s strconv does (src/go/strconv.ts)', () => {
+    expect(program("double('0x1p-2') > 0.0 && double('1_0.5') == 10.5")).toBe('ok');
+    expect(program("double('0x10') > 0.0")).toBe("type conversion error from 'string' to 'double'");
+    expect(program("double('1e400') > 0.0")).toBe("type conversion error from 'string' to 'double'");
+    expect(program("int('') == 0")).toBe("type conversion error from 'string' to 'int'");
+    expect(program("uint('+1') == 1u")).toBe("type conversion error from 'string' to 'uint'");
+  });
   it('reports what it cannot model as unchecked', () => {
-    expect(program("double('0x1p-2') > 0.0")).toBe('unchecked');
     expect(program('bool(dyn(1))')).toBe('unchecked');
   });
 });
