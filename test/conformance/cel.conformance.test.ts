@@ -2,10 +2,12 @@
  * CEL evaluation (src/schema/cel-eval.ts) against a real apiextensions-apiserver: the corpus
  * samples whose CRDs have x-kubernetes-validations are mutated (a field removed, a string emptied or
  * changed, a number changed, a boolean flipped, a list emptied), and every mutant whose CEL rules
- * crdx evaluated fully (celNotEvaluated false) is sent as a dry-run create. The causes that come
+ * crdx evaluated fully (celNotEvaluated false) is sent as a dry-run create (fieldValidation=Warn, as
+ * crdx checks it: an unknown field is dropped, not a 400). The causes that come
  * from CEL rules (a rule's message or "failed rule: ...", and "some validation rules were not
  * checked") must be the server's, exactly; causes from elsewhere are the business of
- * default.conformance.test.ts.
+ * default.conformance.test.ts. CRDX_EXTRA_CRDS=DIR and CRDX_EXTRA_SAMPLES=DIR add CRDs and custom
+ * resources from outside the corpus (other projects' install manifests and examples).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_KUBE_VERSION } from '../../src/core/kube-version.js';
@@ -14,7 +16,7 @@ import { buildCrd, isCrdManifest, type Crd } from '../../src/crd/model.js';
 import { wireValue } from '../../src/cr/wire.js';
 import { defaultSources, type DefaultedObject } from '../../src/engine/default.js';
 import { parseFile } from '../../src/manifest/parse.js';
-import { corpusFiles, HAVE_CORPUS, NO_CORPUS_REASON } from '../helpers/corpus.js';
+import { corpusFiles, extraCrdFiles, extraSampleFiles, HAVE_CORPUS, NO_CORPUS_REASON } from '../helpers/corpus.js';
 import { deleteAllCRDs, goAvailable, installCRD, startHarness, type Harness } from './harness.js';
 import { celMessages } from './common.js';
 import { cel } from '../helpers/cel.js';
@@ -66,10 +68,10 @@ interface Mutant {
 
 function collect(): { crd: Crd; mutants: Mutant[] }[] {
   if (!HAVE_CORPUS) return [];
-  const crds = corpusFiles('crds').flatMap((f) => parseFile(f).flatMap((d) => d.manifests)).filter(isCrdManifest).map((m) => buildCrd(m, KUBE, cel));
+  const crds = [...extraCrdFiles(), ...corpusFiles('crds')].flatMap((f) => parseFile(f).flatMap((d) => d.manifests)).filter(isCrdManifest).map((m) => buildCrd(m, KUBE, cel));
   const byCrd = new Map<Crd, Mutant[]>();
-  for (const f of corpusFiles('samples')) {
-    const run = defaultSources([{ path: f.path, text: f.text }], [], { kubeVersion: KUBE, cel, crds });
+  for (const f of [...extraSampleFiles(), ...corpusFiles('samples')]) {
+    const run = defaultSources([{ path: f.path, text: f.text }], [], { kubeVersion: KUBE, cel, crds, fieldValidation: 'Warn' });
     for (const o of run.objects) {
       if (!o.result.served.hasCel) continue;
       const crd = o.result.served.crd;
@@ -81,7 +83,7 @@ function collect(): { crd: Crd; mutants: Mutant[] }[] {
         if (n >= PER_OBJECT) break;
         if (path[0] === 'metadata' || path[0] === 'apiVersion' || path[0] === 'kind' || path.length === 0) continue;
         const m = apply(base, path, nv);
-        const r = defaultSources([{ path: f.path, text: JSON.stringify(m) }], [], { kubeVersion: KUBE, cel, crds }).objects[0];
+        const r = defaultSources([{ path: f.path, text: JSON.stringify(m) }], [], { kubeVersion: KUBE, cel, crds, fieldValidation: 'Warn' }).objects[0];
         if (!r || r.result.celNotEvaluated || r.result.decodeError) continue;
         n++;
         list.push({ name: `${f.project}/${f.path.split('/').pop()} ${o.manifest.kind}/${o.manifest.name ?? ''} ${path.join('.')}=${nv === undefined ? '(removed)' : JSON.stringify(nv)}`, obj: r });

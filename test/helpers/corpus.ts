@@ -37,3 +37,17 @@ export function extraCrdFiles(): CorpusFile[] {
     return { project: rel.length > 1 ? rel[0]! : 'extra', path, text: readFileSync(path, 'utf8') };
   });
 }
+
+/**
+ * Custom resources from outside the corpus: CRDX_EXTRA_SAMPLES=DIR (e.g. other projects' examples,
+ * one subdirectory per project), checked against CRDX_EXTRA_CRDS's CRDs and the corpus's by the
+ * differential suites that take them (cel). None when unset.
+ */
+export function extraSampleFiles(): CorpusFile[] {
+  const root = process.env['CRDX_EXTRA_SAMPLES'];
+  if (!root) return [];
+  return yamlFiles(root).map((path) => {
+    const rel = relative(root, path).split(sep);
+    return { project: rel.length > 1 ? rel[0]! : 'extra', path, text: readFileSync(path, 'utf8') };
+  });
+}
