@@ -12,6 +12,7 @@
  *  - an object of a CRD crdx says the server refuses or never serves (unmatched, crd-rejected): the
  *    case's CRDs are created in order, whatever the answers, and the object gets 404 (no resource).
  * CEL causes are compared when crdx evaluated every rule of the object (celNotEvaluated false); else counted, not compared.
+ * CRDX_EXTRA_SAMPLES=DIR (with CRDX_EXTRA_CRDS=DIR) adds custom resources from outside the corpus.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,7 +23,7 @@ import { wireValue } from '../../src/cr/wire.js';
 import { defaultSources } from '../../src/engine/default.js';
 import { parseFile, type Manifest, type SourceFile } from '../../src/manifest/parse.js';
 import { yamlFiles } from '../helpers/files.js';
-import { corpusFiles, HAVE_CORPUS, NO_CORPUS_REASON } from '../helpers/corpus.js';
+import { corpusFiles, extraCrdFiles, extraSampleFiles, HAVE_CORPUS, NO_CORPUS_REASON } from '../helpers/corpus.js';
 import { createCRD, deleteAllCRDs, goAvailable, installCRD, startHarness, waitForCondition, type Harness } from './harness.js';
 import { splitApiVersion } from '../../src/cr/catalog.js';
 import { isRecord } from '../../src/core/types.js';
@@ -37,7 +38,7 @@ const KUBE = DEFAULT_KUBE_VERSION;
 type Obj = Record<string, unknown>;
 
 interface Case {
-  readonly kind: 'fixture' | 'corpus';
+  readonly kind: 'fixture' | 'corpus' | 'extra';
   readonly name: string;
   readonly files: readonly SourceFile[];
   readonly crdFiles: readonly SourceFile[];
@@ -58,6 +59,12 @@ function collectCases(): Case[] {
   if (HAVE_CORPUS) {
     const corpusCrds = corpusFiles('crds').flatMap((f) => parseFile(f).flatMap((d) => d.manifests)).filter(isCrdManifest).map((m) => buildCrd(m, KUBE, cel));
     for (const f of corpusFiles('samples')) cases.push({ kind: 'corpus', name: `${f.project}/${f.path.split('/').pop()}`, files: [{ path: f.path, text: f.text }], crdFiles: [], crds: corpusCrds });
+    // CRDX_EXTRA_SAMPLES / CRDX_EXTRA_CRDS: custom resources and CRDs from outside the corpus
+    const extra = extraSampleFiles();
+    if (extra.length > 0) {
+      const extraCrds = [...extraCrdFiles().flatMap((f) => parseFile(f).flatMap((d) => d.manifests)).filter(isCrdManifest).map((m) => buildCrd(m, KUBE, cel)), ...corpusCrds];
+      for (const f of extra) cases.push({ kind: 'extra', name: `${f.project}/${f.path.split('/').pop()}`, files: [{ path: f.path, text: f.text }], crdFiles: [], crds: extraCrds });
+    }
   }
   return cases;
 }
