@@ -456,7 +456,9 @@ class Walk {
           continue;
         }
         const why = c.message !== undefined && c.message.length > 0 ? c.message.trim() : c.rule.trim();
-        this.errors.push({ type: 'Invalid', field: loc.field === '' ? '<nil>' : loc.field, value: s.generic.type, detail: `${key} evaluating rule: ${why}`, at: loc.at });
+        // the server words an error that starts with "no such overload" on its own (validation.go)
+        const detail = key.startsWith('no such overload') ? `'${key}': call arguments did not match a supported operator, function or macro signature for rule: ${why}` : `${key} evaluating rule: ${why}`;
+        this.errors.push({ type: 'Invalid', field: loc.field === '' ? '<nil>' : loc.field, value: s.generic.type, detail, at: loc.at });
         continue;
       }
       if (res === true) continue;

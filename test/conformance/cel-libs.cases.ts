@@ -839,6 +839,45 @@ export const LIBS: readonly Lib[] = [
     },
   },
   {
+    // conversions cel-js lacks (string() of a duration or timestamp, int() of a timestamp, duration
+    // or uint, duration(duration), timestamp(timestamp)), values of cel-js's classes in format()
+    // and sortBy() (known by what they are: their names do not survive bundling), containsIP() of a
+    // string that is no IP, and semver's normalisation of a one-character part of several bytes
+    name: 'conversions',
+    props: {
+      d: { type: 'string', format: 'duration', maxLength: 32 },
+      t: { type: 'string', format: 'date-time', maxLength: 40 },
+      n: { type: 'integer', minimum: 0 },
+      ip: str,
+      v: str,
+      ds: { type: 'array', maxItems: 4, items: { type: 'string', format: 'duration', maxLength: 32 } },
+    },
+    rules: [
+      ['!has(self.d) || string(self.d) == "3600s"', 'duration'],
+      ['!has(self.t) || string(self.t) == "2024-01-01T00:00:00Z"', 'timestamp'],
+      ['!has(self.t) || string(self.t) != "2024-02-29T23:59:59.999999999+05:30" || string(self.d) == "5400s"', 'both'],
+      ['!has(self.d) || int(self.d) == 3600000000000', 'int of duration'],
+      ['!has(self.t) || int(self.t) == 1704067200', 'int of timestamp'],
+      ['!has(self.d) || duration(self.d) == self.d', 'duration of duration'],
+      ['!has(self.t) || timestamp(self.t) == self.t', 'timestamp of timestamp'],
+      ['!has(self.n) || int(uint(self.n)) == 5', 'int of uint'],
+      ["!has(self.d) || '%s'.format([self.d]) == '3600s'", 'format duration'],
+      ["!has(self.ds) || self.ds.sortBy(x, x)[0] == duration('1s')", 'sortBy duration'],
+      ["!has(self.ip) || cidr('10.0.0.0/8').containsIP(self.ip)", 'in 10/8'],
+      ["!has(self.v) || semver(self.v, true).major() == 1", 'major 1'],
+    ],
+    cases: {
+      ok: { d: '1h', t: '2024-01-01T00:00:00Z', n: 5, ip: '10.1.2.3', v: 'v1.2.3', ds: ['1s', '2s'] },
+      other: { d: '90m', t: '2024-02-29T23:59:59.999999999+05:30', n: 6, ds: ['3s', '2s'] },
+      subsecond: { d: '1.5s', t: '2024-01-01T00:00:00.5Z' },
+      negative: { d: '-100ms', t: '1999-12-31T23:00:00-01:00' },
+      notIP: { ip: 'v1.2.3' },
+      outside: { ip: '192.168.0.1' },
+      wideChar: { v: 'ß' },
+      zeros: { v: '01.02' },
+    },
+  },
+  {
     // a string converted as cel-go does, with Go's strconv.ParseInt / ParseUint (base 10),
     // ParseFloat and ParseBool: '' and 0b/0o/0X prefixes are no number, ParseUint takes no sign,
     // ParseFloat takes hexadecimal with a p exponent and underscores between digits and refuses

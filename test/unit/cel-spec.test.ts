@@ -564,12 +564,6 @@ const DIVERGENCES: Readonly<Record<string, string>> = {
   "eval conformance/comparisons/not_lt_bytes_same": "bytes ordering (<, <=, >, >=) is missing in cel-js: the rule is not evaluated",
   "eval conformance/comparisons/not_lt_bytes_width": "bytes ordering (<, <=, >, >=) is missing in cel-js: the rule is not evaluated",
   "eval conformance/comparisons/not_lte_bytes_length": "bytes ordering (<, <=, >, >=) is missing in cel-js: the rule is not evaluated",
-  "eval conformance/conversions/duration": "cel-js lacks duration(duration): the rule is not evaluated",
-  "eval conformance/conversions/timestamp": "cel-js lacks int(timestamp) and timestamp(timestamp): the rule is not evaluated",
-  "eval conformance/conversions/timestamp #2": "cel-js lacks int(timestamp) and timestamp(timestamp): the rule is not evaluated",
-  "eval conformance/conversions/uint": "cel-js lacks int(uint): the rule is not evaluated",
-  "eval conformance/conversions/uint_max_exact #2": "cel-js lacks int(uint): the rule is not evaluated",
-  "eval conformance/conversions/uint_zero #2": "cel-js lacks int(uint): the rule is not evaluated",
   "eval conformance/fields/map_value_repeat_key": "cel-spec expects an error; cel-go keeps the last of repeated keys (its own conformance run skips this case), as crdx does",
   "eval conformance/lists/zero_based_uint": "cel-js does not index a list with a uint",
   "eval conformance/macros/map_one": "cel-js keeps the keys of an int-keyed map literal as strings",
@@ -580,7 +574,6 @@ const DIVERGENCES: Readonly<Record<string, string>> = {
   "eval conformance/optionals/optional_none_optindex_hasValue": "optional field selection on a dyn value: cel-js differs from cel-go (errors versus empty optionals)",
   "eval conformance/optionals/optional_none_optselect_hasValue": "optional field selection on a dyn value: cel-js differs from cel-go (errors versus empty optionals)",
   "eval conformance/optionals/type": "cel-js has no type() of an optional",
-  "eval conformance/parse/funcall": "cel-js lacks int(uint): the rule is not evaluated",
   "eval conformance/string_ext/NaN support for decimal": "the checker rejects %d of a double as Kubernetes' strings v2 does; cel-spec follows strings v4+",
   "eval conformance/string_ext/NaN support for scientific notation": "cel-spec follows strings v4+ (Go's %e, NaN and Infinity as such); Kubernetes' strings v2 prints doubles through golang.org/x/text (×10⁰⁰, ∞, padded to the precision), as crdx does (real server: cel-libs stringsverbs)",
   "eval conformance/string_ext/default precision for scientific notation": "cel-spec follows strings v4+ (Go's %e, NaN and Infinity as such); Kubernetes' strings v2 prints doubles through golang.org/x/text (×10⁰⁰, ∞, padded to the precision), as crdx does (real server: cel-libs stringsverbs)",
@@ -599,10 +592,6 @@ const DIVERGENCES: Readonly<Record<string, string>> = {
   "eval conformance/string_ext/positive infinity support for scientific notation": "cel-spec follows strings v4+ (Go's %e, NaN and Infinity as such); Kubernetes' strings v2 prints doubles through golang.org/x/text (×10⁰⁰, ∞, padded to the precision), as crdx does (real server: cel-libs stringsverbs)",
   "eval conformance/string_ext/scientific notation formatting clause": "cel-spec follows strings v4+ (Go's %e, NaN and Infinity as such); Kubernetes' strings v2 prints doubles through golang.org/x/text (×10⁰⁰, ∞, padded to the precision), as crdx does (real server: cel-libs stringsverbs)",
   "eval conformance/string_ext/scientific notation formatting clause in a string variable": "cel-spec follows strings v4+ (Go's %e, NaN and Infinity as such); Kubernetes' strings v2 prints doubles through golang.org/x/text (×10⁰⁰, ∞, padded to the precision), as crdx does (real server: cel-libs stringsverbs)",
-  "eval conformance/timestamps/toInt_timestamp": "cel-js lacks int(timestamp), string(timestamp), string(duration): the rule is not evaluated",
-  "eval conformance/timestamps/toString_duration": "cel-js lacks int(timestamp), string(timestamp), string(duration): the rule is not evaluated",
-  "eval conformance/timestamps/toString_timestamp": "cel-js lacks int(timestamp), string(timestamp), string(duration): the rule is not evaluated",
-  "eval conformance/timestamps/toString_timestamp_nanos": "cel-js lacks int(timestamp), string(timestamp), string(duration): the rule is not evaluated",
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -18,6 +18,8 @@
  * cancelled as cel-go cancels it (`CostLimitExceeded`), so a huge list never runs away.
  */
 
+import { isUint } from './lib/classes.js';
+
 const TRAVERSAL = 0.1;
 const REGEX_LENGTH = 0.25;
 
@@ -199,7 +201,7 @@ function isConstScalarList(n: unknown): boolean {
     if (x.op === '-_') return isNode(x.args) && x.args.op === 'value' && scalar(x.args);
     if (x.op !== 'value') return false;
     const v = x.args;
-    return ['bigint', 'number', 'string', 'boolean'].includes(typeof v) || (typeof v === 'object' && v !== null && v.constructor?.name === 'UnsignedInt');
+    return ['bigint', 'number', 'string', 'boolean'].includes(typeof v) || isUint(v);
   };
   return isNode(n) && n.op === 'list' && (n.args as unknown[]).every(scalar);
 }

@@ -19,8 +19,9 @@ import { registerIP } from './lib/ip.js';
 import { registerCIDR } from './lib/cidr.js';
 import { registerSemver } from './lib/semver.js';
 import { registerFormat } from './lib/format.js';
-import { registerStrings } from './lib/strings.js';
-import { adoptTimestamp, inTimestampRange, msOf, subMillisecondNanos, patchTimestampArithmetic, registerTime, timestampOfText } from './lib/time.js';
+import { durationText, registerStrings, timestampText } from './lib/strings.js';
+import { isDuration, isUint, registerCelClasses } from './lib/classes.js';
+import { adoptTimestamp, inTimestampRange, msOf, nanosOf, subMillisecondNanos, patchTimestampArithmetic, registerTime, timestampOfText } from './lib/time.js';
 import { registerURL } from './lib/url.js';
 import type { LibEnv } from './lib/types.js';
 import { boundFieldKey, type Makers } from './bind.js';
@@ -57,6 +58,8 @@ export function makeEnvs(m: CelModule): CelEnvs {
   const ops = makeOps((e) => plain.parse(e));
   // cel-js does not export its Duration class from the package entry: take it from a value
   const Duration = (plain.parse('duration("0s")')({}) as { constructor: new (s: bigint, n: number) => unknown }).constructor;
+  // the classes of cel-js's values, known by what they are (their names do not survive bundling)
+  registerCelClasses({ duration: plain.parse('duration("0s")')({}) as object, uint: plain.parse('1u')({}) as object, type: plain.parse('type(1)')({}) as object });
   patchTimestampArithmetic(Duration as unknown as { prototype: object });
   const makers: Makers = { duration: (sec, nanos) => new Duration(sec, nanos) };
   const env = new m.Environment(LIB_OPTIONS);
@@ -86,6 +89,17 @@ export function makeEnvs(m: CelModule): CelEnvs {
   lib.registerFunction('__crdx_int(dyn): int', (x: unknown) => {
     if (typeof x === 'number' && !doubleFitsInt(x)) throw new CelGoError('integer overflow');
     if (typeof x === 'string') return parseInt10(x) ?? conversionError('int');
+    // a timestamp's Unix seconds (Time.Unix), a duration's nanoseconds (cel-js has neither)
+    if (x instanceof Date) {
+      const ns = nanosOf(adoptTimestamp(x));
+      return ns / 1_000_000_000n - (ns % 1_000_000_000n < 0n ? 1n : 0n);
+    }
+    if (isDuration(x)) return x.seconds * 1_000_000_000n + BigInt(x.nanos);
+    // int(uint): Uint.ConvertToType's range check
+    if (isUint(x)) {
+      if (x.valueOf() >= 1n << 63n) throw new CelGoError('integer overflow');
+      return x.valueOf();
+    }
     return ops.int(x);
   });
   lib.registerFunction('__crdx_uint(dyn): uint', (x: unknown) => {
@@ -118,6 +132,14 @@ export function makeEnvs(m: CelModule): CelEnvs {
   lib.registerFunction('__crdx_strarg(dyn): dyn', (x: unknown) => {
     if (x instanceof Uint8Array && utf8Text(x) === undefined) throw new CelGoError('invalid UTF-8 in bytes, cannot convert to string');
     if (typeof x === 'number') return formatFloat(x, 'g');
+    // a duration as seconds ("5400s", "0.1s"), a timestamp as RFC 3339 in its own zone (cel-js has
+    // no string() of either)
+    if (isDuration(x)) return durationText(x);
+    if (x instanceof Date) {
+      const t = timestampText(x);
+      if (t === undefined) throw new CelUnsupported('string() of a timestamp whose zone crdx does not know');
+      return t;
+    }
     return x;
   });
   // -x and x / y of ints overflow in cel-go when the result leaves int64 (negateInt64Checked,
@@ -129,6 +151,8 @@ export function makeEnvs(m: CelModule): CelEnvs {
   lib.registerFunction('__crdx_duration(dyn): google.protobuf.Duration', (x: unknown) => {
     // duration(int) (declared until cel-go 0.29, Kubernetes 1.37) always failed: Int.ConvertToType
     if (typeof x === 'bigint') throw new CelGoError("type conversion error from 'int' to 'google.protobuf.Duration'");
+    // duration(duration) is the identity (cel-js has no such overload)
+    if (isDuration(x)) return x;
     if (typeof x !== 'string') return ops.duration(x);
     const ns = parseDuration(x);
     // cel-go's String.ConvertToType drops Go's parse error
@@ -136,6 +160,8 @@ export function makeEnvs(m: CelModule): CelEnvs {
     return makers.duration(ns / 1_000_000_000n, Number(ns % 1_000_000_000n));
   });
   lib.registerFunction('__crdx_timestamp(dyn): google.protobuf.Timestamp', (x: unknown) => {
+    // timestamp(timestamp) is the identity (cel-js has no such overload)
+    if (x instanceof Date) return adoptTimestamp(x);
     if (typeof x !== 'string') {
       const t = ops.timestamp(x);
       return t instanceof Date ? adoptTimestamp(t) : t;
@@ -154,7 +180,7 @@ export function makeEnvs(m: CelModule): CelEnvs {
   lib.registerFunction('__crdx_optional_ofNonZeroValue(dyn): optional<dyn>', (x: unknown) => {
     const none = m.Optional.none();
     if (x === null || x === false || x === 0n || x === '' || (typeof x === 'number' && x === 0)) return none;
-    if (typeof x === 'object' && x.constructor?.name === 'UnsignedInt') return (x as { valueOf(): bigint }).valueOf() === 0n ? none : m.Optional.of(x);
+    if (isUint(x)) return (x as { valueOf(): bigint }).valueOf() === 0n ? none : m.Optional.of(x);
     if (x instanceof Uint8Array) return x.length === 0 ? none : m.Optional.of(x);
     // Go's time.Time.IsZero: 0001-01-01T00:00:00Z
     if (x instanceof Date) return msOf(x) === -62135596800000 && subMillisecondNanos(x) === 0 ? none : m.Optional.of(x);
@@ -263,6 +289,6 @@ function registerOptionalEntries(lib: LibEnv, optional: unknown): void {
 function goValueText(x: unknown): string {
   if (typeof x === 'string' || typeof x === 'bigint' || typeof x === 'boolean') return String(x);
   if (typeof x === 'number') return formatFloat(x, 'g');
-  if (typeof x === 'object' && x !== null && x.constructor?.name === 'UnsignedInt') return String((x as { valueOf(): bigint }).valueOf());
+  if (isUint(x)) return String(x.valueOf());
   throw new CelUnsupported('a value that is not optional where an optional list element or map entry belongs');
 }

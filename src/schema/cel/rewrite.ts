@@ -31,6 +31,7 @@ import { isCelReserved } from './escape.js';
 import { FORMAT_FUNCTIONS } from './lib/format.js';
 import { STRING_FUNCTIONS } from './lib/strings.js';
 import { TZ_ACCESSORS } from './lib/time.js';
+import { isUint } from './lib/classes.js';
 
 interface Node {
   readonly op: string;
@@ -75,7 +76,7 @@ function value(v: unknown): string {
     }
   }
   if (v instanceof Uint8Array) return `b"${[...v].map((b) => `\\x${b.toString(16).padStart(2, '0')}`).join('')}"`;
-  if (typeof v === 'object' && v !== null && v.constructor?.name === 'UnsignedInt') return `${String((v as { valueOf(): bigint }).valueOf())}u`;
+  if (isUint(v)) return `${String(v.valueOf())}u`;
   throw new Error(`literal of an unexpected kind (${typeof v})`);
 }
 

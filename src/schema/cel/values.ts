@@ -10,6 +10,7 @@
 import { CelGoError, CelUnsupported, type Fallback } from './lib/ops.js';
 import { nanosOf } from './lib/time.js';
 import { runtime } from './lib/runtime.js';
+import { isUint } from './lib/classes.js';
 
 export type { Fallback };
 
@@ -163,7 +164,7 @@ export const doubleFitsUint = (d: number): boolean => d >= 0 && d < TWO_64;
 /** An int (bigint) or uint (cel-js UnsignedInt) as a bigint, with whether it is unsigned. */
 function integerOf(x: unknown): { v: bigint; unsigned: boolean } | undefined {
   if (typeof x === 'bigint') return { v: x, unsigned: false };
-  if (typeof x === 'object' && x !== null && x.constructor?.name === 'UnsignedInt') return { v: (x as { valueOf(): bigint }).valueOf(), unsigned: true };
+  if (isUint(x)) return { v: x.valueOf(), unsigned: true };
   return undefined;
 }
 

@@ -58,7 +58,10 @@ export function registerCIDR(env: LibEnv & { registerType(name: string, ctor: un
   env.registerFunction('string(net.CIDR): string', (c: CIDRValue) => c.toString());
   env.registerFunction('net.CIDR.containsIP(string): bool', (c: CIDRValue, s: string) => {
     const ip = parseIP(s);
-    if (!(ip instanceof IPValue)) throw new CelGoError(ip);
+    // cidrContainsIP(arg, stringToIP(other)): the parse error is not an IP, and the function
+    // answers MaybeNoSuchOverloadErr(arg), of the CIDR: "no such overload" (containsCIDR returns the
+    // parse error itself)
+    if (!(ip instanceof IPValue)) throw new CelGoError('no such overload');
     return containsIP(c, ip);
   });
   env.registerFunction('net.CIDR.containsIP(net.IP): bool', containsIP);

@@ -8,6 +8,7 @@
  */
 import { CelGoError, CelUnsupported, type CelOps } from './ops.js';
 import type { LibEnv } from './types.js';
+import { kindName } from './classes.js';
 
 interface Ctx {
   forkWithVariable(name: string, type: unknown): Ctx;
@@ -120,11 +121,7 @@ export function registerComprehensions(env: LibEnv): void {
 }
 
 /** A type name for the "same type" check of sortBy's keys. */
-function kindOf(v: unknown): string {
-  if (v === null) return 'null';
-  if (typeof v === 'object') return (v as object).constructor?.name ?? 'object';
-  return typeof v;
-}
+const kindOf = kindName;
 
 const COMPARABLE = ['bigint', 'number', 'string', 'boolean', 'UnsignedInt', 'Duration', 'Date', 'Uint8Array'];
 

@@ -6,6 +6,7 @@ import { celAdd, celEqual } from '../values.js';
 import { CelGoError, CelUnsupported, type CelOps } from './ops.js';
 import type { LibEnv } from './types.js';
 import { runtime } from './runtime.js';
+import { kindName } from './classes.js';
 
 export function registerLists(env: LibEnv, ops: CelOps): void {
   const cmp = (a: unknown, b: unknown): number => (ops.lt(a, b) === true ? -1 : ops.lt(b, a) === true ? 1 : 0);
@@ -36,11 +37,7 @@ export function registerLists(env: LibEnv, ops: CelOps): void {
 }
 
 /** A type name for sort()'s "same type" check. */
-function kindOf(v: unknown): string {
-  if (v === null) return 'null';
-  if (typeof v === 'object') return (v as object).constructor?.name ?? 'object';
-  return typeof v;
-}
+const kindOf = kindName;
 
 /**
  * cel-go's lists extension, version 3 (ext/lists.go): slice, flatten, distinct, reverse, sort and

@@ -96,7 +96,8 @@ function splitN(s: string, sep: string, n: number): string[] {
 function normalizeAndParse(str: string): SemverValue {
   const s = str.startsWith('v') ? str.slice(1) : str;
   const parts = splitN(s, '.', 3).map((p) => {
-    if (p.length <= 1) return p;
+    // len(p) > 1 in Go counts bytes: a single character of 2 to 4 UTF-8 bytes gets the 0 too
+    if (Buffer.byteLength(p, 'utf8') <= 1) return p;
     const t = p.replace(/^0+/, '');
     return t.length === 0 || !/^[0-9]/.test(t) ? `0${t}` : t;
   });

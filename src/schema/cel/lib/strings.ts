@@ -12,6 +12,7 @@ import { msOf, timestampMeta } from './time.js';
 import { CelGoError, CelUnsupported } from './ops.js';
 import { runtime } from './runtime.js';
 import type { LibEnv } from './types.js';
+import { isDuration, isTypeValue, isUint } from './classes.js';
 
 export const STRING_FUNCTIONS: ReadonlySet<string> = new Set(['charAt', 'indexOf', 'lastIndexOf', 'lowerAscii', 'upperAscii', 'replace', 'split', 'substring', 'trim', 'join', 'format']);
 
@@ -134,13 +135,11 @@ export function celQuote(s: string): string {
 
 /** An argument of `%s` or `%d` crdx formats as cel-go's strings extension (version 2) does. */
 function clause(verb: string, x: unknown): string | undefined {
-  const isUint = typeof x === 'object' && x !== null && x.constructor?.name === 'UnsignedInt';
-  if (typeof x === 'bigint' || isUint) return String(isUint ? (x as { valueOf(): bigint }).valueOf() : x);
+  if (typeof x === 'bigint') return String(x);
+  if (isUint(x)) return String(x.valueOf());
   if (verb !== 's') return undefined;
   return stringClause(x);
 }
-
-const isDuration = (x: unknown): x is { seconds: bigint; nanos: number } => typeof x === 'object' && x !== null && x.constructor?.name === 'Duration';
 
 /** cel-go's string(duration): strconv.FormatFloat(d.Seconds(), 'f', -1, 64) + "s", Seconds() computed as Go does. */
 export function durationText(d: { seconds: bigint; nanos: number }): string {
@@ -214,7 +213,7 @@ function stringClause(x: unknown): string | undefined {
     return `{${pairs.map(([k, v]) => `${k}:${v}`).join(', ')}}`;
   }
   // a type value prints its name (FormatString's TypeType case comes first)
-  if (typeof x === 'object' && x !== null && x.constructor?.name === 'Type' && TYPE_NAMES.has((x as { name: string }).name)) return (x as { name: string }).name;
+  if (isTypeValue(x) && TYPE_NAMES.has(x.name)) return x.name;
   return undefined;
 }
 
@@ -245,7 +244,7 @@ function memberText(x: unknown): string | undefined {
   return stringClause(x);
 }
 
-const isUintValue = (x: unknown): boolean => typeof x === 'object' && x !== null && x.constructor?.name === 'UnsignedInt';
+const isUintValue = isUint;
 const intOf = (x: unknown): bigint | undefined => (typeof x === 'bigint' ? x : isUintValue(x) ? (x as { valueOf(): bigint }).valueOf() : undefined);
 
 /** The CEL type name cel-go's format errors print, for the values crdx binds. */

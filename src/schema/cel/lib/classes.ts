@@ -1,0 +1,45 @@
+/**
+ * cel-js's value classes (Duration, UnsignedInt, Type), taken from values when an environment is
+ * made (env.ts makeEnvs). Their names are no way to know them: the bundlers rename them (esbuild
+ * writes `class _Duration` in the CLI bundle, the playground's minifier one letter), so a check of
+ * `constructor.name` passed the tests, which run the sources, and failed in the built product.
+ */
+type Ctor = abstract new (...args: never[]) => unknown;
+
+let duration: Ctor | undefined;
+let uint: Ctor | undefined;
+let type: Ctor | undefined;
+
+/** Called by makeEnvs with a value of each class (the module is the same for every environment). */
+export function registerCelClasses(values: { readonly duration: object; readonly uint: object; readonly type: object }): void {
+  duration = values.duration.constructor as Ctor;
+  uint = values.uint.constructor as Ctor;
+  type = values.type.constructor as Ctor;
+}
+
+/** A cel-js Duration. */
+export const isDuration = (x: unknown): x is { readonly seconds: bigint; readonly nanos: number } => duration !== undefined && x instanceof duration;
+
+/** A cel-js UnsignedInt (a uint). */
+export const isUint = (x: unknown): x is { valueOf(): bigint } => uint !== undefined && x instanceof uint;
+
+/** A cel-js Type (a type value: `int`, `type(x)`). */
+export const isTypeValue = (x: unknown): x is { readonly name: string } => type !== undefined && x instanceof type;
+
+/**
+ * A name of a value's kind that survives bundling (the "same type" checks of sort() and sortBy()):
+ * cel-js's classes and JavaScript's by what they are, crdx's own by their constructor (the same
+ * name for every value of a class within one build).
+ */
+export function kindName(v: unknown): string {
+  if (v === null) return 'null';
+  if (typeof v !== 'object') return typeof v;
+  if (isUint(v)) return 'UnsignedInt';
+  if (isDuration(v)) return 'Duration';
+  if (isTypeValue(v)) return 'Type';
+  if (v instanceof Date) return 'Date';
+  if (v instanceof Uint8Array) return 'Uint8Array';
+  if (v instanceof Map) return 'Map';
+  if (Array.isArray(v)) return 'Array';
+  return (v as object).constructor?.name ?? 'object';
+}
