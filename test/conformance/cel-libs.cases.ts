@@ -878,6 +878,30 @@ export const LIBS: readonly Lib[] = [
     },
   },
   {
+    // duration ± duration in int64 nanoseconds (cel-js's addDuration carried a negative sum of
+    // nanoseconds twice: -1.5s + 100ms was -2.4s), and bytes ordered as Go's bytes.Compare
+    name: 'durationmath',
+    props: { a: { type: 'string', format: 'duration', maxLength: 32 }, b: { type: 'string', format: 'duration', maxLength: 32 }, x: str },
+    rules: [
+      ['!has(self.a) || !has(self.b) || self.a + self.b != duration(\'-1.4s\')', 'sum is -1.4s'],
+      ['!has(self.a) || !has(self.b) || string(self.a + self.b) != \'-1.2s\'', 'sum text is -1.2s'],
+      ['!has(self.a) || !has(self.b) || string(self.a - self.b) != \'-0.6s\'', 'difference is -0.6s'],
+      ['!has(self.a) || !has(self.b) || (self.a + self.b).getMilliseconds() != 1400', 'sum is 1400 ms'],
+      ["!has(self.x) || bytes(self.x) < bytes('m')", 'before m'],
+      ["!has(self.x) || bytes(self.x) >= b'a'", 'from a'],
+    ],
+    cases: {
+      negative: { a: '-1.5s', b: '100ms' },
+      positive: { a: '1.5s', b: '-100ms' },
+      bothNegative: { a: '-0.5s', b: '-0.7s' },
+      difference: { a: '-0.2s', b: '0.4s' },
+      early: { x: 'abc' },
+      late: { x: 'z' },
+      wide: { x: 'é' },
+      empty: { x: '' },
+    },
+  },
+  {
     // a string converted as cel-go does, with Go's strconv.ParseInt / ParseUint (base 10),
     // ParseFloat and ParseBool: '' and 0b/0o/0X prefixes are no number, ParseUint takes no sign,
     // ParseFloat takes hexadecimal with a p exponent and underscores between digits and refuses

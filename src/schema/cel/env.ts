@@ -122,6 +122,8 @@ export function makeEnvs(m: CelModule): CelEnvs {
     ['ge', ops.ge, (c: number) => c >= 0],
   ] as const) {
     lib.registerFunction(`__crdx_${name}(dyn, dyn): bool`, (a: unknown, b: unknown) => {
+      // bytes are ordered as Go's bytes.Compare orders them (cel-js has no ordering of bytes)
+      if (a instanceof Uint8Array && b instanceof Uint8Array) return test(Buffer.compare(a, b));
       const c = crossNumericCompare(a, b);
       return c === undefined ? op(a, b) : test(c);
     });

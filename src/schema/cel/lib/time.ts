@@ -223,16 +223,16 @@ export function patchTimestampArithmetic(Duration: { prototype: object }): void 
   };
   // duration ± duration: cel-go adds the int64 nanoseconds with an overflow check
   type Arith = (this: DurationLike, o: DurationLike) => DurationLike;
-  const durations = proto as unknown as { addDuration: Arith; subtractDuration: Arith; [ORIGINALS]?: { addDuration: Arith; subtractDuration: Arith } };
-  // cel-js's own methods, kept once per class: another copy of this module (a test runner sharing
-  // cel-js between files) patches again, and its checks must throw its own error classes
-  const originals = (durations[ORIGINALS] ??= { addDuration: durations.addDuration, subtractDuration: durations.subtractDuration });
-  for (const m of ['addDuration', 'subtractDuration'] as const) {
-    const orig = originals[m];
+  const durations = proto as unknown as { addDuration: Arith; subtractDuration: Arith };
+  // the sum in int64 nanoseconds, kept as crdx makes durations (seconds and nanoseconds of the same
+  // sign, truncated): cel-js's addDuration carries a negative sum of nanoseconds twice
+  // (-1.5s + 100ms gave -2.4s)
+  const total = (d: DurationLike): bigint => d.seconds * 1_000_000_000n + BigInt(d.nanos);
+  for (const [m, sign] of [['addDuration', 1n], ['subtractDuration', -1n]] as const) {
     durations[m] = function (this: DurationLike, o: DurationLike): DurationLike {
-      const r = orig.call(this, o);
-      if (!inInt64(r.seconds * 1_000_000_000n + BigInt(r.nanos))) throw new CelGoError('integer overflow');
-      return r;
+      const ns = total(this) + sign * total(o);
+      if (!inInt64(ns)) throw new CelGoError('integer overflow');
+      return new D(ns / 1_000_000_000n, Number(ns % 1_000_000_000n)) as DurationLike;
     };
   }
   proto[PATCHED] = true;
@@ -247,7 +247,6 @@ const inInt64 = (n: bigint): boolean => n >= -(1n << 63n) && n < 1n << 63n;
 const floorDiv = (a: bigint, b: bigint): bigint => (a % b !== 0n && a < 0n !== b < 0n ? a / b - 1n : a / b);
 
 const PATCHED = Symbol('crdx.patched');
-const ORIGINALS = Symbol.for('crdx.cel.durationArithmetic');
 
 /** The last Dates whose getTime cel-js read (makeTimestamp). */
 const read: Date[] = [];
