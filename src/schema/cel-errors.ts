@@ -122,12 +122,16 @@ export function missingKeyOf(e: unknown): string | undefined {
 }
 
 /**
- * cel-js's integer division and modulus by zero as cel-go words them (common/types/err.go):
- * "division by zero", "modulus by zero". Other errors: undefined.
+ * cel-js's integer division and modulus by zero and its integer overflows as cel-go words them
+ * (common/types/err.go): "division by zero", "modulus by zero", "integer overflow", "unsigned
+ * integer overflow". Other errors: undefined.
  */
 export function arithmeticErrorOf(e: unknown): string | undefined {
   const first = (e instanceof Error ? e.message : '').split('\n')[0] ?? '';
   if (first === 'division by zero') return 'division by zero';
   if (first === 'modulo by zero') return 'modulus by zero';
+  // int + - * beyond int64 (cel-js adds the value), a uint result below 0 or beyond uint64
+  if (/^integer overflow: -?\d+$/.test(first)) return 'integer overflow';
+  if (first === 'Unsigned integer overflow') return 'unsigned integer overflow';
   return undefined;
 }

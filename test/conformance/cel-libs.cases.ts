@@ -902,6 +902,28 @@ export const LIBS: readonly Lib[] = [
     },
   },
   {
+    // cel-go's overflow errors where cel-js words its own: int + - * beyond int64, a uint result
+    // below 0, uint() of a negative int, timestamp() of an int beyond years 1 to 9999
+    name: 'overflows',
+    props: { n: { type: 'integer' }, m: { type: 'integer' } },
+    rules: [
+      ['!has(self.n) || !has(self.m) || self.n * self.m != 7', 'product 7'],
+      ['!has(self.n) || !has(self.m) || self.n + self.m != 7', 'sum 7'],
+      ['!has(self.n) || !has(self.m) || self.n < 0 || self.m < 0 || uint(self.n) - uint(self.m) != 7u', 'uint difference 7'],
+      ['!has(self.n) || uint(self.n) != 7u', 'uint 7'],
+      ['!has(self.n) || timestamp(self.n) != timestamp(7)', 'timestamp 7'],
+    ],
+    cases: {
+      ok: { n: 3, m: 2 },
+      productBig: { n: 4611686018427387904, m: 4 },
+      sumBig: { n: 9223372036854775000, m: 9223372036854775000 },
+      uintBelow: { n: 1, m: 2 },
+      negative: { n: -3 },
+      farFuture: { n: 253402300800 },
+      farPast: { n: -62135596801 },
+    },
+  },
+  {
     // a string converted as cel-go does, with Go's strconv.ParseInt / ParseUint (base 10),
     // ParseFloat and ParseBool: '' and 0b/0o/0X prefixes are no number, ParseUint takes no sign,
     // ParseFloat takes hexadecimal with a p exponent and underscores between digits and refuses

@@ -21,7 +21,7 @@ import { registerSemver } from './lib/semver.js';
 import { registerFormat } from './lib/format.js';
 import { durationText, registerStrings, timestampText } from './lib/strings.js';
 import { isDuration, isUint, registerCelClasses } from './lib/classes.js';
-import { adoptTimestamp, inTimestampRange, msOf, nanosOf, subMillisecondNanos, patchTimestampArithmetic, registerTime, timestampOfText } from './lib/time.js';
+import { adoptTimestamp, inTimestampRange, makeTimestamp, msOf, nanosOf, subMillisecondNanos, patchTimestampArithmetic, registerTime, timestampOfText } from './lib/time.js';
 import { registerURL } from './lib/url.js';
 import type { LibEnv } from './lib/types.js';
 import { boundFieldKey, type Makers } from './bind.js';
@@ -104,6 +104,8 @@ export function makeEnvs(m: CelModule): CelEnvs {
   });
   lib.registerFunction('__crdx_uint(dyn): uint', (x: unknown) => {
     if (typeof x === 'number' && !doubleFitsUint(x)) throw new CelGoError('unsigned integer overflow');
+    // uint(int) of a negative int: Int.ConvertToType's range check
+    if (typeof x === 'bigint' && x < 0n) throw new CelGoError('unsigned integer overflow');
     if (typeof x === 'string') {
       const n = parseUint10(x);
       return n === undefined ? conversionError('uint') : ops.uint(n);
@@ -164,6 +166,11 @@ export function makeEnvs(m: CelModule): CelEnvs {
   lib.registerFunction('__crdx_timestamp(dyn): google.protobuf.Timestamp', (x: unknown) => {
     // timestamp(timestamp) is the identity (cel-js has no such overload)
     if (x instanceof Date) return adoptTimestamp(x);
+    // timestamp(int): Unix seconds in UTC, years 1 to 9999 (Int.ConvertToType)
+    if (typeof x === 'bigint') {
+      if (!inTimestampRange(x)) throw new CelGoError('timestamp overflow');
+      return makeTimestamp(x * 1_000_000_000n, 0);
+    }
     if (typeof x !== 'string') {
       const t = ops.timestamp(x);
       return t instanceof Date ? adoptTimestamp(t) : t;
