@@ -96,6 +96,20 @@ const PROGRAM: readonly Case[] = [
   { name: 'program: first failure in order', rule: "int('a') == 1 || uint(-1) == 1u" },
   { name: 'program: messageExpression', rule: 'self.replicas > 0', extra: "messageExpression: \"string(int('x'))\"" },
   { name: 'program: messageExpression passes', rule: 'self.replicas > 0', extra: "messageExpression: \"string(int('12'))\"" },
+  // decRegexOptimizer: a constant pattern of find and findAll (the Kubernetes regex library) and of
+  // matches is compiled by Program(), and Go's regexp error fails it
+  { name: 'program: find of a bad literal pattern', rule: "self.name.find('(') == ''" },
+  { name: 'program: findAll of a bad literal pattern', rule: "self.name.findAll('[a-').size() == 0" },
+  { name: 'program: findAll with a limit, bad pattern', rule: "self.name.findAll('a**', 2).size() == 0" },
+  { name: 'program: find of a folded bad pattern', rule: "self.name.find(string('x{2,1}')) == ''" },
+  { name: 'program: find with a trailing backslash', rule: "self.name.find('a\\\\') == ''" },
+  { name: 'program: matches of a folded bad pattern', rule: "self.name.matches(string('['))" },
+  { name: 'program: global matches of a bad literal pattern', rule: "matches(self.name, '[')" },
+  { name: 'program: find before a bad conversion', rule: "self.name.find('(') == '' || int('x') == 1" },
+  { name: 'program: a bad conversion before find', rule: "int('x') == 1 || self.name.find('(') == ''" },
+  { name: 'program: find of a good pattern with a name used twice', rule: "self.name.find('(?P<n>a)(?P<n>b)') == ''" },
+  { name: 'program: find of a pattern from the object', rule: "self.name.find(self.name) == ''" },
+  { name: 'program: find in a messageExpression', rule: 'self.replicas > 0', extra: "messageExpression: \"self.name.find('(')\"" },
 ];
 
 const RULES: readonly Case[] = [

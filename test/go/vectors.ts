@@ -22,7 +22,11 @@ export interface GoVectors {
   readonly addr: readonly { in: string; out?: string; error?: string }[];
   readonly prefix: readonly { in: string; out?: string; masked?: string; error?: string }[];
   readonly base64: readonly { in: string; error?: string }[];
+  /** base64.URLEncoding.Decode: the error's text, or the bytes in hex. */
+  readonly base64url: readonly { in: string; error?: string; out?: string }[];
   readonly strconv: readonly { in: string; int?: string; uint?: string; float?: string; bool?: boolean }[];
+  /** regexp.Compile: the error's text, or FindString of the sample (find absent: ''; '-1': no match). */
+  readonly regexp: readonly { in: string; error?: string; sample?: string; find?: string }[];
 }
 
 export const vectors = JSON.parse(readFileSync(new URL('./go-vectors.json', import.meta.url), 'utf8')) as GoVectors;

@@ -12,7 +12,9 @@
  * The conversions are String/Int/Uint/Double/Bytes/Bool.ConvertToType of cel-go's common/types,
  * the same in cel-go 0.17 (Kubernetes 1.30) and 0.29 (1.37). Where crdx cannot tell a value or an
  * error text exactly (timestamps and durations as strings, hexadecimal floats, runtime dispatch of
- * a dyn value to no overload, a folded regex pattern), the result is `unchecked`. Pure.
+ * a dyn value to no overload, a folded pattern whose value crdx does not know), the result is
+ * `unchecked`. A constant regex pattern of matches, find or findAll is compiled as the planner
+ * compiles it, and Go's error fails Program(). Pure.
  */
 import { parseDuration } from '../../go/duration.js';
 import { formatFloat } from '../../go/float.js';
@@ -230,13 +232,23 @@ export function programVerdict(root: Expr, checked: CheckResult): FoldVerdict {
         if (e.target) fold(e.target);
         const args = e.args.map(fold);
         if (e.target === undefined && CONVERSIONS.has(e.fn) && args.length === 1 && args[0] !== undefined) return convert(e.fn, args[0], staticName(e.args[0]!));
-        // decRegexOptimizer compiles a constant pattern; a literal one the literal validator checked
-        if (e.fn === 'matches' && args.length >= 1) {
-          const pat = args[args.length - 1];
-          const node = e.args[e.args.length - 1]!;
-          if (pat !== undefined && node.kind !== 'literal') {
-            if (pat.t !== 'string') return unchecked('matches() with a folded pattern');
-            if (!compileRegex(pat.v).ok) return unchecked('matches() with a folded pattern that does not compile');
+        // decRegexOptimizer (CompileRegexConstants, right after the folding) compiles a constant
+        // pattern, literal or folded, with regexp.Compile, and Program() fails with its error:
+        // cel-go's own matches, and the Kubernetes regex library's find and findAll (library/regex.go
+        // FindRegexOptimization, FindAllRegexOptimization). The checker's literal validator (new
+        // rules from 1.30) refuses a literal pattern of s.matches(p) before (it reads argument 0
+        // of the call: the string of matches(s, p)); a stored rule that skipped it fails here.
+        const regexCall = e.fn === 'matches' || ((e.fn === 'find' || e.fn === 'findAll') && e.target !== undefined);
+        if (regexCall && args.length >= 1) {
+          // the pattern is argument 1 of the call, its target (or first argument) being argument 0
+          const at = e.target !== undefined ? 0 : 1;
+          const pat = args[at];
+          const node = e.args[at];
+          if (pat !== undefined && node !== undefined) {
+            if (pat.t === 'string') {
+              const c = compileRegex(pat.v);
+              if (!c.ok) error(c.message);
+            } else if (pat.t === 'opaque' && pat.type === 'string') return unchecked(`${e.fn}() with a folded pattern crdx does not know`);
           }
         }
         return undefined;

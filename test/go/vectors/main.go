@@ -15,6 +15,7 @@ import (
 	"net/netip"
 	"os"
 	"reflect"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -82,7 +83,18 @@ type output struct {
 	Addr      []netipCase    `json:"addr"`
 	Prefix    []netipCase    `json:"prefix"`
 	Base64    []netipCase    `json:"base64"`
+	Base64URL []netipCase    `json:"base64url"`
 	Strconv   []strconvCase  `json:"strconv"`
+	Regexp    []regexpCase   `json:"regexp"`
+}
+
+// regexpCase: regexp.Compile(In): Error is the error's text; else Find is FindString(Sample)
+// (-1 when it does not match).
+type regexpCase struct {
+	In     string `json:"in"`
+	Error  string `json:"error,omitempty"`
+	Sample string `json:"sample,omitempty"`
+	Find   string `json:"find,omitempty"`
 }
 
 // strconvCase: strconv.ParseInt(In, 10, 64), ParseUint(In, 10, 64), ParseFloat(In, 64) (the
@@ -294,6 +306,17 @@ func main() {
 		}
 	}
 
+	// base64.URLEncoding.Decode (kube-openapi strfmt.Base64.UnmarshalText: CEL's format: byte):
+	// Out is the decoded bytes in hex
+	for _, in := range []string{"", "YWJj", "/w==", "_w==", "-_8=", "YW+j", "YQ", "YQ==", "YWJj\nZGVm", "+++/", "__8=", "a+b/", "YWJ", "YR==", "YQ==\n"} {
+		b := make([]byte, base64.URLEncoding.DecodedLen(len(in)))
+		if n, err := base64.URLEncoding.Decode(b, []byte(in)); err != nil {
+			out.Base64URL = append(out.Base64URL, netipCase{In: in, Error: err.Error()})
+		} else {
+			out.Base64URL = append(out.Base64URL, netipCase{In: in, Out: fmt.Sprintf("%x", b[:n])})
+		}
+	}
+
 	for _, in := range []string{"", " ", "0", "-0", "+0", "1", "+1", "-1", "007", "-007", "1_000", "0x1f", "0X1F", "0b101", "0B101", "0o17", "0O17", "017",
 		"9223372036854775807", "9223372036854775808", "-9223372036854775808", "-9223372036854775809", "18446744073709551615", "18446744073709551616",
 		"000000000000000000000000000005", "-000000000000000000000000000005", " 1", "1 ", "1\n", "\t1", "١", "1.0", "1e3", ".5", "5.", "-.5", "+.5e-2",
@@ -321,6 +344,26 @@ func main() {
 			c.Bool = &b
 		}
 		out.Strconv = append(out.Strconv, c)
+	}
+
+	for _, c := range [][2]string{
+		{"(", ""}, {"[", ""}, {"a**", ""}, {`\`, ""}, {`a\`, ""}, {"x{2,1}", ""}, {"(?P<n>a)(?P<n>b)", "xab"}, {"(?<n>a)|(?P<n>b)", "b"},
+		{`(?P<n>a)(?P<n>b`, ""}, {`[(?P<n>]`, "<"}, {`\(?P<n>a)\(?P<n>b)`, "(a(b"}, {`\8`, ""}, {"[z-a]", ""}, {"(?i", ""}, {"a{1001}", ""},
+		{`\pX`, ""}, {"*", ""}, {"[[:foo:]]", ""}, {"a{2}{3}", ""}, {"(a)|b)", ""}, {`\C`, ""}, {"x**", ""}, {`\z`, "a"}, {`\Q*\E`, "a*"},
+		{"^[a-z]([-a-z0-9]*[a-z0-9])?$", "abc-1"}, {"(?!kube-).*", ""}, {`a{,3}`, "a{,3}"}, {`\p{Greek}+`, "xαβ"}, {"[[:word:]]+", "-ab_1-"},
+	} {
+		rc := regexpCase{In: c[0]}
+		if re, err := regexp.Compile(c[0]); err != nil {
+			rc.Error = err.Error()
+		} else {
+			rc.Sample = c[1]
+			if loc := re.FindStringIndex(c[1]); loc == nil {
+				rc.Find = "-1"
+			} else {
+				rc.Find = c[1][loc[0]:loc[1]]
+			}
+		}
+		out.Regexp = append(out.Regexp, rc)
 	}
 
 	var buf bytes.Buffer
