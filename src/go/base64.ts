@@ -1,16 +1,22 @@
 /**
- * encoding/base64.StdEncoding.Decode's verdict on a string (what encoding/json does with a JSON
- * string decoded into a []byte): the byte offset of its CorruptInputError (`illegal base64 data at
+ * encoding/base64's Decode with StdEncoding (what encoding/json does with a JSON string decoded
+ * into a []byte) or URLEncoding (kube-openapi's strfmt.Base64.UnmarshalText, which the apiserver's
+ * CEL uses for `format: byte`): the byte offset of its CorruptInputError (`illegal base64 data at
  * input byte N`), or undefined when it decodes. Padding is required, `\r` and `\n` are skipped,
  * and the check is not strict (bits after the last byte may be set).
  */
-const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-const VALID = new Uint8Array(256);
-for (const c of ALPHABET) VALID[c.charCodeAt(0)] = 1;
+export type Base64Alphabet = 'std' | 'url';
+const ALPHABETS: Readonly<Record<Base64Alphabet, string>> = {
+  std: 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/',
+  url: 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_',
+};
+const VALIDS: Record<Base64Alphabet, Uint8Array> = { std: new Uint8Array(256), url: new Uint8Array(256) };
+for (const a of ['std', 'url'] as const) for (const c of ALPHABETS[a]) VALIDS[a][c.charCodeAt(0)] = 1;
 
 const isNewline = (b: number) => b === 10 || b === 13;
 
-export function base64ErrorOffset(text: string): number | undefined {
+export function base64ErrorOffset(text: string, alphabet: Base64Alphabet = 'std'): number | undefined {
+  const VALID = VALIDS[alphabet];
   const src = new TextEncoder().encode(text);
   let si = 0;
   while (si < src.length) {
@@ -41,4 +47,11 @@ export function base64ErrorOffset(text: string): number | undefined {
     }
   }
   return undefined;
+}
+
+/** The bytes Decode gives for a text base64ErrorOffset accepts (with the same alphabet). */
+export function base64Decode(text: string, alphabet: Base64Alphabet = 'std'): Uint8Array {
+  let t = text.replace(/[\r\n]/g, '');
+  if (alphabet === 'url') t = t.replace(/-/g, '+').replace(/_/g, '/');
+  return new Uint8Array(Buffer.from(t, 'base64'));
 }

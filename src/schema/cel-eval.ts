@@ -29,7 +29,7 @@ import { optionalEntriesPlain, plainFieldNames } from './cel/ast.js';
 import { compileExpression, GO_LITERAL_CHECKS } from './cel/compile.js';
 import { schemaDeclType } from './cel/decl.js';
 import { costBound, PER_CALL_LIMIT, PER_OBJECT_BUDGET, shapeOf, sizeOf, type Shape } from './cel/cost-bound.js';
-import { bindValue, Unbound } from './cel/bind.js';
+import { bindValue, BoundError, Unbound } from './cel/bind.js';
 import { CostLimitExceeded, exactCostReason, runCosted, type CostedResult } from './cel/cost-runtime.js';
 import { quote as goQuote } from '../go/quote.js';
 import { Correlated, type CorrShape } from './validation/ratchet.js';
@@ -383,6 +383,12 @@ class Walk {
       if (c.usesOldSelf && old === undefined && !c.optionalOldSelf) continue;
       if (c.unsupported !== undefined) {
         skip(c.unsupported);
+        continue;
+      }
+      // the value itself binds as an error (a format: byte string strfmt cannot decode): a rule that reads self fails with it
+      if (bound.self instanceof BoundError && /\bself\b/.test(stripStrings(c.rule))) {
+        const why = c.message !== undefined && c.message.length > 0 ? c.message.trim() : c.rule.trim();
+        this.errors.push({ type: 'Invalid', field: nodeField, value: s.generic.type, detail: `${bound.self.error} evaluating rule: ${why}`, at: loc.at });
         continue;
       }
       if (self === undefined || (c.usesOldSelf && old !== undefined && oldSelf === undefined)) {

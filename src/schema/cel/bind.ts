@@ -12,8 +12,10 @@
  * Where crdx is not sure to bind a value as the server does, the result says why (Unbound).
  */
 import { isRecord } from '../../core/types.js';
+import { CelGoError } from './lib/ops.js';
 import { parseStrfmtDuration } from '../formats/index.js';
 import { parseTimeRFC3339 } from '../../go/time.js';
+import { base64Decode, base64ErrorOffset } from '../../go/base64.js';
 import type { Structural } from '../../crd/structural-schema.js';
 import { adoptTimestamp, timestampOfText } from './lib/time.js';
 import { escapeProperty as celEscape, unescapeProperty as celUnescape } from './escape.js';
@@ -21,6 +23,37 @@ import { isEscapedObject, markBound, markEscapedObject, markList, RawValue } fro
 
 export class Unbound {
   constructor(readonly why: string) {}
+}
+
+/**
+ * A value the server binds as an error (types.NewErr in UnstructuredToVal): every rule that reads it
+ * fails with the error's text. At the node itself the evaluator reports that error; a value above
+ * it is Unbound (crdx does not follow an error value through an object or a list).
+ */
+export class BoundError extends Unbound {
+  constructor(readonly error: string) {
+    super(`the server fails every rule that reads it: ${error}`);
+  }
+}
+
+/** A child's Unbound as its parent's: a BoundError only binds its own node (or an object's field, below). */
+const up = (c: Unbound): Unbound => (c instanceof BoundError ? new Unbound(c.why) : c);
+
+/**
+ * An object with a field the server binds as an error: reading the field (`self.b`, `self.b.size()`)
+ * fails with the error, as cel-go's field selection returns it (`has(self.b)` too: the server reads
+ * the value), and rules that do not read the field are evaluated as usual.
+ */
+function withErrorFields(m: Map<string, unknown>): Map<string, unknown> {
+  // an own get on a plain Map: cel-js knows a value's type by its constructor
+  Object.defineProperty(m, 'get', {
+    value: (k: string): unknown => {
+      const v = Map.prototype.get.call(m, k);
+      if (v instanceof BoundError) throw new CelGoError(v.error);
+      return v;
+    },
+  });
+  return m;
 }
 
 /** The engine's constructors for values it has no literal for. */
@@ -67,8 +100,11 @@ function bindString(v: string, s: Structural, mk: Makers): unknown {
       return timestampOfText(t.sec, t.nsec, v);
     }
     case 'byte': {
-      if (v.length % 4 !== 0 || !/^[A-Za-z0-9+/]*={0,2}$/.test(v)) return new Unbound(`the base64 value ${JSON.stringify(v)} is not one crdx binds`);
-      return new Uint8Array(Buffer.from(v, 'base64'));
+      // strfmt.Base64.UnmarshalText: base64.URLEncoding, where the format check reads StdEncoding, so
+      // a value with '+' or '/' passes the schema and fails every rule that reads it
+      const at = base64ErrorOffset(v, 'url');
+      if (at !== undefined) return new BoundError(`Invalid byte formatted string ${v}: illegal base64 data at input byte ${at}`);
+      return base64Decode(v, 'url');
     }
     default:
       return v;
@@ -102,7 +138,7 @@ export function bindValue(v: unknown, s: Structural, root: boolean, mk: Makers):
       const out: unknown[] = [];
       for (const x of v) {
         const c = bindValue(x, it, false, mk);
-        if (c instanceof Unbound) return c;
+        if (c instanceof Unbound) return up(c);
         out.push(c);
       }
       const lt = s.extensions.listType;
@@ -118,12 +154,13 @@ export function bindValue(v: unknown, s: Structural, root: boolean, mk: Makers):
       if (!typed && !s.declaresProperties && ap) {
         for (const [k, x] of Object.entries(v)) {
           const c = bindValue(x, ap, false, mk);
-          if (c instanceof Unbound) return c;
+          if (c instanceof Unbound) return up(c);
           m.set(k, c);
         }
         return markBound(m);
       }
       const fields = typed || s.declaresProperties;
+      let withErrors = false;
       for (const [k, x] of Object.entries(v)) {
         if (typed && k === 'metadata') {
           // model.WithTypeAndObjectMeta: metadata holds name and generateName only
@@ -146,10 +183,11 @@ export function bindValue(v: unknown, s: Structural, root: boolean, mk: Makers):
           continue;
         }
         const c = bindValue(x, cs, false, mk);
-        if (c instanceof Unbound) return c;
+        if (c instanceof BoundError) withErrors = true;
+        else if (c instanceof Unbound) return c;
         m.set(name, c);
       }
-      return markEscapedObject(markBound(m));
+      return markEscapedObject(markBound(withErrors ? withErrorFields(m) : m));
     }
     default:
       if (s.extensions.preserveUnknownFields) return new RawValue(v);

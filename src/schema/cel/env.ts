@@ -24,7 +24,7 @@ import { isDuration, isUint, registerCelClasses } from './lib/classes.js';
 import { adoptTimestamp, inTimestampRange, makeTimestamp, msOf, nanosOf, subMillisecondNanos, patchTimestampArithmetic, registerTime, timestampOfText } from './lib/time.js';
 import { registerURL } from './lib/url.js';
 import type { LibEnv } from './lib/types.js';
-import { boundFieldKey, type Makers } from './bind.js';
+import { BoundError, boundFieldKey, type Makers } from './bind.js';
 
 export type Program = (ctx: Record<string, unknown>) => unknown;
 export interface EvalEnv {
@@ -63,6 +63,9 @@ export function makeEnvs(m: CelModule): CelEnvs {
   patchTimestampArithmetic(Duration as unknown as { prototype: object });
   const makers: Makers = { duration: (sec, nanos) => new Duration(sec, nanos) };
   const env = new m.Environment(LIB_OPTIONS);
+  // a field the server binds as an error (bind.ts BoundError): a type cel-js knows, so that a map
+  // holding one can be passed to a function; reading the field fails with the server's error
+  (env as unknown as { registerType(n: string, c: unknown): void }).registerType('crdx.BoundError', BoundError);
   const lib = env as unknown as LibEnv;
   lib.registerFunction('__crdx_eq(dyn, dyn): bool', (a: unknown, b: unknown) => celEqual(a, b, ops.eq));
   lib.registerFunction('__crdx_ne(dyn, dyn): bool', (a: unknown, b: unknown) => !celEqual(a, b, ops.eq));
