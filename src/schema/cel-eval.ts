@@ -70,6 +70,8 @@ const SUPPORTED_CALLS = new Set([
   'slice', 'flatten', 'distinct', 'reverse', 'sort', 'range', 'sortBy',
   // cel-go sets extension (cel/env.ts), optionals (cel-js)
   'contains', 'equivalent', 'intersects', 'of', 'none', 'or', 'ofNonZeroValue', 'optMap', 'optFlatMap',
+  // cel-go optionals on lists (cel/env.ts registerOptionalLists)
+  'first', 'last', 'unwrap', 'unwrapOpt',
   // Kubernetes IP library (cel/lib/ip.ts)
   'isIP', 'ip', 'isCanonical', 'family', 'isUnspecified', 'isLoopback', 'isLinkLocalMulticast', 'isLinkLocalUnicast', 'isGlobalUnicast',
   // Kubernetes CIDR library (cel/lib/cidr.ts)

@@ -382,6 +382,57 @@ export const LIBS: readonly Lib[] = [
     },
   },
   {
+    // format: byte binds with strfmt.Base64 (base64.URLEncoding) where the format check reads
+    // StdEncoding: a value with '+' or '/' passes the schema and fails every rule that reads it
+    name: 'bytesurl',
+    props: {
+      b: { type: 'string', format: 'byte', maxLength: 20, 'x-kubernetes-validations': [{ rule: 'self.size() > 0', message: 'not empty' }] },
+      o: { type: 'object', properties: { b: { type: 'string', format: 'byte', maxLength: 20 }, s: { type: 'string', maxLength: 5 } } },
+    },
+    rules: [
+      ["!has(self.b) || self.b.size() < 3 || self.b != b'abc'", 'not abc'],
+      ["!has(self.o) || !has(self.o.s) || self.o.s == 'x' || self.o.b.size() == 1", 'one byte unless x'],
+      ['!has(self.o) || self.o.s.size() < 5', 'short s'],
+    ],
+    cases: {
+      ok: { b: 'YWI=', o: { b: 'YQ==', s: 'q' } },
+      abc: { b: 'YWJj' },
+      slash: { b: '/w==' },
+      plus: { b: 'YW+j' },
+      url: { b: '-_8=', o: { b: '_w==', s: 'q' } },
+      nestedSlash: { o: { b: '/w==', s: 'q' } },
+      nestedSlashAbsorbed: { o: { b: '/w==', s: 'x' } },
+    },
+  },
+  {
+    // cel-go's optionals on lists: first(), last() (optional types v2), optional.unwrap(), unwrapOpt()
+    name: 'optlists',
+    props: {
+      l: { type: 'array', maxItems: 4, items: { type: 'integer' } },
+      objs: { type: 'array', maxItems: 4, items: { type: 'object', properties: { k: { type: 'string', maxLength: 4 } } } },
+      m: { type: 'object', maxProperties: 4, additionalProperties: { type: 'string', maxLength: 4 } },
+    },
+    rules: [
+      ['!has(self.l) || self.l.first().orValue(1) == 1', 'starts with 1'],
+      ['!has(self.l) || self.l.last().orValue(3) == 3', 'ends with 3'],
+      ["!has(self.objs) || self.objs.first().?k.orValue('a') == 'a'", 'first k is a'],
+      ["!has(self.objs) || !self.objs.last().hasValue() || self.objs.last().value().k != 'z'", 'last k is not z'],
+      ["!has(self.m) || optional.unwrap([self.m[?'a'], self.m[?'b']]).size() <= 1", 'not both a and b'],
+      ["!has(self.m) || [self.m[?'a'], optional.none()].unwrapOpt() != ['x']", 'a is not x', "'a is ' + [self.m[?'a']].unwrapOpt()[0]"],
+    ],
+    cases: {
+      ok: { l: [1, 2, 3], objs: [{ k: 'a' }, { k: 'b' }], m: { a: 'q' } },
+      empty: { l: [], objs: [], m: {} },
+      badFirst: { l: [2, 3] },
+      badLast: { l: [1, 2] },
+      firstK: { objs: [{ k: 'b' }] },
+      lastNoK: { objs: [{ k: 'a' }, {}] },
+      lastZ: { objs: [{ k: 'z' }] },
+      both: { m: { a: 'x', b: 'y' } },
+      ax: { m: { a: 'x' } },
+    },
+  },
+  {
     name: 'ips',
     props: { a: str },
     rules: [

@@ -54,6 +54,7 @@ export function makeEnvs(m: CelModule): CelEnvs {
   // the macros must parse in both (the plain environment parses the rule as written)
   registerComprehensions(plainEnv as unknown as LibEnv);
   registerOptionalEntries(plainEnv as unknown as LibEnv, m.Optional);
+  registerOptionalLists(plainEnv as unknown as LibEnv, m.Optional);
   const plain = plainEnv as unknown as EvalEnv;
   const ops = makeOps((e) => plain.parse(e));
   // cel-js does not export its Duration class from the package entry: take it from a value
@@ -251,6 +252,7 @@ export function makeEnvs(m: CelModule): CelEnvs {
   registerSortBy(lib, ops);
   registerOptMap(lib, m.Optional);
   registerOptionalEntries(lib, m.Optional);
+  registerOptionalLists(lib, m.Optional);
   registerStrings(
     lib,
     (l, x) => BigInt(l.findIndex((e) => celEqual(e, x, ops.eq))),
@@ -295,6 +297,27 @@ function registerOptionalEntries(lib: LibEnv, optional: unknown): void {
     if (!(x instanceof Optional)) throw new CelGoError(`cannot initialize optional entry '${goValueText(k)}' from non-optional value ${goValueText(x)}`);
     return x.hasValue() ? put(m, k, x.value(), true) : put(m, k, undefined, false);
   });
+}
+
+/**
+ * cel-go's optional library on lists (cel/library.go, optional types version 1 and 2): `l.first()`
+ * and `l.last()` an optional of the element (none when empty), `optional.unwrap(l)` and
+ * `l.unwrapOpt()` the values of the optionals that have one, in order.
+ */
+function registerOptionalLists(lib: LibEnv, optional: unknown): void {
+  const O = optional as unknown as { of(x: unknown): unknown; none(): unknown } & (abstract new (...a: never[]) => { hasValue(): boolean; value(): unknown });
+  lib.registerFunction('list<dyn>.first(): optional<dyn>', (l: unknown[]) => (l.length > 0 ? O.of(l[0]) : O.none()));
+  lib.registerFunction('list<dyn>.last(): optional<dyn>', (l: unknown[]) => (l.length > 0 ? O.of(l[l.length - 1]) : O.none()));
+  const unwrap = (l: unknown[]): unknown[] => {
+    const out: unknown[] = [];
+    for (const x of l) {
+      if (!(x instanceof O)) throw new CelUnsupported('unwrap of a list whose element is not an optional');
+      if (x.hasValue()) out.push(x.value());
+    }
+    return out;
+  };
+  lib.registerFunction('list<dyn>.unwrapOpt(): list<dyn>', unwrap);
+  lib.registerFunction('OptionalNamespace.unwrap(list<dyn>): list<dyn>', (_: unknown, l: unknown[]) => unwrap(l));
 }
 
 /** A scalar as Go's %v prints cel-go's value of it; other values crdx does not print (not evaluated). */
