@@ -144,12 +144,25 @@ function compileText(text: string, e: CelEnvs): CompiledText {
   return c;
 }
 
-/** One sub-expression of a rule evaluated on its own (cel-errors.ts). */
-function evaluateText(text: string, ctx: Record<string, unknown>, env: Env): SubResult {
+/**
+ * One sub-expression of a rule evaluated on its own (cel-errors.ts): as written in the plain
+ * environment, else (a library call it lacks: `url(s).getQuery()['a']`) as a rule is evaluated,
+ * rewritten with the libraries.
+ */
+function evaluateText(text: string, ctx: Record<string, unknown>, envs: CelEnvs): SubResult {
+  let first: unknown;
   try {
-    return { ok: true, value: env.parse(text)(ctx) };
+    return { ok: true, value: envs.plain.parse(text)(ctx) };
   } catch (e) {
-    return { ok: false, key: missingKeyOf(e) };
+    const key = missingKeyOf(e);
+    if (key !== undefined) return { ok: false, key };
+    first = e;
+  }
+  try {
+    return { ok: true, value: compileText(text, envs).run(ctx) };
+  } catch (e) {
+    const go = e instanceof CelGoError && /^no such key: /.test(e.message) ? e.message : undefined;
+    return { ok: false, key: missingKeyOf(e) ?? go ?? missingKeyOf(first) };
   }
 }
 
@@ -544,7 +557,7 @@ class Walk {
  */
 function knownErrorText(err: unknown, rule: string, ast: unknown, ctx: Record<string, unknown>, env: CelEnvs): string | undefined {
   if (err instanceof CelGoError) return err.message;
-  return arithmeticErrorOf(err) ?? (missingKeyOf(err) !== undefined ? goMissingKey(rule, ast, (text) => evaluateText(text, ctx, env.plain)) : undefined);
+  return arithmeticErrorOf(err) ?? (missingKeyOf(err) !== undefined ? goMissingKey(rule, ast, (text) => evaluateText(text, ctx, env)) : undefined);
 }
 
 /** What crdx's evaluator makes of one expression (evaluateExpression). */

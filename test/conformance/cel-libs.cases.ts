@@ -382,6 +382,51 @@ export const LIBS: readonly Lib[] = [
     },
   },
   {
+    // a missing key below a library call (url().getQuery()[k]): cel-go's `no such key: k`
+    name: 'libkeys',
+    props: { u: { type: 'string', maxLength: 60 } },
+    rules: [
+      ["!has(self.u) || url(self.u).getQuery()['a'][0] == '1'", 'a is 1'],
+      ["!has(self.u) || url(self.u).getQuery()['b'].size() < 2 || url(self.u).getHost() == 'x'", 'b at most once'],
+    ],
+    cases: {
+      ok: { u: 'http://h/p?a=1' },
+      other: { u: 'http://h/p?a=2' },
+      missing: { u: 'http://h/p?c=1' },
+      twoB: { u: 'http://h/p?a=1&b=1&b=2' },
+      none: {},
+    },
+  },
+  {
+    // apimachinery's two forms of a Quantity: an int64Amount (AsInt64 false at a negative scale:
+    // 1000m, 1.0) or an inf.Dec (past 18 digits or a large binary suffix: never an integer)
+    name: 'quantityforms',
+    props: { q: { type: 'string', maxLength: 40 } },
+    rules: [
+      ['quantity(self.q).isInteger()', 'an integer'],
+      ['!quantity(self.q).isInteger() || quantity(self.q).asInteger() < 10', 'below 10'],
+      ['quantity(self.q).asApproximateFloat() < 1.0', 'below one'],
+      ["quantity(self.q).add(quantity('1m')).isInteger() || quantity(self.q).sub(1).isInteger()", 'sums'],
+      ['quantity(self.q).add(9223372036854775807).isInteger()', 'no overflow'],
+    ],
+    cases: {
+      int: { q: '1000' },
+      exp: { q: '1e3' },
+      oneDotZero: { q: '1.0' },
+      milli: { q: '1000m' },
+      maxInt: { q: '9223372036854775807' },
+      digits18: { q: '999999999999999999' },
+      exbi: { q: '1Ei' },
+      eightExbi: { q: '8Ei' },
+      kibi: { q: '1Ki' },
+      longKibi: { q: '12345678901234Ki' },
+      nano: { q: '0.000000001' },
+      belowNano: { q: '0.0000000001' },
+      e19: { q: '1e19' },
+      zero: { q: '0' },
+    },
+  },
+  {
     // format: byte binds with strfmt.Base64 (base64.URLEncoding) where the format check reads
     // StdEncoding: a value with '+' or '/' passes the schema and fails every rule that reads it
     name: 'bytesurl',
