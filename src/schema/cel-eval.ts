@@ -516,8 +516,9 @@ class Walk {
           } else msg = c.runMessage(mctx);
         } catch (err) {
           // the server logs a failed messageExpression and falls back to the message; crdx does so only
-          // for the failures it knows cel-go has too (a missing key, a library error, a dyn overload)
-          const known = err instanceof CelGoError || missingKeyOf(err) !== undefined || /^no such overload: dyn</.test(errorText(err));
+          // for the failures it knows cel-go has too (a missing key, a library error, a dyn overload,
+          // a division by zero or an overflow)
+          const known = err instanceof CelGoError || missingKeyOf(err) !== undefined || arithmeticErrorOf(err) !== undefined || /^no such overload: dyn</.test(errorText(err));
           if (!known) {
             skip(`the rule fails, but crdx's evaluation of its messageExpression failed (${errorText(err)})`);
             continue;

@@ -837,9 +837,13 @@ export const LIBS: readonly Lib[] = [
       ["!has(self.d) || string(self.d) != '1e+21'", 'd printed as 1e+21'],
       ["!has(self.d) || string(self.d) != '-2.5e-05'", 'd printed as -2.5e-05'],
       ["!has(self.d) || string(self.d) != '0.1'", 'd printed as 0.1'],
+      // a messageExpression that divides by zero: the message, else the default text
+      ["!has(self.a) || self.a != 'div'", 'fallback for a division by zero', "self.n / (self.n - self.n) > 0 ? 'a' : 'b'"],
+      ["!has(self.a) || self.a != 'div'", '', "self.n % (self.n - self.n) > 0 ? 'a' : 'b'"],
     ],
     cases: {
       ok: { a: 'ok' },
+      div: { a: 'div', n: 3 },
       x: { a: 'x' },
       y: { a: 'y' },
       z: { a: 'z', m: {} },
