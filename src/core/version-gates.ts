@@ -134,6 +134,11 @@ export const GATES = {
     area: 'CEL',
     what: "cel-go 0.23: a backtick in a rule is refused as `unsupported syntax: '`'` (before: a `token recognition error` per backtick, the rest parsed without it); a `format()` issue text is printed as it is (before: as a Go format string, a `%` in it as `%!c(MISSING)`)",
   },
+  'cel.optional-lists': {
+    minor: 33,
+    area: 'CEL',
+    what: "cel-go 0.23's optional library (the server's, new and stored rules alike): `first()`, `last()`, `optional.unwrap()` and `unwrapOpt()` on lists (before: undeclared)",
+  },
   'cel.k8s-equality-cost': {
     minor: 32,
     area: 'CEL',

@@ -426,6 +426,18 @@ const CASES: readonly Case[] = [
             : { accepted: false },
     };
   })(),
+  (() => {
+    const rules = ['self.l.first().orValue(0) == 1', 'self.l.last().hasValue()', 'optional.unwrap([self.l.first()]).size() == 1'];
+    const c = crd({ l: { type: 'array', maxItems: 4, items: { type: 'integer' } } }, { spec: { 'x-kubernetes-validations': rules.map((rule) => ({ rule })) } });
+    return {
+      id: 'cel-optional-lists',
+      about: "first(), last(), optional.unwrap() and unwrapOpt(): cel-go 0.23's optional library, from 1.33",
+      crd: c,
+      crdExpect: (m: number) => (m >= 33 ? { accepted: true } : { accepted: false, cause: /undeclared reference to 'first'/ }),
+      cr: cr(c, { l: [2] }),
+      crExpect: (m: number) => (m >= 33 ? { accepted: false, causes: [`FieldValueInvalid spec: Invalid value: ${m >= 35 ? '' : '"object": '}failed rule: ${rules[0]}`] } : { accepted: false }),
+    };
+  })(),
   {
     id: 'list-set-non-scalar',
     about: 'x-kubernetes-list-type: set of objects or arrays: accepted, warned from 1.37 (once per item type, sorted)',

@@ -506,6 +506,14 @@ const STD_REMOVED: Readonly<Record<string, number>> = {
   int64_to_duration: since('cel.go-0.29'),
 };
 
+/** Overloads a library of cel-go gained, by the first Kubernetes minor whose cel-go has them (optional types version 2). */
+const SERVER_ADDED: Readonly<Record<string, number>> = {
+  list_last: since('cel.optional-lists'),
+  list_first: since('cel.optional-lists'),
+  optional_unwrap: since('cel.optional-lists'),
+  optional_unwrapOpt: since('cel.optional-lists'),
+};
+
 /**
  * Whether an overload of `lib` is declared in an environment of compatibility version 1.`compat`
  * on a server of minor 1.`server` (its cel-go).
@@ -513,6 +521,7 @@ const STD_REMOVED: Readonly<Record<string, number>> = {
 function available(lib: string, id: string, compat: number, server: number): boolean {
   if (compat < (LIBRARY_SINCE[lib] ?? Infinity)) return false;
   if (server >= (STD_REMOVED[id] ?? Infinity)) return false;
+  if (server < (SERVER_ADDED[id] ?? 0)) return false;
   if (lib === 'strings' && STRINGS_V2_ONLY.has(id) && compat < since('cel.strings-v2')) return false;
   if (lib === 'std' && compat < since('cel.optionals') && CROSS_NUMERIC.test(id)) return false;
   return true;
