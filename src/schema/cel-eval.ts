@@ -181,6 +181,11 @@ function callUnsupported(e: string): string | undefined {
   return undefined;
 }
 
+/** validation.go ruleErrorString: how an evaluation error names its rule (the message if set, else the rule). */
+function ruleErrorString(c: { readonly message?: string | undefined; readonly rule: string }): string {
+  return c.message !== undefined && c.message.length > 0 ? c.message.trim() : c.rule.trim();
+}
+
 /** The place of a rule's error: its node's, or (fieldPath) one child below it, at the keys the path walks. */
 function below(loc: Loc, fp: Compiled['fieldPath']): Loc {
   return fp === undefined ? loc : loc.child(fp.field, null).withAt([...loc.at, ...fp.at]);
@@ -402,7 +407,7 @@ class Walk {
       }
       // the value itself binds as an error (a format: byte string strfmt cannot decode): a rule that reads self fails with it
       if (bound.self instanceof BoundError && /\bself\b/.test(stripStrings(c.rule))) {
-        const why = c.message !== undefined && c.message.length > 0 ? c.message.trim() : c.rule.trim();
+        const why = ruleErrorString(c);
         this.errors.push({ type: 'Invalid', field: nodeField, value: s.generic.type, detail: `${bound.self.error} evaluating rule: ${why}`, at: loc.at });
         continue;
       }
@@ -433,7 +438,7 @@ class Walk {
         }
         this.spent += costed.cost;
         if (cancelled) {
-          const why = c.message !== undefined && c.message.length > 0 ? c.message.trim() : c.rule.trim();
+          const why = ruleErrorString(c);
           this.errors.push({ type: 'Invalid', field: nodeField, value: s.generic.type, detail: `'operation cancelled: actual cost limit exceeded': no further validation rules will be run due to call cost exceeds limit for rule: ${why}`, at: loc.at });
           this.stopped = true;
           return;
@@ -467,7 +472,7 @@ class Walk {
         // errors before the ratcheting addErr, which only covers a rule that evaluated to false).
         // an operator applied to an int-or-string value of the other kind (the only values the checker leaves dyn)
         if (/^no such overload: dyn<\w+> (?:<|<=|>|>=|\+|-|\*|\/|%) \w+/.test(errorText(err))) {
-          const why = c.message !== undefined && c.message.length > 0 ? c.message.trim() : c.rule.trim();
+          const why = ruleErrorString(c);
           this.errors.push({ type: 'Invalid', field: loc.field === '' ? '<nil>' : loc.field, value: s.generic.type, detail: `'no such overload': call arguments did not match a supported operator, function or macro signature for rule: ${why}`, at: loc.at });
           continue;
         }
@@ -476,7 +481,7 @@ class Walk {
           skip(`crdx's evaluation failed (${errorText(err)})`);
           continue;
         }
-        const why = c.message !== undefined && c.message.length > 0 ? c.message.trim() : c.rule.trim();
+        const why = ruleErrorString(c);
         // the server words an error that starts with "no such overload" on its own (validation.go)
         const detail = key.startsWith('no such overload') ? `'${key}': call arguments did not match a supported operator, function or macro signature for rule: ${why}` : `${key} evaluating rule: ${why}`;
         this.errors.push({ type: 'Invalid', field: loc.field === '' ? '<nil>' : loc.field, value: s.generic.type, detail, at: loc.at });

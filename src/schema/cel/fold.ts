@@ -243,8 +243,7 @@ export function programVerdict(root: Expr, checked: CheckResult): FoldVerdict {
           // the pattern is argument 1 of the call, its target (or first argument) being argument 0
           const at = e.target !== undefined ? 0 : 1;
           const pat = args[at];
-          const node = e.args[at];
-          if (pat !== undefined && node !== undefined) {
+          if (pat !== undefined) {
             if (pat.t === 'string') {
               const c = compileRegex(pat.v);
               if (!c.ok) error(c.message);

@@ -155,14 +155,14 @@ export function parseQuantity(str: string): Quantity | string {
   let u = BigInt(digits === '' ? '0' : digits);
   if (!positive) u = -u;
   void value;
-  // the int64Amount fast path of ParseQuantity: enough precision left, a scale of nanos or more,
-  // and no overflow of the value times the binary suffix
+  // the int64Amount fast path of ParseQuantity: enough precision left (so the digits fit an int64),
+  // a scale of nanos or more, and no overflow of the value times the binary suffix
   const precision =
     base === 10 ? 18 - (num.length + denom.length) : denom.length === 0 ? 15 - num.length - Math.trunc((exponent * 3) / 10) - 1 : -1;
   const fastScale = (base === 10 ? exponent : 0) - denom.length;
   if (precision >= 0 && fastScale >= -9) {
     const v = base === 10 ? u : u * 2n ** BigInt(exponent);
-    if (fitsInt64(u) && fitsInt64(v)) return new Quantity(v, fastScale);
+    if (fitsInt64(v)) return new Quantity(v, fastScale);
   }
   // otherwise an inf.Dec: value (without the suffix) = u × 10^-len(denom)
   let scale = -denom.length;
