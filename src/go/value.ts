@@ -19,7 +19,8 @@ export function kindOf(v: unknown): GoKind {
     case 'string':
       return 'string';
     case 'number':
-      return Number.isInteger(v) && v >= -TWO63 && v < TWO63 ? 'int' : 'float';
+      // -2^63 as a double is written -9223372036854776000 by Go's JSON encoding: beyond int64, a float64
+      return Number.isInteger(v) && v > -TWO63 && v < TWO63 ? 'int' : 'float';
     case 'bigint':
       return v >= INT64_MIN && v <= INT64_MAX ? 'int' : 'float';
     case 'object':

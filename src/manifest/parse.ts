@@ -5,7 +5,7 @@ import { fastLocator, type FastLocator } from './fast-locate.js';
 import { relaxQuotedIndentation } from './relax.js';
 import { countLines, splitDocuments, type Chunk } from './split.js';
 import { crdNumbers } from './crd-numbers.js';
-import { INF_NAN, goYamlScalar, int64Literal, numberKey } from './yaml-numbers.js';
+import { INF_NAN, floatAsSent, goYamlScalar, int64Literal, numberKey } from './yaml-numbers.js';
 
 export interface SourceFile {
   /** As the user gave it; `-` for stdin. */
@@ -549,8 +549,10 @@ function inspect(root: unknown, max: number, problems: ParseProblem[], lc: Lines
         });
       else n.value = n.source; // go-yaml keeps an out-of-range number as the string it was written as
     } else if (isScalar(n) && typeof n.value === 'number' && Number.isInteger(n.value) && !Number.isSafeInteger(n.value) && n.source !== undefined) {
-      // an int64 beyond 2^53: exact, as go-yaml reads it and the server decodes it (int64)
-      const exact = int64Literal(n.source);
+      // an int64 beyond 2^53: exact, as go-yaml reads it and the server decodes it (int64); any other
+      // such number is a float64 to go-yaml, sent as the integer Go's JSON encoding writes for it
+      // (`1e18`, `4.611686018427387904e18` → 4611686018427388000), an int64 to the server when it fits
+      const exact = int64Literal(n.source) ?? floatAsSent(n.value);
       if (exact !== undefined) {
         n.value = exact;
         found.bigint = true;

@@ -69,3 +69,16 @@ export function int64Literal(source: string): bigint | undefined {
   const v = exactInt(plain);
   return v >= INT64_MIN && v <= INT64_MAX ? v : undefined;
 }
+
+/**
+ * The int64 the server decodes from an integral float64 beyond 2^53, as kubectl sends it: Go's
+ * encoding/json writes the shortest digits that read back as the same float64, without an exponent
+ * below 1e21 (as JavaScript's String does), so 1e18 arrives as 1000000000000000000 and
+ * 4.611686018427387904e18 as 4611686018427388000; undefined when those digits are beyond int64 (the
+ * server keeps a float64: -9223372036854775809 is sent as -9223372036854776000).
+ */
+export function floatAsSent(f: number): bigint | undefined {
+  if (!Number.isInteger(f) || Math.abs(f) >= 1e21) return undefined;
+  const v = BigInt(String(f));
+  return v >= INT64_MIN && v <= INT64_MAX ? v : undefined;
+}

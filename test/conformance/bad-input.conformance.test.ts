@@ -144,6 +144,13 @@ describe.skipIf(!RUN)('odd input: kubectl 1.32 and the real server against lint 
     // YAML 1.1 sexagesimal numbers are strings to go-yaml; 0o17 is an int to it
     '{s: 1:20, free: {a: 1:20, b: 0o17, c: 1_0, 0o17: x, d: -1:30.5}}',
     '{i: 0o17}',
+    // floats go-yaml reads as float64 and kubectl sends with Go's JSON digits: an int64 when they fit
+    '{i: 1e18}',
+    '{i: 4.611686018427387904e18}',
+    '{i: 9007199254740993.0}',
+    '{i: -9223372036854775809}',
+    '{num: 1e18}',
+    '{free: {a: [1e18, -9223372036854775809, 4.611686018427387904e18, 1e21, 1.5e300]}}',
   ];
   for (const spec of cases) {
     it(`spec: ${spec}`, async () => {
@@ -218,6 +225,9 @@ describe.skipIf(!RUN)('int64s beyond 2^53 in a CRD schema: kubectl and the real 
     ['{type: integer, example: 9223372036854775807}', '{a: 1}'],
     ['{type: object, x-kubernetes-preserve-unknown-fields: true, default: {n: [9223372036854775807, 9007199254740993]}}', '{}'],
     ['{type: integer, multipleOf: 3, default: 9007199254740993}', '{}'],
+    ['{type: integer, default: 1e18}', '{}'],
+    ['{type: integer, default: -9223372036854775809}', '{}'],
+    ['{type: integer, enum: [4.611686018427387904e18]}', '{a: 4611686018427388000}'],
     ['{type: integer, x-kubernetes-validations: [{rule: "self > 9007199254740992"}], default: 9007199254740993}', '{}'],
   ];
   cases.forEach(([prop, spec], i) => {
@@ -428,4 +438,44 @@ ${rules
       }
     });
   });
+});
+
+/**
+ * An integral float beyond 2^53 (`1e18`, `4.611686018427387904e18`) is a float64 to go-yaml, which
+ * kubectl sends with Go's shortest JSON digits (4611686018427388000): the server binds the int64
+ * those digits are to a rule, or, beyond int64 (-9223372036854775809), refuses a float64 integer.
+ */
+describe.skipIf(!RUN)('integral floats beyond 2^53 read by CEL rules: kubectl and the real server against lint', () => {
+  let h: Harness;
+  const kubectl = (args: string[], input: string) => kubectlAt(h, args, input);
+  const crd = crdYaml(`floats`, `Float`, `        type: object
+        properties:
+          spec:
+            type: object
+            properties:
+              i: {type: integer}
+              x: {x-kubernetes-int-or-string: true}
+            x-kubernetes-validations:
+            - rule: "!has(self.i) || self.i == 0"
+              messageExpression: "string(self.i)"
+            - rule: "!has(self.x) || self.x == 0"
+              messageExpression: "string(self.x)"
+`);
+  beforeAll(async () => {
+    h = await startHarness();
+    await createCrd(h, crd, 'floats.example.com');
+  });
+  afterAll(async () => {
+    await h?.stop();
+  });
+  for (const spec of ['{i: 1e18}', '{i: 4.611686018427387904e18}', '{i: 9007199254740993.0}', '{i: -9223372036854775809}', '{i: -9.3e18}', '{x: 1e18}', '{x: 9.2233720368547758e18}']) {
+    it(`spec: ${spec}`, async () => {
+      const cr = `apiVersion: example.com/v1\nkind: Float\nmetadata: {name: f, namespace: default}\nspec: ${spec}\n`;
+      const server = await kubectl(['create', '--dry-run=server'], cr);
+      const out = JSON.parse((await runCli(['lint', '-o', 'json', '-'], `${crd}---\n${cr}`)).stdout) as JsonOutput;
+      expect(server.exitCode, server.stderr).toBe(1);
+      expect(out.findings.filter((f) => f.ruleId === 'cel-not-evaluated')).toEqual([]);
+      expect(new Set(out.findings.filter((f) => f.severity === 'error').map((f) => f.message.trim()))).toEqual(new Set(kubectlCauses(server.stderr)));
+    });
+  }
 });

@@ -60,3 +60,22 @@ describe('parse', () => {
     expect(f.some((x) => x.ruleId === 'parse' && x.fatal)).toBe(true);
   });
 });
+
+describe('integral floats beyond 2^53, as kubectl sends them', () => {
+  const spec = (text: string): unknown => (parseFile({ path: 'f.yaml', text: `kind: X\nspec: ${text}\n` })[0]!.manifests[0]!.value as { spec: unknown }).spec;
+  it('are the int64 of Go’s shortest JSON digits for them, where those fit', () => {
+    // recorded from kubectl 1.32 create --dry-run=server -o json against a 1.37 server
+    expect(spec('{a: 1e18, b: 4.611686018427387904e18, c: 9007199254740993.0, d: -9.2e18, e: 1e3}')).toEqual({
+      a: 1000000000000000000n,
+      b: 4611686018427388000n,
+      c: 9007199254740992n,
+      d: -9200000000000000000n,
+      e: 1000,
+    });
+  });
+  it('stay float64s beyond int64, -2^63 included (sent as -9223372036854776000)', () => {
+    const v = spec('{a: -9223372036854775809, b: 1e21, c: 18446744073709551616, d: 9.2233720368547758e18}') as Record<string, number>;
+    expect(v).toEqual({ a: -9223372036854775808, b: 1e21, c: 18446744073709551616, d: 9223372036854775808 });
+    expect(Object.values(v).every((x) => typeof x === 'number')).toBe(true);
+  });
+});
