@@ -405,17 +405,15 @@ class Walk {
         skip(c.unsupported);
         continue;
       }
-      // the value itself binds as an error (a format: byte string strfmt cannot decode): a rule that reads self fails with it
-      if (bound.self instanceof BoundError && /\bself\b/.test(stripStrings(c.rule))) {
-        const why = ruleErrorString(c);
-        this.errors.push({ type: 'Invalid', field: nodeField, value: s.generic.type, detail: `${bound.self.error} evaluating rule: ${why}`, at: loc.at });
-        continue;
-      }
-      if (self === undefined || (c.usesOldSelf && old !== undefined && oldSelf === undefined)) {
+      // the value itself binds as an error (a format: byte string strfmt cannot decode): self is that
+      // error to the rule, as cel-go resolves it (`self.size() > 0` fails with it, `true || self == b''`
+      // and a rule that never reads self do not)
+      const selfError = bound.self instanceof BoundError ? bound.self.error : undefined;
+      if ((self === undefined && selfError === undefined) || (c.usesOldSelf && old !== undefined && oldSelf === undefined)) {
         skip(`crdx cannot bind the value as the server does (${unbound?.why ?? 'no value'})`);
         continue;
       }
-      const ctx: Record<string, unknown> = { self };
+      const ctx = activation(self, selfError);
       if (c.optionalOldSelf) ctx['oldSelf'] = old === undefined ? m.Optional.none() : m.Optional.of(oldSelf);
       else if (old !== undefined && oldSelf !== undefined) ctx['oldSelf'] = oldSelf;
       // runtime cost: counted as cel-go counts it (cel/cost-runtime.ts) where crdx can; else a bound
@@ -497,7 +495,7 @@ class Walk {
       let detail: string | undefined;
       if (c.runMessage) {
         // messageExpression sees oldSelf without the optional wrapping
-        const mctx: Record<string, unknown> = { self: plain.self };
+        const mctx = activation(plain.self, selfError);
         if (old !== undefined && plain.oldSelf !== undefined) mctx['oldSelf'] = plain.oldSelf;
         let msg: unknown;
         try {
@@ -685,4 +683,15 @@ export function evaluateCelOnDefault(value: unknown, schema: Structural, loc: Lo
   const asUpdate = run(value);
   if (asUpdate.errors.length > 0 || !asUpdate.complete) return asUpdate;
   return run(undefined);
+}
+
+/** A rule's variables: self, or, where the server binds self as an error, a self that fails when read. */
+function activation(self: unknown, selfError: string | undefined): Record<string, unknown> {
+  if (selfError === undefined) return { self };
+  return Object.defineProperty({}, 'self', {
+    enumerable: true,
+    get: () => {
+      throw new CelGoError(selfError);
+    },
+  }) as Record<string, unknown>;
 }

@@ -433,6 +433,23 @@ export const LIBS: readonly Lib[] = [
     props: {
       b: { type: 'string', format: 'byte', maxLength: 20, 'x-kubernetes-validations': [{ rule: 'self.size() > 0', message: 'not empty' }] },
       o: { type: 'object', properties: { b: { type: 'string', format: 'byte', maxLength: 20 }, s: { type: 'string', maxLength: 5 } } },
+      // self bound as the error: read, absorbed by || and &&, never read, read by a messageExpression
+      c: {
+        type: 'string',
+        format: 'byte',
+        maxLength: 20,
+        'x-kubernetes-validations': [
+          { rule: "true || self == b'a'", message: 'c1' },
+          { rule: "self == b'a' || true", message: 'c2' },
+          { rule: '1 == 1', message: 'c3' },
+          { rule: "'self' == 'self'", message: 'c4' },
+          { rule: 'false && self.size() == 0', message: 'c5' },
+          { rule: 'self.size() == 0 && false', message: 'c6' },
+          { rule: '1 == 2', messageExpression: 'string(self)' },
+          { rule: '1 == 2', message: 'c8', messageExpression: 'string(self.size())' },
+          { rule: "self != b'a'", message: 'c9' },
+        ],
+      },
     },
     rules: [
       ["!has(self.b) || self.b.size() < 3 || self.b != b'abc'", 'not abc'],
@@ -447,6 +464,8 @@ export const LIBS: readonly Lib[] = [
       url: { b: '-_8=', o: { b: '_w==', s: 'q' } },
       nestedSlash: { o: { b: '/w==', s: 'q' } },
       nestedSlashAbsorbed: { o: { b: '/w==', s: 'x' } },
+      selfOk: { c: 'YQ==' },
+      selfSlash: { c: 'a+b/' },
     },
   },
   {
