@@ -146,3 +146,32 @@ export function structOrdered(v: unknown): unknown {
   if (isRecord(v)) return new Map(Object.keys(v).map((k) => [k, structOrdered(v[k])]));
   return v;
 }
+
+/** What a number-preserving decode puts in place of a long integer before JSON.parse reads the text. */
+const LONG_INT_MARK = '\u0000crdx-int:';
+/** A string token, or an integer token of 16 or more digits that is neither part of a float nor of an exponent. */
+const LONG_INT = /"(?:[^"\\]|\\.)*"|(?<![\w.+-])(-?\d{16,})(?![\w.])/g;
+
+/**
+ * A JSON text decoded as a Go client of the API server decodes it (k8s.io/apimachinery's
+ * json.Unmarshal into interface{}): an integer token is an int64 when it fits, exact (a bigint
+ * beyond 2^53), else a float64, as is any token with a fraction or an exponent. JSON.parse alone
+ * would round 9007199254740993 to ...992; the server writes a whole float64 as digits too
+ * (4611686018427388000), which a Go client reads as that int64.
+ */
+export function goJsonDecode(text: string): unknown {
+  let found = false;
+  const marked = text.replace(LONG_INT, (m: string, digits: string | undefined) => {
+    if (digits === undefined || Number.isSafeInteger(Number(digits))) return m;
+    found = true;
+    return `"\\u0000crdx-int:${digits}"`; // LONG_INT_MARK, escaped as JSON needs it
+  });
+  // a text that holds the mark itself is read as JSON.parse reads it (never from a server)
+  if (!found || text.includes(LONG_INT_MARK.slice(1))) return JSON.parse(text);
+  return JSON.parse(marked, (_k, v: unknown) => {
+    if (typeof v !== 'string' || !v.startsWith(LONG_INT_MARK)) return v;
+    const digits = v.slice(LONG_INT_MARK.length);
+    const i = BigInt(digits);
+    return i >= -(2n ** 63n) && i < 2n ** 63n ? i : Number(digits);
+  });
+}

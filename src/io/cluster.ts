@@ -13,6 +13,7 @@ import { delimiter, join } from 'node:path';
 import { formatDuration } from '../core/duration.js';
 import { ClusterError, InternalError } from '../core/errors.js';
 import { importClientNode } from './lazy-deps.js';
+import { goJsonDecode } from '../go/json.js';
 
 interface ClusterOptions {
   /** --kubeconfig: one file, used alone (as kubectl does). */
@@ -295,7 +296,7 @@ export async function connect(o: ClusterOptions, io: Env & { readonly userAgent:
       }
     }
     try {
-      return JSON.parse(r.text) as unknown;
+      return goJsonDecode(r.text);
     } catch (e) {
       throw fail(access, `the server's answer is not valid JSON (${oneLine((e as Error).message, 120)})`);
     }

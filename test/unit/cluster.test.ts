@@ -107,7 +107,8 @@ current-context: ${name}
 
 function json(res: http.ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'Content-Type': 'application/json' });
-  res.end(JSON.stringify(body));
+  // a bigint is written as its digits, as a Go server writes an int64
+  res.end(JSON.stringify(body, (_k, v: unknown) => (typeof v === 'bigint' ? `\u0000big:${v}` : v)).replace(/"\\u0000big:(-?\d+)"/g, '$1'));
 }
 
 function handle(req: http.IncomingMessage, res: http.ServerResponse): void {
@@ -326,6 +327,20 @@ describe('default --cluster', () => {
     expect((await run(['default', '--cluster', ...KC(), 'wd/foo', '--validate=warn'])).code).toBe(0);
     expect((await run(['default', '--cluster', ...KC(), '-n', 'other', 'widget/foo', '--validate=warn'])).stdout).toContain('namespace: other');
     expect(seen.every((s) => s.method === 'GET')).toBe(true);
+  });
+
+  it('reads the int64s of a live object exactly (beyond 2^53 too)', async () => {
+    const live: Obj = { apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'big', namespace: 'team' }, spec: { replicas: 9007199254740992n, minReplicas: 9007199254740993n } };
+    objects.set('/apis/example.com/v1/namespaces/team/widgets/big', live);
+    const r = await run(['default', '--cluster', ...KC(), 'widgets.example.com/big', '--validate=warn']);
+    // rounded to doubles both would be 9007199254740992 and the rule would pass
+    expect(r.stderr).toContain('replicas must be at least minReplicas');
+    expect(r.code).toBe(1);
+    live['spec'] = { replicas: 9007199254740993n, minReplicas: 9007199254740993n };
+    const same = await run(['default', '--cluster', ...KC(), 'widgets.example.com/big', '--validate=warn']);
+    // the scale subresource's int32 bound, with the value as the server has it
+    expect(same.stderr).toContain('.spec.replicas: Invalid value: 9007199254740993: should be less than or equal to 2147483647');
+    expect(same.stderr).not.toContain('replicas must be at least minReplicas');
   });
 
   it('a live object that does not exist, a resource that is not installed: one line each', async () => {
