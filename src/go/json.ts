@@ -5,7 +5,7 @@
 import { jsonText } from '../core/json-text.js';
 import { isRecord } from '../core/types.js';
 import { goCompare, goSortedKeys, wellFormed } from './strings.js';
-import { asBig, asFloat, kindOf } from './value.js';
+import { asBig, asFloat, INT64_MAX, INT64_MIN, kindOf } from './value.js';
 
 /** encoding/json.Marshal of a decoded JSON value (sorted keys, HTML-safe escaping; a Map is a struct, in its order). */
 export function goJSON(v: unknown): string {
@@ -164,7 +164,7 @@ export function goJsonDecode(text: string): unknown {
   const marked = text.replace(LONG_INT, (m: string, digits: string | undefined) => {
     if (digits === undefined || Number.isSafeInteger(Number(digits))) return m;
     found = true;
-    return `"\\u0000crdx-int:${digits}"`; // LONG_INT_MARK, escaped as JSON needs it
+    return JSON.stringify(LONG_INT_MARK + digits);
   });
   // a text that holds the mark itself is read as JSON.parse reads it (never from a server)
   if (!found || text.includes(LONG_INT_MARK.slice(1))) return JSON.parse(text);
@@ -172,6 +172,6 @@ export function goJsonDecode(text: string): unknown {
     if (typeof v !== 'string' || !v.startsWith(LONG_INT_MARK)) return v;
     const digits = v.slice(LONG_INT_MARK.length);
     const i = BigInt(digits);
-    return i >= -(2n ** 63n) && i < 2n ** 63n ? i : Number(digits);
+    return i >= INT64_MIN && i <= INT64_MAX ? i : Number(digits);
   });
 }
