@@ -47,6 +47,27 @@ async function createCrd(h: Harness, crd: string, name: string): Promise<void> {
   expect(await waitForConditionTrue(h, name, 'Established')).toBeDefined();
 }
 
+/** The file's one server: started by the first block that runs, stopped after the last. */
+let server: Harness | undefined;
+afterAll(async () => {
+  await server?.stop();
+});
+
+/** Inside a describe block: the file's server (`.h`), with `setup` run before the block's tests. */
+function useServer(setup?: (h: Harness) => Promise<void>): { readonly h: Harness } {
+  let h: Harness | undefined;
+  beforeAll(async () => {
+    h = server ??= await startHarness();
+    await setup?.(h);
+  });
+  return {
+    get h(): Harness {
+      if (h === undefined) throw new Error('the server did not start');
+      return h;
+    },
+  };
+}
+
 /** kubectl's output without the metadata the server generates on create (default leaves it out). */
 const SERVER_META = /^\s*"?(creationTimestamp|generation|uid|resourceVersion)"?: .*\n/gm;
 function withoutServerMeta(text: string): string {
@@ -92,16 +113,9 @@ function kubectlCauses(stderr: string): string[] {
 }
 
 describe.skipIf(!RUN)('odd input: kubectl 1.32 and the real server against lint and default', () => {
-  let h: Harness;
-  const kubectl = (args: string[], input: string) => kubectlAt(h, args, input);
+  const s = useServer((h) => createCrd(h, CRD, 'nums.example.com'));
+  const kubectl = (args: string[], input: string) => kubectlAt(s.h, args, input);
 
-  beforeAll(async () => {
-    h = await startHarness();
-    await createCrd(h, CRD, 'nums.example.com');
-  });
-  afterAll(async () => {
-    await h?.stop();
-  });
 
   it('a duplicate key in a CRD: kubectl sends the last value, silently; lint keeps the last value with a warning', async () => {
     const dup = (first: string, last: string): string =>
@@ -190,14 +204,8 @@ describe.skipIf(!RUN)('odd input: kubectl 1.32 and the real server against lint 
  * resource its defaulting and validation meet.
  */
 describe.skipIf(!RUN)('int64s beyond 2^53 in a CRD schema: kubectl and the real server against lint and default', () => {
-  let h: Harness;
-  const kubectl = (args: string[], input: string) => kubectlAt(h, args, input);
-  beforeAll(async () => {
-    h = await startHarness();
-  });
-  afterAll(async () => {
-    await h?.stop();
-  });
+  const s = useServer();
+  const kubectl = (args: string[], input: string) => kubectlAt(s.h, args, input);
 
   const bigCrd = (n: number, prop: string): string =>
     crdYaml(`big${n}s`, `Big${n}`, `        type: object
@@ -242,7 +250,7 @@ describe.skipIf(!RUN)('int64s beyond 2^53 in a CRD schema: kubectl and the real 
         return;
       }
       expect(crdErrors).toEqual([]);
-      expect(await waitForConditionTrue(h, `big${i}s.example.com`, 'Established')).toBeDefined();
+      expect(await waitForConditionTrue(s.h, `big${i}s.example.com`, 'Established')).toBeDefined();
       const server = await kubectl(['create', '--dry-run=server', '-o', 'json'], bigCr(i, spec));
       const text = `${crd}---\n${bigCr(i, spec)}`;
       const def = await runCli(['default', '--no-explain', '-o', 'json', '-f', '-'], text);
@@ -268,8 +276,8 @@ describe.skipIf(!RUN)('int64s beyond 2^53 in a CRD schema: kubectl and the real 
  * escaping, number and string forms, sequence indentation.
  */
 describe.skipIf(!RUN)('default prints what kubectl prints', () => {
-  let h: Harness;
-  const kubectl = (args: string[], input: string) => kubectlAt(h, args, input, true);
+  const s = useServer((h) => createCrd(h, crd, 'texts.example.com'));
+  const kubectl = (args: string[], input: string) => kubectlAt(s.h, args, input, true);
   const crd = crdYaml(`texts`, `Text`, `        type: object
         properties:
           spec:
@@ -279,13 +287,6 @@ describe.skipIf(!RUN)('default prints what kubectl prints', () => {
               defaulted: {type: string, default: "a&b"}
               list: {type: array, items: {type: object, x-kubernetes-preserve-unknown-fields: true}, default: [{z: 1, a: [x, y]}]}
 `);
-  beforeAll(async () => {
-    h = await startHarness();
-    await createCrd(h, crd, 'texts.example.com');
-  });
-  afterAll(async () => {
-    await h?.stop();
-  });
 
   const specs = [
     '{item10: 1, item2: 2, item02: 3, a1b: 0, a01b: 0, foo_bar: 1, fooBar: 2, Zed: 3, zed: 4, "-x": 5, "10": a, "2": b, "0": c, "": d, é: e, "9a": f, ".": g}',
@@ -320,15 +321,11 @@ describe.skipIf(!RUN)('default prints what kubectl prints', () => {
  * the metadata the server generates is taken out); a document the server rejects is rejected too.
  */
 describe.skipIf(!RUN || !HAVE_CORPUS)('default prints what kubectl prints: corpus samples', () => {
-  let h: Harness;
-  const kubectl = (args: string[], input: string) => kubectlAt(h, args, input, true);
+  const s = useServer();
+  const kubectl = (args: string[], input: string) => kubectlAt(s.h, args, input, true);
   let compared = 0;
-  beforeAll(async () => {
-    h = await startHarness();
-  });
-  afterAll(async () => {
+  afterAll(() => {
     console.log(`conformance tally (default text): ${compared} sample documents x 2 formats printed as kubectl prints them`);
-    await h?.stop();
   });
   const crdsOf = new Map<string, string[]>();
   for (const f of corpusFiles('crds')) crdsOf.set(f.project, [...(crdsOf.get(f.project) ?? []), f.path]);
@@ -336,7 +333,7 @@ describe.skipIf(!RUN || !HAVE_CORPUS)('default prints what kubectl prints: corpu
   for (const project of [...new Set(samples.map((s) => s.project))]) {
     describe(project, () => {
       beforeAll(async () => {
-        await deleteAllCRDs(h);
+        await deleteAllCRDs(s.h);
         for (const p of crdsOf.get(project) ?? []) {
           const r = await kubectl(['create'], readFileSync(p, 'utf8'));
           // some projects ship the same CRD in two files
@@ -344,7 +341,7 @@ describe.skipIf(!RUN || !HAVE_CORPUS)('default prints what kubectl prints: corpu
         }
         for (const p of crdsOf.get(project) ?? [])
           for (const d of parseFile({ path: p, text: readFileSync(p, 'utf8') }))
-            for (const m of d.manifests) if (m.kind === 'CustomResourceDefinition' && m.name) await waitForConditionTrue(h, m.name, 'Established');
+            for (const m of d.manifests) if (m.kind === 'CustomResourceDefinition' && m.name) await waitForConditionTrue(s.h, m.name, 'Established');
       }, 300_000);
       for (const s of samples.filter((x) => x.project === project)) {
         const docs = s.text.split(/^---[ \t]*$/m).filter((t) => /^kind:/m.test(t));
@@ -381,8 +378,8 @@ describe.skipIf(!RUN || !HAVE_CORPUS)('default prints what kubectl prints: corpu
  * way. An error inside a comprehension is not reproduced: the rule is left not evaluated, no cause.
  */
 describe.skipIf(!RUN)('CEL rules that select a missing field: kubectl and the real server against lint', () => {
-  let h: Harness;
-  const kubectl = (args: string[], input: string) => kubectlAt(h, args, input);
+  const s = useServer((h) => createCrd(h, crd, 'keys.example.com'));
+  const kubectl = (args: string[], input: string) => kubectlAt(s.h, args, input);
   const rules: [string, string][] = [
     ['self.a > 0', ''],
     ['size(self.l) > 0 || size(self.m) > 0', 'l or m'],
@@ -416,13 +413,6 @@ ${rules
   )
   .join('\n')}
 `);
-  beforeAll(async () => {
-    h = await startHarness();
-    await createCrd(h, crd, 'keys.example.com');
-  });
-  afterAll(async () => {
-    await h?.stop();
-  });
   const values = ['{}', '{s: x}', "{s: 'y', c: 5}", '{a: 1, o: {}}', '{l: [1], m: {}}', '{m: {k: v}, o: {p: 1}, items: [{q: 1}, {}]}'];
   rules.forEach(([rule], i) => {
     it(`rule ${rule}`, async () => {
@@ -446,8 +436,8 @@ ${rules
  * those digits are to a rule, or, beyond int64 (-9223372036854775809), refuses a float64 integer.
  */
 describe.skipIf(!RUN)('integral floats beyond 2^53 read by CEL rules: kubectl and the real server against lint', () => {
-  let h: Harness;
-  const kubectl = (args: string[], input: string) => kubectlAt(h, args, input);
+  const s = useServer((h) => createCrd(h, crd, 'floats.example.com'));
+  const kubectl = (args: string[], input: string) => kubectlAt(s.h, args, input);
   const crd = crdYaml(`floats`, `Float`, `        type: object
         properties:
           spec:
@@ -461,13 +451,6 @@ describe.skipIf(!RUN)('integral floats beyond 2^53 read by CEL rules: kubectl an
             - rule: "!has(self.x) || self.x == 0"
               messageExpression: "string(self.x)"
 `);
-  beforeAll(async () => {
-    h = await startHarness();
-    await createCrd(h, crd, 'floats.example.com');
-  });
-  afterAll(async () => {
-    await h?.stop();
-  });
   for (const spec of ['{i: 1e18}', '{i: 4.611686018427387904e18}', '{i: 9007199254740993.0}', '{i: -9223372036854775809}', '{i: -9.3e18}', '{x: 1e18}', '{x: 9.2233720368547758e18}']) {
     it(`spec: ${spec}`, async () => {
       const cr = `apiVersion: example.com/v1\nkind: Float\nmetadata: {name: f, namespace: default}\nspec: ${spec}\n`;
