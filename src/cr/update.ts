@@ -154,9 +154,13 @@ export function simulateUpdate(oldInput: Record<string, unknown>, newInput: Reco
   const via = opts.via;
   const version = served.version.name;
   const warnings: CrWarning[] = [];
+  // the request's warning recorder keeps one of equal texts (endpoints/filters warning.go)
+  const warn = (w: CrWarning): void => {
+    if (!warnings.some((x) => x.text === w.text)) warnings.push(w);
+  };
   const changes: CrChange[] = [];
   const notes: string[] = [];
-  if (served.deprecationWarning !== undefined) warnings.push({ kind: 'deprecated', text: served.deprecationWarning });
+  if (served.deprecationWarning !== undefined) warn({ kind: 'deprecated', text: served.deprecationWarning });
 
   // without the status subresource there is no /status endpoint
   if (via === 'status' && !served.statusEnabled) {
@@ -190,7 +194,7 @@ export function simulateUpdate(oldInput: Record<string, unknown>, newInput: Reco
     const unknown = unknownFields(req);
     const mode = opts.fieldValidation ?? SERVER_FIELD_VALIDATION;
     base.unknownFields.push(...unknown);
-    if (mode === 'Warn') for (const u of unknown) warnings.push({ kind: 'unknown-field', text: u.text, path: u.path });
+    if (mode === 'Warn') for (const u of unknown) warn({ kind: 'unknown-field', text: u.text, path: u.path });
     const strict = strictFailure(mode, served.kind, version, unknown);
     if (strict) return fail({ code: 400, reason: 'BadRequest', message: strict.message, at: strict.fields[0]!.path, unknownFields: strict.fields });
     obj = req.value as Record<string, unknown>;
@@ -282,7 +286,7 @@ export function simulateUpdate(oldInput: Record<string, unknown>, newInput: Reco
   const errors = validateUpdate(obj, old, served, opts);
   const cel = celStage(obj, old, served, errors);
   // a failed rule on a value the update leaves unchanged comes back as a warning, with a 422 too
-  for (const w of cel.celWarnings ?? []) warnings.push({ kind: 'ratcheted', text: w.text, path: w.path });
+  for (const w of cel.celWarnings ?? []) warn({ kind: 'ratcheted', text: w.text, path: w.path });
   const result = { ...base, request, ...cel, errors: withLegacyValues(errors, kubeMinor(opts.kube)), generation: { before, after } };
   if (errors.length > 0) return result;
 
@@ -291,7 +295,7 @@ export function simulateUpdate(oldInput: Record<string, unknown>, newInput: Reco
     const minor = kubeMinor(opts.kube);
     const oldFins = new Set(Array.isArray(oldMd['finalizers']) ? oldMd['finalizers'] : []);
     const fins = Array.isArray(nmd['finalizers']) ? nmd['finalizers'].filter((f): f is string => typeof f === 'string' && !oldFins.has(f)) : [];
-    for (const w of finalizerWarnings(fins, minor)) warnings.push({ kind: 'finalizer', text: w, path: ['metadata', 'finalizers'] });
+    for (const w of finalizerWarnings(fins, minor)) warn({ kind: 'finalizer', text: w, path: ['metadata', 'finalizers'] });
   }
 
   // 7. the write and the read-back; an update that changes nothing is not written
