@@ -60,8 +60,9 @@ export function replayLibraries(o: ReplayOptions): void {
             expect(r.result.celNotEvaluated, JSON.stringify(r.findings.map((f) => f.message))).toBe(false);
             const res = await h.request('POST', `/apis/${GROUP}/v1/namespaces/default/${l.name}?dryRun=All`, obj);
             const causes = res.status === 422 ? ((res.body?.details?.causes ?? []) as { reason: string; field: string; message: string }[]) : [];
-            const theirs = [...new Set(causes.map((c) => `${c.reason} ${c.field}: ${c.message}`))].sort();
-            const ours = [...new Set(r.findings.filter((f) => f.server).map((f) => `${f.server!.reason} ${f.server!.field}: ${f.server!.message}`))].sort();
+            // every cause as often as it comes (two rules failing with the same message are two causes)
+            const theirs = causes.map((c) => `${c.reason} ${c.field}: ${c.message}`).sort();
+            const ours = r.findings.filter((f) => f.server).map((f) => `${f.server!.reason} ${f.server!.field}: ${f.server!.message}`).sort();
             const key = `${o.tallyPrefix ?? ''}${l.name}`;
             const t = tally.get(key) ?? { cases: 0, agreed: 0, failing: 0 };
             tally.set(key, t);
