@@ -17,6 +17,17 @@ function isSchemaError(e: FieldError & { readonly cat: string }): boolean {
   return true;
 }
 
+/**
+ * Where a schema error blocks CEL: its own field, except for the list-type checks, which the parent
+ * array's validation makes about its items (`items.nullable`, `items.properties[k].default`, …): they
+ * are the parent's errors, and the items' own rules are still compiled and costed.
+ */
+function ownerField(e: FieldError & { readonly cat: string }): string {
+  if (e.cat !== 'list-map') return e.field;
+  const i = e.field.lastIndexOf('.items');
+  return i >= 0 ? e.field.slice(0, i) : e.field.slice(0, e.field.lastIndexOf('.'));
+}
+
 /** The CEL context exists: the schema is structural and its defaults are valid. */
 function celContext(a: SchemaAnalysis): boolean {
   if (!a.structural) return false;
@@ -52,7 +63,7 @@ export function crdCosts(ctx: Pick<RuleContext, 'crd' | 'schemaAnalysis' | 'upda
   const out = analyses
     .filter((a) => celContext(a) && a.target.structural.facts.celBelow)
     .map((a) => {
-      const schemaErrs = a.errors.filter(isSchemaError).map((e) => e.field);
+      const schemaErrs = a.errors.filter(isSchemaError).map(ownerField);
       const celAllowed = (loc: Loc): boolean => !schemaErrs.some((f) => atOrBelow(f, loc.field));
       const suppressPerExpressionCost = unchangedFromStored(a.target, ctx.update);
       return { analysis: a, cost: schemaCost(a.target.structural, a.target.loc, { compiler: costCompiler(crd, ctx.update ? storedExpressions(ctx.update.old.crd) : undefined), celAllowed, suppressPerExpressionCost, kubeMinor: kubeMinor(crd.kube) }) };

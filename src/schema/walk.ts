@@ -524,8 +524,10 @@ function celCompiled(s: Schema, loc: Loc, ssv: Ssv, out: WalkError[], opts: Walk
     } else {
       const v: ExprVerdict = compileExpression(r, decl, { compat: compat(r, opts.storedExpressions?.rules), server: opts.kubeMinor, optionalOldSelf, literals: GO_LITERAL_CHECKS }, 'bool');
       if (opts.celStats) opts.celStats[v.kind === 'ok' ? 'compiled' : v.kind === 'error' || v.kind === 'panic' ? 'rejected' : 'unchecked']++;
-      if (v.kind === 'error') addCel(out, invalid(rl.child('rule'), ruleValue(rule, opts.kubeMinor), v.detail), 'cel-compile');
-      else if (v.kind === 'panic') opts.celPanics?.push({ kind: 'literal', at: rl.child('rule').at, field: rl.child('rule').field, text: r, what: v.what, line: v.line, column: v.column });
+      if (v.kind === 'error') {
+        addCel(out, invalid(rl.child('rule'), ruleValue(rule, opts.kubeMinor), v.detail), 'cel-compile');
+        usesOld = v.usesOldSelf === true;
+      } else if (v.kind === 'panic') opts.celPanics?.push({ kind: 'literal', at: rl.child('rule').at, field: rl.child('rule').field, text: r, what: v.what, line: v.line, column: v.column });
       else if (v.kind === 'unchecked') {
         unchecked(rl.child('rule'), r, v.why);
         usesOld = usesOldSelf(r);

@@ -238,6 +238,13 @@ const RULES: readonly Case[] = [
   { name: 'optionalOldSelf field of optional', rule: 'oldSelf.replicas > 0', extra: 'optionalOldSelf: true' },
   { name: 'optionalOldSelf without oldSelf', rule: 'self.replicas > 0', extra: 'optionalOldSelf: true' },
   { name: 'failing rule with optionalOldSelf', rule: 'self.nosuch > 0', extra: 'optionalOldSelf: true' },
+  // compileRule knows UsesOldSelf before Program() fails: no optionalOldSelf error then
+  { name: 'optionalOldSelf, program fails', rule: "oldSelf.value().name.find('(') == ''", extra: 'optionalOldSelf: true' },
+  { name: 'optionalOldSelf without oldSelf, program fails', rule: "self.name.find('(') == ''", extra: 'optionalOldSelf: true' },
+  // a leading dot names the global function
+  { name: 'leading-dot global call', rule: ".size('abc') == 3 && .size(self.name) < 30" },
+  { name: 'leading-dot global call, no overload', rule: '.size() == 0' },
+  { name: 'leading-dot global call, undeclared', rule: '.nosuch(1) == 0' },
   // other nodes
   { name: 'root: metadata', at: 'root', rule: "self.metadata.name == 'x' && self.apiVersion != '' && self.spec.replicas > 0" },
   { name: 'root: metadata.labels', at: 'root', rule: 'self.metadata.labels.size() > 0' },
@@ -247,6 +254,8 @@ const RULES: readonly Case[] = [
   { name: 'int-or-string node', at: 'ios', rule: 'type(self) == string || type(self) == int' },
   { name: 'preserve-unknown node', at: 'raw', rule: 'has(self.x)' },
   { name: 'list-map items node', at: 'objs', rule: "self.name != '' && self.n > 0" },
+  { name: 'nullable set items: cost over budget', at: 'nullable-set', rule: "!format.datetime().validate('a').hasValue()" },
+  { name: 'nullable set items: type error', at: 'nullable-set', rule: "self == 'a'" },
   ...PROGRAM,
 ];
 
@@ -260,6 +269,8 @@ function crdFor(c: Case, i: number): string {
   if (at === 'tags') props = props.replace('additionalProperties: {type: string, maxLength: 10}', `additionalProperties: {type: string, maxLength: 10, x-kubernetes-validations: [{rule: ${JSON.stringify(c.rule)}}]}`);
   if (at === 'ios') props = props.replace('ios: {x-kubernetes-int-or-string: true}', `ios: {x-kubernetes-int-or-string: true, x-kubernetes-validations: [{rule: ${JSON.stringify(c.rule)}}]}`);
   if (at === 'raw') props = props.replace('raw: {type: object, x-kubernetes-preserve-unknown-fields: true}', `raw: {type: object, x-kubernetes-preserve-unknown-fields: true, x-kubernetes-validations: [{rule: ${JSON.stringify(c.rule)}}]}`);
+  // the items of a set that may not be nullable: the parent's error, the items' rules still compiled and costed
+  if (at === 'nullable-set') props += `\n                nset: {type: array, x-kubernetes-list-type: set, items: {type: integer, nullable: true, x-kubernetes-validations: [{rule: ${JSON.stringify(c.rule)}}]}}`;
   if (at === 'objs') props = props.replace('                    required: [name]', `                    required: [name]\n                    x-kubernetes-validations: [{rule: ${JSON.stringify(c.rule)}}]`);
   return `apiVersion: apiextensions.k8s.io/v1
 kind: CustomResourceDefinition

@@ -444,7 +444,8 @@ class Checker {
     }
     for (const a of e.args) this.check(a);
     if (!e.target) {
-      const fn = this.functions.get(e.fn);
+      // `.size(x)`: a leading dot names the global function (containers ResolveCandidateNames)
+      const fn = this.functions.get(e.fn.startsWith('.') ? e.fn.slice(1) : e.fn);
       if (!fn) {
         this.error(e.offset, `undeclared reference to '${e.fn}' (in container '')`);
         this.setType(e, ERROR);

@@ -37,7 +37,7 @@ export type ExprVerdict =
    * The server's detail text (`compilation failed: …`, `cel expression must evaluate to a bool`, …);
    * `program`: it compiles, but Program() fails (`program instantiation failed: …`, fold.ts).
    */
-  | { readonly kind: 'error'; readonly detail: string; readonly program?: true }
+  | { readonly kind: 'error'; readonly detail: string; readonly program?: true; /** a program that fails to instantiate: its checked references name oldSelf (compileRule sets UsesOldSelf first) */ readonly usesOldSelf?: boolean }
   /** crdx cannot reproduce the verdict; why. */
   | { readonly kind: 'unchecked'; readonly why: string }
   /**
@@ -71,12 +71,12 @@ function verdict(text: string, decl: DeclType, o: RuleCompileOptions, want: 'boo
   const t = out.checked!.type;
   if (want === 'bool' && t.kind !== BOOL.kind) return { kind: 'error', detail: 'cel expression must evaluate to a bool' };
   if (want === 'string' && t.kind !== STRING.kind) return { kind: 'error', detail: 'messageExpression must evaluate to a string' };
-  // Program(): cel-go's planner folds constant conversions (fold.ts); a failing one fails the program
-  const prog = programVerdict(out.parsed!.expr, out.checked!);
-  if (prog.kind === 'error') return { kind: 'error', detail: (want === 'bool' ? 'program instantiation failed: ' : 'messageExpression instantiation failed: ') + prog.error, program: true };
-  if (prog.kind === 'unchecked') return { kind: 'unchecked', why: `crdx cannot tell whether the program instantiates (${prog.why})` };
   let usesOldSelf = false;
   for (let id = 1; id <= out.parsed!.maxId; id++) if (out.checked!.refOf(id)?.name === 'oldSelf') usesOldSelf = true;
+  // Program(): cel-go's planner folds constant conversions (fold.ts); a failing one fails the program
+  const prog = programVerdict(out.parsed!.expr, out.checked!);
+  if (prog.kind === 'error') return { kind: 'error', detail: (want === 'bool' ? 'program instantiation failed: ' : 'messageExpression instantiation failed: ') + prog.error, program: true, usesOldSelf };
+  if (prog.kind === 'unchecked') return { kind: 'unchecked', why: `crdx cannot tell whether the program instantiates (${prog.why})` };
   return { kind: 'ok', usesOldSelf, outcome: out };
 }
 

@@ -69,9 +69,13 @@ describe('compileExpression: program instantiation verdicts', () => {
   const decl = schemaDeclType(buildStructural({ type: 'object', properties: { n: { type: 'integer' } } }), false, 37)!;
   const o = { compat: 36, server: 37, optionalOldSelf: false, literals: GO_LITERAL_CHECKS };
   it('prefixes the rule and messageExpression texts as compilation.go does', () => {
-    expect(compileExpression("int('x') == 1", decl, o, 'bool')).toEqual({ kind: 'error', detail: "program instantiation failed: type conversion error from 'string' to 'int'", program: true });
-    expect(compileExpression("string(int('x'))", decl, o, 'string')).toEqual({ kind: 'error', detail: "messageExpression instantiation failed: type conversion error from 'string' to 'int'", program: true });
+    expect(compileExpression("int('x') == 1", decl, o, 'bool')).toEqual({ kind: 'error', detail: "program instantiation failed: type conversion error from 'string' to 'int'", program: true, usesOldSelf: false });
+    expect(compileExpression("string(int('x'))", decl, o, 'string')).toEqual({ kind: 'error', detail: "messageExpression instantiation failed: type conversion error from 'string' to 'int'", program: true, usesOldSelf: false });
     expect(compileExpression("string(int('12'))", decl, o, 'string').kind).toBe('ok');
+  });
+  it('a program that fails to instantiate still says whether it reads oldSelf (compileRule sets UsesOldSelf first)', () => {
+    const v = compileExpression("oldSelf.value().n == int('x')", decl, { ...o, optionalOldSelf: true }, 'bool');
+    expect(v).toEqual({ kind: 'error', detail: "program instantiation failed: type conversion error from 'string' to 'int'", program: true, usesOldSelf: true });
   });
   it('the literal validator reports timestamp(<int literal>) out of range at compile time', () => {
     const v = compileExpression('timestamp(253402300800) > timestamp(0)', decl, o, 'bool');
