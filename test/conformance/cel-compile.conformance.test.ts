@@ -254,6 +254,10 @@ const RULES: readonly Case[] = [
   { name: 'int-or-string node', at: 'ios', rule: 'type(self) == string || type(self) == int' },
   { name: 'preserve-unknown node', at: 'raw', rule: 'has(self.x)' },
   { name: 'list-map items node', at: 'objs', rule: "self.name != '' && self.n > 0" },
+  { name: 'aliased paths: inner range sized by a field of the outer variable', at: 'aliasing', rule: 'self.big.all(b, b.f0.all(c, b.name.size() < 3))' },
+  { name: 'aliased paths: one level deeper, no aliasing', at: 'aliasing', rule: 'self.deep.big.all(b, b.f0.all(c, b.name.size() < 3))' },
+  { name: 'aliased paths: a two-variable key sized as the value', at: 'aliasing', rule: 'self.deep.m.exists(e, vv, quantity(e).isLessThan(quantity(e)))' },
+  { name: 'aliased paths: two-variable at depth 2', at: 'aliasing', rule: 'self.m.exists(e, vv, quantity(e).isLessThan(quantity(e)))' },
   { name: 'nullable set items: cost over budget', at: 'nullable-set', rule: "!format.datetime().validate('a').hasValue()" },
   { name: 'nullable set items: type error', at: 'nullable-set', rule: "self == 'a'" },
   ...PROGRAM,
@@ -263,12 +267,18 @@ function crdFor(c: Case, i: number): string {
   const rule = `                - rule: ${JSON.stringify(c.rule)}${c.extra ? `\n                  ${c.extra}` : ''}`;
   const at = c.at ?? 'spec';
   const rootRules = at === 'root' ? `\n          x-kubernetes-validations:\n${rule.replace(/^ {4}/gm, '')}` : '';
-  const specRules = at === 'spec' ? `\n              x-kubernetes-validations:\n${rule}` : '';
+  const specRules = at === 'spec' || at === 'aliasing' ? `\n              x-kubernetes-validations:\n${rule}` : '';
   let props = SPEC_PROPS;
   if (at === 'items') props = props.replace('items: {type: array, maxItems: 5, items: {type: integer}}', `items: {type: array, maxItems: 5, items: {type: integer, x-kubernetes-validations: [{rule: ${JSON.stringify(c.rule)}}]}}`);
   if (at === 'tags') props = props.replace('additionalProperties: {type: string, maxLength: 10}', `additionalProperties: {type: string, maxLength: 10, x-kubernetes-validations: [{rule: ${JSON.stringify(c.rule)}}]}`);
   if (at === 'ios') props = props.replace('ios: {x-kubernetes-int-or-string: true}', `ios: {x-kubernetes-int-or-string: true, x-kubernetes-validations: [{rule: ${JSON.stringify(c.rule)}}]}`);
   if (at === 'raw') props = props.replace('raw: {type: object, x-kubernetes-preserve-unknown-fields: true}', `raw: {type: object, x-kubernetes-preserve-unknown-fields: true, x-kubernetes-validations: [{rule: ${JSON.stringify(c.rule)}}]}`);
+  // cel-go's coster shares field-path slices (GoPath in cost.ts): nested comprehensions sized by another field
+  if (at === 'aliasing')
+    props += `
+                big: {type: array, maxItems: 1000, items: {type: object, required: [name], properties: {name: {type: string, maxLength: 1000}, f0: {type: array, maxItems: 8, items: {type: string}}}}}
+                deep: {type: object, properties: {big: {type: array, maxItems: 1000, items: {type: object, required: [name], properties: {name: {type: string, maxLength: 1000}, f0: {type: array, maxItems: 8, items: {type: string}}}}}, m: {type: object, maxProperties: 1000, additionalProperties: {type: array, items: {type: integer}}}}}
+                m: {type: object, maxProperties: 1000, additionalProperties: {type: array, items: {type: integer}}}`;
   // the items of a set that may not be nullable: the parent's error, the items' rules still compiled and costed
   if (at === 'nullable-set') props += `\n                nset: {type: array, x-kubernetes-list-type: set, items: {type: integer, nullable: true, x-kubernetes-validations: [{rule: ${JSON.stringify(c.rule)}}]}}`;
   if (at === 'objs') props = props.replace('                    required: [name]', `                    required: [name]\n                    x-kubernetes-validations: [{rule: ${JSON.stringify(c.rule)}}]`);

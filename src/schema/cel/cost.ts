@@ -168,8 +168,43 @@ interface EntrySize {
   readonly val: Range;
 }
 
+/**
+ * A field path as cel-go 0.23+ keeps it: a Go []string. getPath hands out the slice itself
+ * (`v.path[:]`) and costSelect, an index and an iteration variable `append` to it, so an append
+ * into a slice's spare capacity writes the shared backing array: `b.name` after `b.f0` (b's path
+ * [self f0 @items] of capacity 4) turns b.f0's path into [self f0 @items name], and a size read
+ * later through b.f0 (the range of a nested comprehension, sized after its body) reads that field's.
+ * Go's growth for one appended string: capacity 0 → 1, then doubled (size classes of 16-byte
+ * elements are the powers of two up to 4 KiB). `fresh`: every append copies (cel-go before 0.23).
+ */
+class GoPath {
+  private constructor(
+    private readonly arr: string[],
+    readonly length: number,
+    private readonly cap: number,
+    private readonly fresh: boolean,
+  ) {}
+  static of(fresh: boolean, ...xs: string[]): GoPath {
+    return new GoPath([...xs], xs.length, xs.length, fresh);
+  }
+  append(x: string): GoPath {
+    if (!this.fresh && this.length < this.cap) {
+      this.arr[this.length] = x;
+      return new GoPath(this.arr, this.length + 1, this.cap, false);
+    }
+    const arr = this.arr.slice(0, this.length);
+    arr.push(x);
+    const cap = this.fresh ? arr.length : this.cap === 0 ? 1 : this.cap < 256 ? this.cap * 2 : this.cap + Math.floor((this.cap + 768) / 4);
+    return new GoPath(arr, arr.length, cap, this.fresh);
+  }
+  /** The elements it reads now. */
+  get items(): string[] {
+    return this.arr.slice(0, this.length);
+  }
+}
+
 interface LocalVar {
-  readonly path: readonly string[];
+  readonly path: GoPath;
   readonly size: Range | undefined;
   readonly entrySize: EntrySize | undefined;
 }
@@ -240,7 +275,8 @@ export function estimateCost(ast: CostAst, sizeAt: SizeAtPath, opts: CostOptions
 }
 
 class Coster {
-  private readonly exprPaths = new Map<number, readonly string[]>();
+  private readonly exprPaths = new Map<number, GoPath>();
+  private readonly nilPath: GoPath;
   private readonly locals = new Map<string, LocalVar[]>();
   private readonly sizes = new Map<number, Range>();
   private readonly entrySizes = new Map<number, EntrySize>();
@@ -256,6 +292,7 @@ class Coster {
   ) {
     this.presenceCost = opts.presenceTestHasCost === false ? range(0n) : range(1n);
     this.legacy = opts.entrySizes === false;
+    this.nilPath = GoPath.of(this.legacy);
   }
 
   run(): CostResult {
@@ -280,12 +317,12 @@ class Coster {
     return s && s.length > 0 ? s[s.length - 1] : undefined;
   }
 
-  private getPath(e: CostExpr): readonly string[] {
+  private getPath(e: CostExpr): GoPath {
     if (e.kind === 'ident') {
       const v = this.peek(e.name);
       if (v) return v.path;
     }
-    return this.exprPaths.get(e.id) ?? [];
+    return this.exprPaths.get(e.id) ?? this.nilPath;
   }
 
   private containerKind(rangeExpr: CostExpr, es: EntrySize | undefined): CostTypeKind {
@@ -295,19 +332,19 @@ class Coster {
   private pushIterKey(name: string, r: CostExpr): void {
     const es = this.entrySize(r);
     const sub = this.containerKind(r, es) === 'list' ? '@indices' : '@keys';
-    this.push(name, { path: [...this.getPath(r), sub], size: es?.key, entrySize: undefined });
+    this.push(name, { path: this.getPath(r).append(sub), size: es?.key, entrySize: undefined });
   }
   private pushIterValue(name: string, r: CostExpr): void {
     const es = this.entrySize(r);
     const sub = this.containerKind(r, es) === 'list' ? '@items' : '@values';
-    this.push(name, { path: [...this.getPath(r), sub], size: es?.val, entrySize: undefined });
+    this.push(name, { path: this.getPath(r).append(sub), size: es?.val, entrySize: undefined });
   }
   private pushIterSingle(name: string, r: CostExpr): void {
     const es = this.entrySize(r);
     const kind = this.containerKind(r, es);
     const isList = kind === 'list';
     // before 0.23 an iteration variable over neither a list nor a map (dyn) has no path
-    const path = this.legacy && !isList && kind !== 'map' ? [] : [...this.getPath(r), isList ? '@items' : '@keys'];
+    const path = this.legacy && !isList && kind !== 'map' ? this.nilPath : this.getPath(r).append(isList ? '@items' : '@keys');
     this.push(name, { path, size: isList ? es?.val : es?.key, entrySize: undefined });
   }
   private pushLocal(name: string, e: CostExpr): void {
@@ -322,7 +359,7 @@ class Coster {
         break;
       case 'ident': {
         const v = this.peek(e.name);
-        this.exprPaths.set(e.id, v ? v.path : [e.name]);
+        this.exprPaths.set(e.id, v ? v.path : GoPath.of(this.legacy, e.name));
         c = range(SELECT_AND_IDENT_COST);
         break;
       }
@@ -357,12 +394,12 @@ class Coster {
     let sum = this.cost(e.operand);
     const k = this.typeOf(e.operand)?.kind;
     if (k === 'map' || k === 'struct' || k === 'typeParam') sum = add(sum, range(SELECT_AND_IDENT_COST));
-    this.exprPaths.set(e.id, [...this.getPath(e.operand), e.field]);
+    this.exprPaths.set(e.id, this.getPath(e.operand).append(e.field));
     return sum;
   }
 
   private node(e: CostExpr): AstNode {
-    let path: readonly string[] | undefined = this.getPath(e);
+    let path: readonly string[] | undefined = this.getPath(e).items;
     if (path.length > 0 && (path[0] === ACCU || path[0] === HIDDEN_ACCU)) path = undefined;
     return { path, type: this.typeOf(e), expr: e, computedSize: this.computeSize(e) };
   }
@@ -396,7 +433,7 @@ class Coster {
       if (oc.resultSize) resultSize = resultSize ? union(resultSize, oc.resultSize) : oc.resultSize;
       if ((id === 'index_list' || id === 'index_map') && e.args.length > 0) {
         resultSize = this.entrySize(e.args[0]!)?.val;
-        this.exprPaths.set(e.id, [...this.getPath(e.args[0]!), id === 'index_list' ? '@items' : '@values']);
+        this.exprPaths.set(e.id, this.getPath(e.args[0]!).append(id === 'index_list' ? '@items' : '@values'));
       }
       if (!resultSize) resultSize = this.computeSize(e);
     }
@@ -474,7 +511,7 @@ class Coster {
       const es = this.entrySize(e.loopStep);
       if (es) this.entrySizes.set(e.id, es);
     }
-    const rp = this.getPath(e.iterRange);
+    const rp = this.getPath(e.iterRange).items;
     this.contributions.set(e.id, {
       id: e.id,
       cost: sum,
@@ -501,7 +538,7 @@ class Coster {
     if (known) return known;
     const lit = literalSize(e);
     if (lit) return lit;
-    let path = this.getPath(e);
+    let path = this.getPath(e).items;
     // before 0.23 the estimator sees no path for the accumulator
     if (this.legacy && path.length > 0 && (path[0] === ACCU || path[0] === HIDDEN_ACCU)) path = [];
     const est = this.sizeAt(path, this.typeOf(e));
