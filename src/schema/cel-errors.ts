@@ -115,7 +115,8 @@ export function missingKeyOf(e: unknown): string | undefined {
   const msg = e instanceof Error ? e.message : '';
   const m = /^No such key: (.*)$/.exec(msg.split('\n')[0] ?? '');
   if (m === null) return undefined;
-  const oob = /^index out of bounds, index (-?\d+) >= size \d+$/.exec(m[1]!);
+  // cel-js: `index N >= size M` (`size undefined` for an empty list), `index N < 0` for a negative one
+  const oob = /^index out of bounds, index (-?\d+) (?:>= size (?:\d+|undefined)|< 0)$/.exec(m[1]!);
   if (oob !== null) return `index out of bounds: ${oob[1]}`;
   if (m[1]!.startsWith('index out of bounds')) return undefined;
   return `no such key: ${m[1]}`;

@@ -176,6 +176,8 @@ function callUnsupported(e: string): string | undefined {
   const code = stripStrings(e);
   for (const m of code.matchAll(/([A-Za-z_][A-Za-z0-9_]*)\s*\(/g)) {
     const name = m[1]!;
+    // `x in (…)`: the operator, not a call
+    if (name === 'in') continue;
     if (!SUPPORTED_CALLS.has(name)) return `crdx does not evaluate ${name}() yet`;
   }
   return undefined;
@@ -419,6 +421,7 @@ class Walk {
       // runtime cost: counted as cel-go counts it (cel/cost-runtime.ts) where crdx can; else a bound
       // under the server's limits (cel/cost-bound.ts), or the rule is not evaluated
       let costed: CostedResult | undefined;
+      runtime.mapIterated = false;
       if (c.inexact === undefined) {
         costed = runCosted(c.run! as never, ctx, PER_CALL_LIMIT, this.v137);
         const cancelled = !costed.ok && costed.error instanceof CostLimitExceeded;
@@ -521,7 +524,16 @@ class Walk {
           // the server logs a failed messageExpression and falls back to the message; crdx does so only
           // for the failures it knows cel-go has too (a missing key, a library error, a dyn overload,
           // a division by zero or an overflow)
-          const known = err instanceof CelGoError || missingKeyOf(err) !== undefined || arithmeticErrorOf(err) !== undefined || /^no such overload: dyn</.test(errorText(err));
+          // (and an optional's method on oldSelf, which a messageExpression sees unwrapped: the server
+          // compiles it with oldSelf optional and fails at run time)
+          const known =
+            err instanceof CelGoError ||
+            missingKeyOf(err) !== undefined ||
+            arithmeticErrorOf(err) !== undefined ||
+            /^no such overload: dyn</.test(errorText(err)) ||
+            (c.optionalOldSelf && /^found no matching overload for '[^']*\.(?:hasValue|value|orValue|or)\(/.test(errorText(err))) ||
+            // on a create the message's activation has no oldSelf (validationActivationWithOldSelf)
+            (old === undefined && /^Unknown variable: oldSelf\b/.test(errorText(err)));
           if (!known) {
             skip(`the rule fails, but crdx's evaluation of its messageExpression failed (${errorText(err)})`);
             continue;
@@ -561,7 +573,15 @@ class Walk {
  */
 function knownErrorText(err: unknown, rule: string, ast: unknown, ctx: Record<string, unknown>, env: CelEnvs): string | undefined {
   if (err instanceof CelGoError) return err.message;
-  return arithmeticErrorOf(err) ?? (missingKeyOf(err) !== undefined ? goMissingKey(rule, ast, (text) => evaluateText(text, ctx, env)) : undefined);
+  const arithmetic = arithmeticErrorOf(err);
+  if (arithmetic !== undefined) return arithmetic;
+  const key = missingKeyOf(err);
+  if (key === undefined) return undefined;
+  // the engine evaluates operands, arguments and comprehensions in cel-go's order (env.ts
+  // patchArgumentOrder, __crdx_or/__crdx_and), so where the textual search gives up (an error inside
+  // a comprehension) its error is cel-go's, unless a comprehension went through a map of several
+  // entries: Go iterates a map in random order, and which failing entry the server meets first is not known
+  return goMissingKey(rule, ast, (text) => evaluateText(text, ctx, env)) ?? (runtime.mapIterated ? undefined : key);
 }
 
 /** What crdx's evaluator makes of one expression (evaluateExpression). */

@@ -9,8 +9,8 @@ export interface Lib {
   readonly name: string;
   /** spec's properties. */
   readonly props: Obj;
-  /** Rules on spec: [rule, message?, messageExpression?, reason?, fieldPath?] ('' = unset). */
-  readonly rules: readonly (readonly [string, string?, string?, string?, string?])[];
+  /** Rules on spec: [rule, message?, messageExpression?, reason?, fieldPath?, optionalOldSelf?] ('' = unset). */
+  readonly rules: readonly (readonly [string, string?, string?, string?, string?, boolean?])[];
   /** Objects' spec, by case name. */
   readonly cases: Readonly<Record<string, Obj>>;
 }
@@ -1089,12 +1089,64 @@ export const LIBS: readonly Lib[] = [
       boolEmpty: { b: '' },
     },
   },
+  {
+    // cel-go's evaluation order and its values where cel-js's differ: of two failing operands or
+    // arguments the first one's error, a null field of an object absent, a NaN never ordered,
+    // `x in []` the constant false, an error inside a comprehension, an index past the end of an
+    // empty list or below 0, `in (…)`, equal causes listed twice, a message reading oldSelf on a create
+    name: 'evalorder',
+    props: {
+      a: { type: 'integer' },
+      b: { type: 'integer' },
+      s: { type: 'string', maxLength: 5 },
+      x: { type: 'number' },
+      n: { type: 'integer', nullable: true },
+      li: { type: 'array', maxItems: 3, items: { type: 'integer' } },
+      m: { type: 'object', maxProperties: 1, additionalProperties: { type: 'integer' } },
+    },
+    rules: [
+      ['!has(self.b) || self.b / 0 < 1u - 2u'],
+      ['!has(self.s) || self.a < self.s.size() / 0'],
+      ["!has(self.s) || self.s.substring(self.a, self.b / 0) == ''"],
+      ['[self.a, self.b / 0].size() == 2'],
+      ['has(self.n) || self.a > 0'],
+      ['self.?n.orValue(5) == 5'],
+      ['!has(self.x) || !(self.x / self.x < 1.0)'],
+      ['!has(self.x) || !(1 > self.x / self.x)'],
+      ['!(self.a in [])'],
+      ['!has(self.li) || self.li.all(e, e < self.b)'],
+      ['!has(self.li) || self.li.map(e, e + self.b).size() >= 0'],
+      ['!has(self.li) || self.li[0] >= 0'],
+      ['!has(self.li) || self.li[-1] >= 0'],
+      ['!has(self.li) || self.a in (true ? self.li : [])'],
+      ['!has(self.m) || self.m.all(k, self.m[k] > self.b)'],
+      ['self.a != 7', 'seven'],
+      ['self.a != 7 || self.b != 7', 'seven'],
+      ['oldSelf.hasValue()', 'new', "oldSelf.hasValue() ? 'x' : 'y'", '', '', true],
+      ['!has(self.a) || --(self.a - 9223372036854775807 - 1) < 0'],
+      ['!has(self.a) || -(-(self.a - 9223372036854775807 - 1)) < 0'],
+      ['!has(self.a) || - -self.a == self.a'],
+    ],
+    cases: {
+      ok: { a: 1, b: 2, s: 'ab', li: [1], x: 2 },
+      divzero: { a: 1, b: 2, s: 'ab' },
+      leftMissing: { s: 'ab', b: 1 },
+      nullN: { a: 1, n: null },
+      nSet: { a: 1, n: 3 },
+      nan: { a: 1, x: 0 },
+      emptyList: { a: 1, b: 1, li: [] },
+      listNoB: { a: 1, li: [1, 2] },
+      listIn: { a: 4, b: 9, li: [1, 2] },
+      mapNoB: { a: 1, m: { k: 1 } },
+      seven: { a: 7, b: 7 },
+    },
+  },
 ];
 
 export function crdOf(l: Lib): Obj {
   const kind = l.name[0]!.toUpperCase() + l.name.slice(1);
-  const validations = l.rules.map(([rule, message, messageExpression, reason, fieldPath]) =>
-    Object.fromEntries(Object.entries({ rule, message, messageExpression, reason, fieldPath }).filter(([, v]) => v !== undefined && v !== '')),
+  const validations = l.rules.map(([rule, message, messageExpression, reason, fieldPath, optionalOldSelf]) =>
+    Object.fromEntries(Object.entries({ rule, message, messageExpression, reason, fieldPath, optionalOldSelf }).filter(([, v]) => v !== undefined && v !== '')),
   );
   return crdObject({ group: GROUP, plural: l.name, singular: l.name, kind, schema: { type: 'object', properties: { spec: { type: 'object', properties: l.props, 'x-kubernetes-validations': validations } } } });
 }

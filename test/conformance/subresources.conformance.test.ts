@@ -102,6 +102,24 @@ function crdOf(kind: string, plural: string, schema: Obj, subresources?: Obj, sc
 
 const SCALE = { specReplicasPath: '.spec.replicas', statusReplicasPath: '.status.replicas', labelSelectorPath: '.status.selector' };
 const PRESERVE = { type: 'object', 'x-kubernetes-preserve-unknown-fields': true };
+const CEL_SCHEMA = {
+  type: 'object',
+  properties: {
+    spec: {
+      type: 'object',
+      properties: {
+        p: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true, properties: { a: { type: 'integer' } }, 'x-kubernetes-validations': [{ rule: 'self == oldSelf', message: 'p is immutable' }] },
+        o: { type: 'object', properties: { x: { type: 'integer', nullable: true }, y: { type: 'integer' } }, 'x-kubernetes-validations': [{ rule: 'self == oldSelf', message: 'o is immutable' }] },
+        s: { type: 'string', maxLength: 5 },
+        f0: { type: 'integer' },
+      },
+      'x-kubernetes-validations': [
+        { rule: 'oldSelf.hasValue() && has(oldSelf.value().f0) && has(self.f0) ? self.f0 >= oldSelf.value().f0 : true', optionalOldSelf: true, message: 'f0 only grows' },
+        { rule: 'oldSelf.hasValue() ? has(self.f0) == has(oldSelf.value().f0) : true', optionalOldSelf: true, messageExpression: "oldSelf.hasValue() ? 'was set' : 'new'" },
+      ],
+    },
+  },
+};
 const TYPED = {
   type: 'object',
   properties: {
@@ -232,6 +250,33 @@ function scenarios(): Scenario[] {
         { name: 'items reordered', kind: 'put', via: 'main', body: (s) => edit(s, (o) => o.spec.ports.reverse()) },
         { name: 'status write', kind: 'put', via: 'status', body: (s) => edit(s, (o) => (o.status = { replicas: 1 })) },
         { name: 'scale update', kind: 'put-scale', replicas: 4 },
+      ],
+    },
+    {
+      // unstructuredMap.Equal (sizes, then the receiver's keys: an undeclared key only when both hold
+      // it, a null field absent), one warning per text (warning.go), optionalOldSelf's value() read
+      name: 'CEL equality of objects, equal ratcheting warnings, optional oldSelf',
+      crd: crdOf('Cel', 'cels', CEL_SCHEMA, { status: {} }),
+      object: obj('Cel', { spec: { p: { a: 1, u: 1 }, o: { y: 1 }, s: 'xyz', f0: 5 } }),
+      tighten: (c) =>
+        edit(c, (o) => {
+          o.spec.versions[0].schema.openAPIV3Schema.properties.spec.properties.s['x-kubernetes-validations'] = [
+            { rule: 'self.size() <= 2', message: 'bad s' },
+            { rule: "self.startsWith('a')", message: 'bad s' },
+          ];
+        }),
+      probe: async (h, path, stored) => (await h.request('PUT', `${path}?dryRun=All`, edit(stored, (o) => (o.spec.s = 'xyw')))).status === 422,
+      ops: [
+        { name: 'unchanged failing value: one warning for two equal texts', kind: 'put', via: 'main', body: (s) => edit(s, (o) => (o.metadata.labels = { x: 'y' })) },
+        { name: 'changed failing value: both causes', kind: 'put', via: 'main', body: (s) => edit(s, (o) => (o.spec.s = 'xyw')) },
+        { name: 'undeclared key renamed: equal', kind: 'put', via: 'main', body: (s) => edit(s, (o) => (o.spec.p = { a: 1, w: 2 })) },
+        { name: 'undeclared value changed', kind: 'put', via: 'main', body: (s) => edit(s, (o) => (o.spec.p = { a: 1, u: 2 })) },
+        { name: 'undeclared key added', kind: 'put', via: 'main', body: (s) => edit(s, (o) => (o.spec.p = { a: 1, u: 1, w: 2 })) },
+        { name: 'null field for another: equal', kind: 'put', via: 'main', body: (s) => edit(s, (o) => (o.spec.o = { x: null })) },
+        { name: 'null field added', kind: 'put', via: 'main', body: (s) => edit(s, (o) => (o.spec.o = { y: 1, x: null })) },
+        { name: 'optional oldSelf: f0 decreases', kind: 'put', via: 'main', body: (s) => edit(s, (o) => (o.spec.f0 = 4)) },
+        { name: 'optional oldSelf: f0 grows', kind: 'put', via: 'main', body: (s) => edit(s, (o) => (o.spec.f0 = 6)) },
+        { name: 'optional oldSelf: f0 removed', kind: 'put', via: 'main', body: (s) => edit(s, (o) => delete o.spec.f0) },
       ],
     },
     {

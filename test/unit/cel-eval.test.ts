@@ -393,3 +393,67 @@ describe('parseStrfmtDuration (kube-openapi strfmt.ParseDuration)', () => {
     expect(parseStrfmtDuration('9223372036854775807ns 1ns')).toBe(-(2n ** 63n));
   });
 });
+
+/**
+ * Evaluation order and values where cel-js's own differ from cel-go's; each expectation is the real
+ * 1.37 server's answer (recorded from dry-run creates; the cel-libs `evalorder` library replays them).
+ */
+describe("cel-go's evaluation order and values", () => {
+  const crd = `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: orders.example.com}
+spec:
+  group: example.com
+  names: {kind: Order, plural: orders}
+  scope: Namespaced
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec:
+            type: object
+            properties:
+              a: {type: integer}
+              b: {type: integer}
+              s: {type: string, maxLength: 5}
+              x: {type: number}
+              "n": {type: integer, nullable: true}
+              li: {type: array, maxItems: 3, items: {type: integer}}
+            x-kubernetes-validations:
+            - rule: "self.b / 0 < 1u - 2u"
+            - rule: "self.s.substring(self.a, self.b / 0) == ''"
+            - rule: "has(self.n)"
+            - rule: "!has(self.x) || !(self.x / self.x < 1.0)"
+            - rule: "!(self.a in [])"
+            - rule: "self.li.all(e, e < self.a)"
+            - rule: "self.li[0] >= 0"
+            - rule: "--(self.b - 9223372036854775807 - 1) < 0"
+`;
+  const s = served(catalog(crd), 'example.com/v1', 'Order');
+  const errs = (spec: Record<string, unknown>) => {
+    const r = simulateCreate({ apiVersion: 'example.com/v1', kind: 'Order', metadata: { name: 'o', namespace: 'default' }, spec }, s, { kube, skipStorage: true });
+    expect(r.celNotEvaluated).toBe(false);
+    return r.errors.map((e) => errorText(e));
+  };
+  it('the first failing operand or argument gives the error; null fields are absent; NaN is not ordered', () => {
+    expect(errs({ b: 0, s: 'x', n: null, x: 0, li: [1] })).toEqual([
+      'spec: Invalid value: "object": division by zero evaluating rule: self.b / 0 < 1u - 2u',
+      'spec: Invalid value: "object": no such key: a evaluating rule: self.s.substring(self.a, self.b / 0) == \'\'',
+      'spec: Invalid value: failed rule: has(self.n)',
+      'spec: Invalid value: "object": NaN values cannot be ordered evaluating rule: !has(self.x) || !(self.x / self.x < 1.0)',
+      'spec: Invalid value: "object": no such key: a evaluating rule: self.li.all(e, e < self.a)',
+    ]);
+  });
+  it('an index past the end of an empty list; `--x` is x', () => {
+    expect(errs({ a: 1, b: 0, li: [] })).toEqual([
+      'spec: Invalid value: "object": division by zero evaluating rule: self.b / 0 < 1u - 2u',
+      'spec: Invalid value: "object": no such key: s evaluating rule: self.s.substring(self.a, self.b / 0) == \'\'',
+      'spec: Invalid value: failed rule: has(self.n)',
+      'spec: Invalid value: "object": index out of bounds: 0 evaluating rule: self.li[0] >= 0',
+    ]);
+  });
+});

@@ -652,22 +652,32 @@ class Parser {
     throw new SyntaxErr(t.offset, `extraneous input '${t.text}'`);
   }
 
+  /**
+   * A number literal. One cel-go cannot convert (beyond int64, uint64 or float64: VisitInt, VisitUint,
+   * VisitDouble) is an issue of the parse, which goes on, as the parser's visitor reports it; `--x`
+   * drops both signs first (VisitNegate), so `--9223372036854775808` is such an int literal.
+   */
   private number(t: Tok, negative: boolean, offset: number): Expr {
     if (t.kind === 'double') {
       const v = t.value as number;
       // Go's strconv.ParseFloat fails on a literal beyond the float64 range (it underflows to 0 without error)
-      if (!Number.isFinite(v)) throw new SyntaxErr(offset, 'invalid double literal');
+      if (!Number.isFinite(v)) return this.literalError(offset, 'invalid double literal');
       return { kind: 'literal', id: this.id(), offset, value: { type: 'double', value: negative ? -v : v } };
     }
     if (t.kind === 'uint') {
       const v = t.value as bigint;
-      if (v > UINT64_MAX) throw new SyntaxErr(offset, 'invalid uint literal');
+      if (v > UINT64_MAX) return this.literalError(offset, 'invalid uint literal');
       return { kind: 'literal', id: this.id(), offset, value: { type: 'uint', value: v } };
     }
     if (t.kind !== 'int') throw new SyntaxErr(t.offset, `no viable alternative at input '-${t.text}'`);
     const v = negative ? -(t.value as bigint) : (t.value as bigint);
-    if (v < INT64_MIN || v > INT64_MAX) throw new SyntaxErr(offset, 'invalid int literal');
+    if (v < INT64_MIN || v > INT64_MAX) return this.literalError(offset, 'invalid int literal');
     return { kind: 'literal', id: this.id(), offset, value: { type: 'int', value: v } };
+  }
+
+  private literalError(offset: number, message: string): Expr {
+    this.issues.push({ offset, message });
+    return { kind: 'literal', id: this.id(), offset, value: { type: 'int', value: 0n } };
   }
 
   private identOrCall(name: Tok, lead: string, offset: number): Expr {

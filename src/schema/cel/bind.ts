@@ -19,7 +19,7 @@ import { base64Decode, base64ErrorOffset } from '../../go/base64.js';
 import type { Structural } from '../../crd/structural-schema.js';
 import { adoptTimestamp, timestampOfText } from './lib/time.js';
 import { escapeProperty as celEscape, unescapeProperty as celUnescape } from './escape.js';
-import { isEscapedObject, markBound, markEscapedObject, markList, RawValue } from './values.js';
+import { isEscapedObject, markBound, markEscapedObject, markList, NullField, RawValue, UnknownField } from './values.js';
 
 export class Unbound {
   constructor(readonly why: string) {}
@@ -179,7 +179,14 @@ export function bindValue(v: unknown, s: Structural, root: boolean, mk: Makers):
         const name = cs ? celEscape(k) : undefined;
         if (!cs || name === undefined || cs.generic.type === '' && !cs.extensions.intOrString) {
           // no CEL name (undeclared, unescapable, or a typeless preserve-unknown node): compared only
-          m.set(hidden(k), new RawValue(x));
+          m.set(hidden(k), cs ? new RawValue(x) : new UnknownField(x));
+          continue;
+        }
+        if (x === null) {
+          // unstructuredMap.Find: in an object with properties a null field is absent (a nullable one;
+          // a null the schema does not allow is pruned or refused before CEL runs)
+          if (!cs.generic.nullable) return new Unbound('a null value where the schema is not nullable');
+          m.set(hidden(k), new NullField(name));
           continue;
         }
         const c = bindValue(x, cs, false, mk);

@@ -43,8 +43,8 @@ const ERROR: unique symbol = Symbol('error');
 const TYPE_NAMES = new Set(['int', 'uint', 'double', 'string', 'bytes', 'bool', 'list', 'map', 'null_type', 'type', 'dyn']);
 /** cel-go's type conversion functions (folded on constant arguments by OptOptimize). */
 const CONVERSIONS = new Set(['int', 'uint', '__crdx_int', '__crdx_uint', 'double', 'string', 'bytes', 'bool', 'dyn', 'type', '__crdx_duration', '__crdx_timestamp']);
-/** The rewrite's checks of a conversion's argument (rewrite.ts): transparent, at no cost. */
-const ARG_CHECKS = new Set(['__crdx_strarg', '__crdx_dblarg', '__crdx_boolarg']);
+/** The rewrite's checks of a conversion's argument and its untyped optional values (rewrite.ts): transparent, at no cost. */
+const ARG_CHECKS = new Set(['__crdx_strarg', '__crdx_dblarg', '__crdx_boolarg', '__crdx_dyn']);
 const MACROS = new Set(['all', 'exists', 'exists_one', 'map', 'filter', 'existsOne', 'transformList', 'transformMap', 'transformMapEntry']);
 /** What a transform macro's step adds per element it keeps: accumulator and append/insert (the transform itself is counted as it runs). */
 const TRANSFORM_STEP: Record<string, number> = { transformList: 12, transformMap: 3, transformMapEntry: 2 };

@@ -9,7 +9,7 @@ import { formatFloat } from '../../go/float.js';
 import { utf8Text } from '../../go/strings.js';
 import { parseBool, parseFloat64, parseInt10, parseUint10 } from '../../go/strconv.js';
 import { parseTimeRFC3339 } from '../../go/time.js';
-import { celAdd, celEqual, celIn, crossNumericCompare, doubleFitsInt, doubleFitsUint, isAdapterList, isBound } from './values.js';
+import { celAdd, celEqual, celIn, crossNumericCompare, doubleFitsInt, doubleFitsUint, isAdapterList, isBound, NullField, RawValue, UnknownField } from './values.js';
 import { CelGoError, CelUnsupported, makeOps, type CelOps } from './lib/ops.js';
 import { registerLists, registerListsExt } from './lib/lists.js';
 import { registerQuantity } from './lib/quantity.js';
@@ -24,6 +24,7 @@ import { isDuration, isUint, registerCelClasses } from './lib/classes.js';
 import { adoptTimestamp, inTimestampRange, makeTimestamp, msOf, nanosOf, subMillisecondNanos, patchTimestampArithmetic, registerTime, timestampOfText } from './lib/time.js';
 import { registerURL } from './lib/url.js';
 import type { LibEnv } from './lib/types.js';
+import { runtime } from './lib/runtime.js';
 import { BoundError, boundFieldKey, type Makers } from './bind.js';
 
 export type Program = (ctx: Record<string, unknown>) => unknown;
@@ -44,6 +45,80 @@ const OPTIONS = { enableOptionalTypes: true, unlistedVariablesAreDyn: true };
 /** The server type-checked the rule (homogeneous literals included); here values are dyn, so cel-js must not refuse `[self.l, [1]]`. */
 const LIB_OPTIONS = { ...OPTIONS, homogeneousAggregateLiterals: false };
 
+interface EvalNode {
+  readonly op: string;
+  readonly args: unknown;
+  readonly receiverWithArgs?: readonly EvalNode[];
+  readonly meta: { readonly alternate?: unknown; readonly macro?: unknown };
+  handle(...a: unknown[]): unknown;
+  evaluate(ev: Evaluator, ast: EvalNode, ctx: unknown): unknown;
+}
+interface Evaluator {
+  run(ast: EvalNode, ctx: unknown): unknown;
+}
+
+/** Each node in order, as cel-go evaluates a call's receiver and arguments and a list's elements. */
+function inOrder(ev: Evaluator, nodes: readonly EvalNode[], ctx: unknown): unknown {
+  const out = new Array<unknown>(nodes.length);
+  let pending = false;
+  for (let i = 0; i < nodes.length; i++) if ((out[i] = ev.run(nodes[i]!, ctx)) instanceof Promise) pending = true;
+  return pending ? Promise.all(out) : out;
+}
+
+/** The iterable of a comprehension: runtime.mapIterated when it is a map of several entries. */
+function watchIterable(node: EvalNode, first: (this: EvalNode, ev: Evaluator, ast: EvalNode, ctx: unknown) => unknown): void {
+  const own = node as { evaluate: EvalNode['evaluate']; watched?: true };
+  if (own.watched) return;
+  own.watched = true;
+  const watch: EvalNode['evaluate'] = function (this: EvalNode, ev, ast, ctx) {
+    // cel-js's node caches its evaluation function on itself at the first call: keep this one
+    const r = first.call(node, ev, ast, ctx);
+    own.evaluate = watch;
+    const n = r instanceof Map ? r.size : r !== null && typeof r === 'object' && !Array.isArray(r) && !(r instanceof Promise) ? Object.keys(r).length : 0;
+    if (n > 1) runtime.mapIterated = true;
+    return r;
+  };
+  own.evaluate = watch;
+}
+
+let argumentOrderPatched = false;
+/**
+ * cel-js evaluates a call's arguments (a method's receiver too) and a list literal's elements from
+ * the last to the first, so of two failing arguments it reports the right one; cel-go evaluates
+ * them from the first and answers the first error (interpreter evalVarArgs / evalBinary). Every
+ * operator crdx routes to a function of its own (rewrite.ts) is such a call. The evaluation of
+ * those nodes is replaced on cel-js's AST node class (`node`: any parsed node) by one in order.
+ */
+function patchArgumentOrder(node: unknown): void {
+  if (argumentOrderPatched) return;
+  const proto = Object.getPrototypeOf(node) as { evaluate(this: EvalNode, ev: Evaluator, ast: EvalNode, ctx: unknown): unknown };
+  const first = proto.evaluate;
+  if (typeof first !== 'function') throw new Error('cel-js: no evaluate on its AST nodes');
+  argumentOrderPatched = true;
+  proto.evaluate = function (this: EvalNode, ev, ast, ctx) {
+    const m = this.meta;
+    if (this.op === 'comprehension' && m.alternate === undefined && m.macro === undefined) {
+      const it = (this.args as { iterable?: EvalNode }).iterable;
+      if (it !== undefined) watchIterable(it, proto.evaluate);
+    }
+    if (m.alternate === undefined && m.macro === undefined && Array.isArray(this.args)) {
+      if (this.op === 'call') {
+        (this as { evaluate: EvalNode['evaluate'] }).evaluate = (e, a, c) => a.handle(inOrder(e, (a.args as EvalNode[][])[1]!, c), a, e);
+        return this.evaluate(ev, ast, ctx);
+      }
+      if (this.op === 'list') {
+        (this as { evaluate: EvalNode['evaluate'] }).evaluate = (e, a, c) => inOrder(e, a.args as EvalNode[], c);
+        return this.evaluate(ev, ast, ctx);
+      }
+      if (this.op === 'rcall' && this.receiverWithArgs !== undefined) {
+        (this as { evaluate: EvalNode['evaluate'] }).evaluate = (e, a, c) => a.handle(inOrder(e, a.receiverWithArgs!, c), e, a);
+        return this.evaluate(ev, ast, ctx);
+      }
+    }
+    return first.call(this, ev, ast, ctx);
+  };
+}
+
 /** cel-go's error for a string its conversion cannot parse (types.String.ConvertToType). */
 function conversionError(to: 'int' | 'uint' | 'double' | 'bool'): never {
   throw new CelGoError(`type conversion error from 'string' to '${to}'`);
@@ -62,12 +137,20 @@ export function makeEnvs(m: CelModule): CelEnvs {
   // the classes of cel-js's values, known by what they are (their names do not survive bundling)
   registerCelClasses({ duration: plain.parse('duration("0s")')({}) as object, uint: plain.parse('1u')({}) as object, type: plain.parse('type(1)')({}) as object });
   patchTimestampArithmetic(Duration as unknown as { prototype: object });
+  patchArgumentOrder(plain.parse('1').ast);
   const makers: Makers = { duration: (sec, nanos) => new Duration(sec, nanos) };
   const env = new m.Environment(LIB_OPTIONS);
   // a field the server binds as an error (bind.ts BoundError): a type cel-js knows, so that a map
   // holding one can be passed to a function; reading the field fails with the server's error
   (env as unknown as { registerType(n: string, c: unknown): void }).registerType('crdx.BoundError', BoundError);
+  // a null field of an object (values.ts NullField): unreachable by name, counted by equality
+  (env as unknown as { registerType(n: string, c: unknown): void }).registerType('crdx.NullField', NullField);
+  // a field bound for equality only (values.ts RawValue, UnknownField): a type cel-js knows, so that
+  // an object holding one as its first field can be passed to a function (cel-js types a map by it)
+  (env as unknown as { registerType(n: string, c: unknown): void }).registerType('crdx.RawValue', RawValue);
+  (env as unknown as { registerType(n: string, c: unknown): void }).registerType('crdx.UnknownField', UnknownField);
   const lib = env as unknown as LibEnv;
+  lib.registerFunction('__crdx_dyn(dyn): dyn', (x: unknown) => x);
   lib.registerFunction('__crdx_eq(dyn, dyn): bool', (a: unknown, b: unknown) => celEqual(a, b, ops.eq));
   lib.registerFunction('__crdx_ne(dyn, dyn): bool', (a: unknown, b: unknown) => !celEqual(a, b, ops.eq));
   lib.registerFunction('__crdx_add(dyn, dyn): dyn', (a: unknown, b: unknown) => celAdd(a, b, ops.add));
@@ -130,6 +213,8 @@ export function makeEnvs(m: CelModule): CelEnvs {
     lib.registerFunction(`__crdx_${name}(dyn, dyn): bool`, (a: unknown, b: unknown) => {
       // bytes are ordered as Go's bytes.Compare orders them (cel-js has no ordering of bytes)
       if (a instanceof Uint8Array && b instanceof Uint8Array) return test(Buffer.compare(a, b));
+      // Double.Compare and Int/Uint.Compare of a double: a NaN is never ordered
+      if (Number.isNaN(a) || (Number.isNaN(b) && (typeof a === 'number' || typeof a === 'bigint' || isUint(a)))) throw new CelGoError('NaN values cannot be ordered');
       const c = crossNumericCompare(a, b);
       return c === undefined ? op(a, b) : test(c);
     });

@@ -41,6 +41,14 @@ interface Node {
 const BINARY = new Set(['<', '<=', '>', '>=', '-', '*', '/', '%']);
 const COMPARE: Readonly<Record<string, string>> = { '<': 'lt', '<=': 'le', '>': 'gt', '>=': 'ge' };
 
+/** Two unary minus nodes whose signs are one run of `-` tokens (nothing but spaces between them). */
+function signsInOneRun(outer: Node, inner: Node): boolean {
+  const o = outer as Node & { readonly start?: number; readonly input?: string };
+  const i = inner as Node & { readonly start?: number };
+  if (typeof o.start !== 'number' || typeof i.start !== 'number' || typeof o.input !== 'string') return false;
+  return o.input[o.start] === '-' && o.input[i.start] === '-' && /^\s*$/.test(o.input.slice(o.start + 1, i.start));
+}
+
 function isNode(x: unknown): x is Node {
   return typeof x === 'object' && x !== null && 'op' in x && 'args' in x;
 }
@@ -98,8 +106,13 @@ function print(n: Node): string {
       return `__crdx_ne(${p(a[0])}, ${p(a[1])})`;
     case '+':
       return `__crdx_add(${p(a[0])}, ${p(a[1])})`;
-    case 'in':
+    case 'in': {
+      // cel-go's planner (OptOptimize, as Kubernetes runs it) makes `x in []` the constant false:
+      // x is never evaluated, so its error is never raised (interpreter maybeOptimizeSetMembership)
+      const list = a[1];
+      if (isNode(list) && list.op === 'list' && Array.isArray(list.args) && list.args.length === 0) return 'false';
       return `__crdx_in(${p(a[0])}, ${p(a[1])})`;
+    }
     case '||':
       return `__crdx_or(${p(a[0])}, ${p(a[1])})`;
     case '&&':
@@ -107,6 +120,9 @@ function print(n: Node): string {
     case '!_':
       return `!${w(n.args)}`;
     case '-_':
+      // `--x`: cel-go's parser drops an even run of minus signs (VisitNegate), so no negation (and no
+      // overflow) happens; `-(-x)` negates twice
+      if (isNode(n.args) && n.args.op === '-_' && signsInOneRun(n, n.args)) return p(n.args.args);
       // the smallest int negated overflows (cel-go: integer overflow); a literal is folded by the parser
       return isNode(n.args) && n.args.op === 'value' ? `-${w(n.args)}` : `__crdx_intok(-${w(n.args)})`;
     case '.':
@@ -158,7 +174,11 @@ function print(n: Node): string {
       if (STRING_FUNCTIONS.has(name) && !(isNode(a[1]) && a[1].op === 'id' && a[1].args === 'strings')) return `__crdx_s_${name}(${[a[1], ...args].map(p).join(', ')})`;
       // a dotted global function (optional.of, strings.quote, sets.contains, lists.range, ...) stays as written
       const recv = isNode(a[1]) && a[1].op === 'id' ? (a[1].args as string) : w(a[1]);
-      return `${recv}.${name}(${args.map(p).join(', ')})`;
+      const call = `${recv}.${name}(${args.map(p).join(', ')})`;
+      // the value of an optional the engine knows no type of (oldSelf with optionalOldSelf): cel-js types
+      // it as an unbound type parameter and refuses a field of it (`oldSelf.value().f`); as dyn it is read
+      if ((name === 'value' && args.length === 0) || (name === 'orValue' && args.length === 1)) return `__crdx_dyn(${call})`;
+      return call;
     }
     case 'list':
       return `[${a.map(p).join(', ')}]`;

@@ -76,6 +76,23 @@ export class RawValue {
   constructor(readonly v: unknown) {}
 }
 
+/**
+ * A field an object with properties does not declare (kept under x-kubernetes-preserve-unknown-fields):
+ * in an equality the server compares it only when the other object holds the same key
+ * (unstructuredMap.Equal), the sizes of the two objects being equal.
+ */
+export class UnknownField extends RawValue {}
+
+/**
+ * A declared property whose value is null, in an object with properties: the server treats it as
+ * absent (unstructuredMap.Find: `has()` is false, reading it is `no such key`), but it still counts in
+ * the object's size, so an equality with an object that lacks the field is false. Kept under a key no
+ * CEL name reaches; `name` is the property's escaped name (the key a present value has).
+ */
+export class NullField {
+  constructor(readonly name: string) {}
+}
+
 /** DeepEqual on decoded JSON (an integer and a float are different values). */
 function deepEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
@@ -242,7 +259,15 @@ export function celEqual(a: unknown, b: unknown, eq: Fallback): boolean {
   if (a instanceof Map && b instanceof Map) {
     if (a.size !== b.size) return false;
     for (const [key, v] of a) {
-      if (!b.has(key)) return false;
+      // unstructuredMap.Equal: a null field is not found; the other object must not find it either
+      if (v instanceof NullField) {
+        if (b.has(v.name)) return false;
+        continue;
+      }
+      if (!b.has(key)) {
+        if (v instanceof UnknownField) continue;
+        return false;
+      }
       if (!celEqual(v, b.get(key), eq)) return false;
     }
     return true;
