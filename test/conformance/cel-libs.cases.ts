@@ -1126,6 +1126,7 @@ export const LIBS: readonly Lib[] = [
       ['!has(self.a) || --(self.a - 9223372036854775807 - 1) < 0'],
       ['!has(self.a) || -(-(self.a - 9223372036854775807 - 1)) < 0'],
       ['!has(self.a) || - -self.a == self.a'],
+      ['!has(self.li) || !!self.li == self.li'],
     ],
     cases: {
       ok: { a: 1, b: 2, s: 'ab', li: [1], x: 2 },

@@ -43,8 +43,8 @@ const ERROR: unique symbol = Symbol('error');
 const TYPE_NAMES = new Set(['int', 'uint', 'double', 'string', 'bytes', 'bool', 'list', 'map', 'null_type', 'type', 'dyn']);
 /** cel-go's type conversion functions (folded on constant arguments by OptOptimize). */
 const CONVERSIONS = new Set(['int', 'uint', '__crdx_int', '__crdx_uint', 'double', 'string', 'bytes', 'bool', 'dyn', 'type', '__crdx_duration', '__crdx_timestamp']);
-/** The rewrite's checks of a conversion's argument and its untyped optional values (rewrite.ts): transparent, at no cost. */
-const ARG_CHECKS = new Set(['__crdx_strarg', '__crdx_dblarg', '__crdx_boolarg', '__crdx_dyn']);
+/** The rewrite's checks of a conversion's argument (rewrite.ts): transparent, at no cost. */
+const ARG_CHECKS = new Set(['__crdx_strarg', '__crdx_dblarg', '__crdx_boolarg']);
 const MACROS = new Set(['all', 'exists', 'exists_one', 'map', 'filter', 'existsOne', 'transformList', 'transformMap', 'transformMapEntry']);
 /** What a transform macro's step adds per element it keeps: accumulator and append/insert (the transform itself is counted as it runs). */
 const TRANSFORM_STEP: Record<string, number> = { transformList: 12, transformMap: 3, transformMapEntry: 2 };
@@ -61,7 +61,7 @@ const UNIT = new Set([
 /** ceil(size(first argument) × 0.1). */
 const TRAVERSE_FIRST = new Set(['__crdx_s_lowerAscii', '__crdx_s_upperAscii', '__crdx_s_substring', '__crdx_s_trim', 'url', 'quantity', 'isQuantity', 'semver', 'isSemver', 'cidr', 'isIP', 'isCIDR', '__crdx_strings_quote']);
 const OTHER = new Set([
-  '__crdx_eq', '__crdx_ne', '__crdx_add', '__crdx_in', '__crdx_or', '__crdx_and', '__crdx_has', '__crdx_intok', '__crdx_strarg', '__crdx_dblarg', '__crdx_boolarg', '__crdx_lt', '__crdx_le', '__crdx_gt', '__crdx_ge', '__crdx_matches', '__crdx_gmatches',
+  '__crdx_eq', '__crdx_ne', '__crdx_add', '__crdx_in', '__crdx_or', '__crdx_and', '__crdx_has', '__crdx_intok', '__crdx_dyn', '__crdx_strarg', '__crdx_dblarg', '__crdx_boolarg', '__crdx_lt', '__crdx_le', '__crdx_gt', '__crdx_ge', '__crdx_matches', '__crdx_gmatches',
   '__crdx_s_indexOf', '__crdx_s_lastIndexOf', '__crdx_s_replace', '__crdx_s_split', '__crdx_s_join', '__crdx_s_format', 'ip', '__crdx_ip_isCanonical',
   'startsWith', 'endsWith', 'contains', 'find', 'findAll', 'isSorted', 'sum', 'min', 'max', 'indexOf', 'lastIndexOf', 'containsIP', 'containsCIDR', 'bytes',
 ]);
@@ -304,6 +304,8 @@ export function runCosted(fn: ((ctx: Record<string, unknown>) => unknown) & { as
       case '__crdx_and':
       case '__crdx_has':
       case '__crdx_intok':
+      // an optional's value read as dyn (rewrite.ts): no call of cel-go's
+      case '__crdx_dyn':
       case '__crdx_strarg':
       case '__crdx_dblarg':
       case '__crdx_boolarg':

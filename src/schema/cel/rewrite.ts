@@ -41,12 +41,12 @@ interface Node {
 const BINARY = new Set(['<', '<=', '>', '>=', '-', '*', '/', '%']);
 const COMPARE: Readonly<Record<string, string>> = { '<': 'lt', '<=': 'le', '>': 'gt', '>=': 'ge' };
 
-/** Two unary minus nodes whose signs are one run of `-` tokens (nothing but spaces between them). */
-function signsInOneRun(outer: Node, inner: Node): boolean {
+/** Two unary nodes whose operators are one run of `sign` tokens (nothing but spaces between them). */
+function signsInOneRun(outer: Node, inner: Node, sign: '-' | '!'): boolean {
   const o = outer as Node & { readonly start?: number; readonly input?: string };
   const i = inner as Node & { readonly start?: number };
   if (typeof o.start !== 'number' || typeof i.start !== 'number' || typeof o.input !== 'string') return false;
-  return o.input[o.start] === '-' && o.input[i.start] === '-' && /^\s*$/.test(o.input.slice(o.start + 1, i.start));
+  return o.input[o.start] === sign && o.input[i.start] === sign && /^\s*$/.test(o.input.slice(o.start + 1, i.start));
 }
 
 function isNode(x: unknown): x is Node {
@@ -118,11 +118,13 @@ function print(n: Node): string {
     case '&&':
       return `__crdx_and(${p(a[0])}, ${p(a[1])})`;
     case '!_':
+      // `!!x`: an even run of `!` is dropped by cel-go's parser (VisitLogicalNot), whatever x's type
+      if (isNode(n.args) && n.args.op === '!_' && signsInOneRun(n, n.args, '!')) return p(n.args.args);
       return `!${w(n.args)}`;
     case '-_':
       // `--x`: cel-go's parser drops an even run of minus signs (VisitNegate), so no negation (and no
       // overflow) happens; `-(-x)` negates twice
-      if (isNode(n.args) && n.args.op === '-_' && signsInOneRun(n, n.args)) return p(n.args.args);
+      if (isNode(n.args) && n.args.op === '-_' && signsInOneRun(n, n.args, '-')) return p(n.args.args);
       // the smallest int negated overflows (cel-go: integer overflow); a literal is folded by the parser
       return isNode(n.args) && n.args.op === 'value' ? `-${w(n.args)}` : `__crdx_intok(-${w(n.args)})`;
     case '.':
