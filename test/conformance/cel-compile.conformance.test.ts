@@ -248,6 +248,12 @@ const RULES: readonly Case[] = [
   { name: 'uint literal beyond uint64', rule: '18446744073709551616u == 1u' },
   { name: 'double literal beyond float64', rule: 'self.ratio < 1e309' },
   { name: 'two bad literals', rule: '9223372036854775808 == 9223372036854775809' },
+  // null: a wrapper type to the checker, no overload to the literal validator and the planner
+  { name: 'duration(null) as the rule', rule: 'duration(null)' },
+  { name: 'timestamp(null) compared', rule: 'timestamp(null) > timestamp(0)' },
+  { name: 'string(null)', rule: "string(null) == ''" },
+  { name: 'int(null)', rule: 'int(null) == 1' },
+  { name: 'string(null) as the message', rule: 'self.replicas > 0', extra: 'messageExpression: string(null)' },
   // a leading dot names the global function
   { name: 'leading-dot global call', rule: ".size('abc') == 3 && .size(self.name) < 30" },
   { name: 'leading-dot global call, no overload', rule: '.size() == 0' },

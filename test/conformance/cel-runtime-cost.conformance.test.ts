@@ -22,6 +22,16 @@ const NESTED = 'self.l.all(a, self.l.all(b, a + b >= 0))';
 
 export const COST_LIBS: readonly Lib[] = [
   {
+    // ext/sets.go trackSetsCost: 1 + |a|·|b| (equivalent: twice that), plus the selections
+    name: 'setscost',
+    props: { a: { type: 'array', maxItems: 1100, items: { type: 'integer' } }, b: { type: 'array', maxItems: 1100, items: { type: 'integer' } } },
+    rules: [
+      ['!has(self.a) || !has(self.b) || sets.intersects(self.a, self.b) || size(self.a) >= 0', 'intersects'],
+      ['!has(self.a) || !has(self.b) || size(self.a) > 720 || !sets.equivalent(self.a, self.b) || size(self.a) >= 0', 'equivalent'],
+    ],
+    cases: { Under: { a: ints(999), b: ints(1000) }, Over: { a: ints(1000), b: ints(1000) }, EqUnder: { a: ints(707), b: ints(707) }, EqOver: { a: ints(708), b: ints(708) } },
+  },
+  {
     name: 'percall',
     props: { l: { type: 'array', maxItems: 400, items: { type: 'integer' } } },
     rules: [[NESTED, 'non-negative sums']],

@@ -800,6 +800,12 @@ export function compileCel(text: string, env: CheckEnv, literals: LiteralChecks 
         issues.push({ offset: arg.offset, message: 'invalid duration argument' });
         continue;
       }
+      // duration(null), timestamp(null): null checks as the well-known message type, and the
+      // validator's evaluation of the call fails (no overload takes a null)
+      if (arg?.kind === 'literal' && arg.value.type === 'null' && (n.fn === 'duration' || n.fn === 'timestamp') && !n.target) {
+        issues.push({ offset: arg.offset, message: `invalid ${n.fn} argument` });
+        continue;
+      }
       // timestamp(<int literal>): the validator evaluates it; beyond years 1 to 9999 it fails
       if (arg?.kind === 'literal' && arg.value.type === 'int' && n.fn === 'timestamp' && !n.target) {
         if (!inTimestampRange(arg.value.value)) issues.push({ offset: arg.offset, message: 'invalid timestamp argument' });

@@ -78,6 +78,9 @@ function convert(fn: string, c: Const, argStatic: string | undefined): Const {
   if (fn === 'type') return { t: 'opaque', type: 'type' };
   const to = TYPE_NAME[fn]!;
   if (c.t === 'opaque') {
+    // null checks as a wrapper type (google.protobuf.Int64Value, …), and the planner's fold of the
+    // conversion finds no overload for it
+    if (c.type === 'null_type' && (fn === 'int' || fn === 'uint' || fn === 'double' || fn === 'string' || fn === 'bytes')) return error(`no such overload: ${fn}(null_type)`);
     // a timestamp or duration converts to the types it declares an overload for; the rest crdx does not model
     if (c.type === 'google.protobuf.Timestamp' && (fn === 'string' || fn === 'int' || fn === 'timestamp')) return fn === 'string' ? { t: 'opaque', type: 'string' } : fn === 'int' ? { t: 'opaque', type: 'int' } : c;
     if (c.type === 'google.protobuf.Duration' && (fn === 'string' || fn === 'int' || fn === 'duration')) return fn === 'string' ? { t: 'opaque', type: 'string' } : fn === 'int' ? { t: 'opaque', type: 'int' } : c;
