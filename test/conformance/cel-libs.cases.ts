@@ -1127,6 +1127,7 @@ export const LIBS: readonly Lib[] = [
       ['!has(self.a) || -(-(self.a - 9223372036854775807 - 1)) < 0'],
       ['!has(self.a) || - -self.a == self.a'],
       ['!has(self.li) || !!self.li == self.li'],
+      ['!has(self.li) || type(self.li.sum()) == int && self.li.sum() < 3', 'small sum'],
     ],
     cases: {
       ok: { a: 1, b: 2, s: 'ab', li: [1], x: 2 },

@@ -19,7 +19,7 @@ import { base64Decode, base64ErrorOffset } from '../../go/base64.js';
 import type { Structural } from '../../crd/structural-schema.js';
 import { adoptTimestamp, timestampOfText } from './lib/time.js';
 import { escapeProperty as celEscape, unescapeProperty as celUnescape } from './escape.js';
-import { isEscapedObject, markBound, markEscapedObject, markList, NullField, RawValue, UnknownField } from './values.js';
+import { isEscapedObject, markBound, markEscapedObject, markList, markNumericItems, NullField, RawValue, UnknownField } from './values.js';
 
 export class Unbound {
   constructor(readonly why: string) {}
@@ -143,6 +143,8 @@ export function bindValue(v: unknown, s: Structural, root: boolean, mk: Makers):
       }
       const lt = s.extensions.listType;
       if (lt === 'set' || lt === 'map') markList(out, { kind: lt, keys: (s.extensions.listMapKeys ?? []).map((k) => celEscape(k) ?? k), celValues: mk.adapters137 === true });
+      // a list of integers or numbers: its declared element type gives an empty one's sum() (cel-go's checker picks the overload)
+      if (!it.extensions.intOrString && (it.generic.type === 'integer' || it.generic.type === 'number')) markNumericItems(out, it.generic.type === 'integer' ? 'int' : 'double');
       // the object's lists are the apiserver's adapters (not Zeroers: optional.ofNonZeroValue)
       return markBound(out);
     }

@@ -56,6 +56,16 @@ export function markBound<T extends object>(m: T): T {
   return m;
 }
 
+/** The element type of a list bound from the schema, where a sum() of it, empty, needs its zero. */
+const numericItems = new WeakMap<object, 'int' | 'double'>();
+export function markNumericItems<T extends object>(l: T, kind: 'int' | 'double'): T {
+  numericItems.set(l, kind);
+  return l;
+}
+export function numericItemsOf(l: object): 'int' | 'double' | undefined {
+  return numericItems.get(l);
+}
+
 /** Objects with properties (not additionalProperties maps): their keys are escaped CEL field names. */
 const escapedObjects = new WeakSet<object>();
 

@@ -2,7 +2,7 @@
  * The Kubernetes lists library (apiserver pkg/cel/library/lists.go): isSorted, sum, min, max,
  * indexOf, lastIndexOf. Comparison, addition and equality are CEL's own (ops.ts, values.ts).
  */
-import { celAdd, celEqual } from '../values.js';
+import { celAdd, celEqual, numericItemsOf } from '../values.js';
 import { CelGoError, CelUnsupported, type CelOps } from './ops.js';
 import type { LibEnv } from './types.js';
 import { runtime } from './runtime.js';
@@ -15,8 +15,14 @@ export function registerLists(env: LibEnv, ops: CelOps): void {
     return true;
   });
   env.registerFunction('list<dyn>.sum(): dyn', (l: unknown[]) => {
-    // the zero of an empty list's element type is known to cel-go's checker, not at run time here
-    if (l.length === 0) throw new CelUnsupported('sum() of an empty list (its element type is not known at run time)');
+    // the zero of an empty list's element type is known to cel-go's checker, here only for a list
+    // of integers or numbers bound from the schema
+    if (l.length === 0) {
+      const k = numericItemsOf(l);
+      if (k === 'int') return 0n;
+      if (k === 'double') return 0;
+      throw new CelUnsupported('sum() of an empty list (its element type is not known at run time)');
+    }
     let acc = l[0];
     for (let i = 1; i < l.length; i++) acc = celAdd(acc, l[i], ops.add);
     return acc;
