@@ -457,3 +457,41 @@ spec:
     ]);
   });
 });
+
+describe('an error inside a comprehension over a map', () => {
+  const crd = `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: ms.example.com}
+spec:
+  group: example.com
+  names: {kind: M, plural: ms}
+  scope: Namespaced
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec:
+            type: object
+            properties:
+              b: {type: integer}
+              m: {type: object, maxProperties: 3, additionalProperties: {type: integer}}
+            x-kubernetes-validations:
+            - rule: "self.m.all(k, self.m[k] > self.b)"
+`;
+  const s = served(catalog(crd), 'example.com/v1', 'M');
+  const create = (m: Record<string, number>) => simulateCreate({ apiVersion: 'example.com/v1', kind: 'M', metadata: { name: 'a', namespace: 'default' }, spec: { m } }, s, { kube, skipStorage: true });
+  it("of one entry is the server's error", () => {
+    const r = create({ x: 1 });
+    expect(r.celNotEvaluated).toBe(false);
+    expect(r.errors.map((e) => errorText(e))).toEqual(['spec: Invalid value: "object": no such key: b evaluating rule: self.m.all(k, self.m[k] > self.b)']);
+  });
+  it('of several entries is not evaluated: Go goes through a map in random order', () => {
+    const r = create({ x: 1, y: 2 });
+    expect(r.celNotEvaluated).toBe(true);
+    expect(r.celSkipped?.map((x) => x.why)).toEqual(["it fails inside a comprehension over a map of several entries, which the server goes through in Go's random order (crdx: No such key: b)"]);
+  });
+});
