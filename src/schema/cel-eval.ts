@@ -477,10 +477,12 @@ class Walk {
           this.errors.push({ type: 'Invalid', field: loc.field === '' ? '<nil>' : loc.field, value: s.generic.type, detail: `'no such overload': call arguments did not match a supported operator, function or macro signature for rule: ${why}`, at: loc.at });
           continue;
         }
-        const key = knownErrorText(err, c.src ?? c.rule, c.ast, ctx, this.env);
+        // read before knownErrorText, whose sub-expression runs set it again
+        const mapIterated = runtime.mapIterated;
+        const key = knownErrorText(err, c.src ?? c.rule, c.ast, ctx, this.env, mapIterated);
         if (key === undefined) {
           skip(
-            runtime.mapIterated && missingKeyOf(err) !== undefined
+            mapIterated && missingKeyOf(err) !== undefined
               ? `it fails inside a comprehension over a map of several entries, which the server goes through in Go's random order (crdx: ${errorText(err)})`
               : `crdx's evaluation failed (${errorText(err)})`,
           );
@@ -575,7 +577,7 @@ class Walk {
  * (cel/lib/*), an integer division or modulus by zero, or a missing key / index past the end
  * (found again in cel-go's order of evaluation, cel-errors.ts); undefined for any other error.
  */
-function knownErrorText(err: unknown, rule: string, ast: unknown, ctx: Record<string, unknown>, env: CelEnvs): string | undefined {
+function knownErrorText(err: unknown, rule: string, ast: unknown, ctx: Record<string, unknown>, env: CelEnvs, mapIterated: boolean): string | undefined {
   if (err instanceof CelGoError) return err.message;
   const arithmetic = arithmeticErrorOf(err);
   if (arithmetic !== undefined) return arithmetic;
@@ -585,7 +587,7 @@ function knownErrorText(err: unknown, rule: string, ast: unknown, ctx: Record<st
   // patchArgumentOrder, __crdx_or/__crdx_and), so where the textual search gives up (an error inside
   // a comprehension) its error is cel-go's, unless a comprehension went through a map of several
   // entries: Go iterates a map in random order, and which failing entry the server meets first is not known
-  return goMissingKey(rule, ast, (text) => evaluateText(text, ctx, env)) ?? (runtime.mapIterated ? undefined : key);
+  return goMissingKey(rule, ast, (text) => evaluateText(text, ctx, env)) ?? (mapIterated ? undefined : key);
 }
 
 /** What crdx's evaluator makes of one expression (evaluateExpression). */
@@ -613,11 +615,12 @@ export function evaluateExpression(text: string, vars: Record<string, unknown>, 
   }
   runtime.v137 = runtime137(kube);
   runtime.indexPastEndFails = indexPastEndFails(kube);
+  runtime.mapIterated = false;
   try {
     return { kind: 'value', value: c.run(vars) };
   } catch (err) {
     if (err instanceof CelUnsupported) return { kind: 'abstain', why: `crdx does not reproduce the server here: ${err.message}` };
-    return { kind: 'error', text: knownErrorText(err, c.src, c.ast, vars, env), message: errorText(err) };
+    return { kind: 'error', text: knownErrorText(err, c.src, c.ast, vars, env, runtime.mapIterated), message: errorText(err) };
   }
 }
 
