@@ -97,26 +97,25 @@ function patchArgumentOrder(node: unknown): void {
   argumentOrderPatched = true;
   proto.evaluate = function (this: EvalNode, ev, ast, ctx) {
     const m = this.meta;
-    if (this.op === 'comprehension' && m.alternate === undefined && m.macro === undefined) {
-      const it = (this.args as { iterable?: EvalNode }).iterable;
-      if (it !== undefined) watchIterable(it, proto.evaluate);
-    }
-    if (m.alternate === undefined && m.macro === undefined && Array.isArray(this.args)) {
-      if (this.op === 'call') {
-        (this as { evaluate: EvalNode['evaluate'] }).evaluate = (e, a, c) => a.handle(inOrder(e, (a.args as EvalNode[][])[1]!, c), a, e);
-        return this.evaluate(ev, ast, ctx);
-      }
-      if (this.op === 'list') {
-        (this as { evaluate: EvalNode['evaluate'] }).evaluate = (e, a, c) => inOrder(e, a.args as EvalNode[], c);
-        return this.evaluate(ev, ast, ctx);
-      }
-      if (this.op === 'rcall' && this.receiverWithArgs !== undefined) {
-        (this as { evaluate: EvalNode['evaluate'] }).evaluate = (e, a, c) => a.handle(inOrder(e, a.receiverWithArgs!, c), e, a);
-        return this.evaluate(ev, ast, ctx);
-      }
-    }
-    return first.call(this, ev, ast, ctx);
+    const own = m.alternate === undefined && m.macro === undefined ? inOrderEvaluation(this) : undefined;
+    if (own === undefined) return first.call(this, ev, ast, ctx);
+    // cached on the node, as cel-js caches its own
+    (this as { evaluate: EvalNode['evaluate'] }).evaluate = own;
+    return own(ev, ast, ctx);
   };
+  /** The node's evaluation in cel-go's order, where cel-js's own differs (undefined: cel-js's). */
+  function inOrderEvaluation(n: EvalNode): EvalNode['evaluate'] | undefined {
+    if (n.op === 'comprehension') {
+      const it = (n.args as { iterable?: EvalNode }).iterable;
+      if (it !== undefined) watchIterable(it, proto.evaluate);
+      return undefined;
+    }
+    if (!Array.isArray(n.args)) return undefined;
+    if (n.op === 'call') return (e, a, c) => a.handle(inOrder(e, (a.args as EvalNode[][])[1]!, c), a, e);
+    if (n.op === 'list') return (e, a, c) => inOrder(e, a.args as EvalNode[], c);
+    if (n.op === 'rcall' && n.receiverWithArgs !== undefined) return (e, a, c) => a.handle(inOrder(e, a.receiverWithArgs!, c), e, a);
+    return undefined;
+  }
 }
 
 /** cel-go's error for a string its conversion cannot parse (types.String.ConvertToType). */
@@ -140,15 +139,12 @@ export function makeEnvs(m: CelModule): CelEnvs {
   patchArgumentOrder(plain.parse('1').ast);
   const makers: Makers = { duration: (sec, nanos) => new Duration(sec, nanos) };
   const env = new m.Environment(LIB_OPTIONS);
-  // a field the server binds as an error (bind.ts BoundError): a type cel-js knows, so that a map
-  // holding one can be passed to a function; reading the field fails with the server's error
-  (env as unknown as { registerType(n: string, c: unknown): void }).registerType('crdx.BoundError', BoundError);
-  // a null field of an object (values.ts NullField): unreachable by name, counted by equality
-  (env as unknown as { registerType(n: string, c: unknown): void }).registerType('crdx.NullField', NullField);
-  // a field bound for equality only (values.ts RawValue, UnknownField): a type cel-js knows, so that
-  // an object holding one as its first field can be passed to a function (cel-js types a map by it)
-  (env as unknown as { registerType(n: string, c: unknown): void }).registerType('crdx.RawValue', RawValue);
-  (env as unknown as { registerType(n: string, c: unknown): void }).registerType('crdx.UnknownField', UnknownField);
+  // the classes of field values bind.ts makes, as types cel-js knows: a map holding one (cel-js types
+  // a map by its first entry) can then be passed to a function. BoundError: a field the server binds
+  // as an error (reading it fails with the server's error); NullField: a null field (unreachable by
+  // name, counted by equality); RawValue, UnknownField: fields bound for equality only (values.ts)
+  for (const [name, ctor] of [['BoundError', BoundError], ['NullField', NullField], ['RawValue', RawValue], ['UnknownField', UnknownField]] as const)
+    (env as unknown as { registerType(n: string, c: unknown): void }).registerType(`crdx.${name}`, ctor);
   const lib = env as unknown as LibEnv;
   lib.registerFunction('__crdx_dyn(dyn): dyn', (x: unknown) => x);
   lib.registerFunction('__crdx_eq(dyn, dyn): bool', (a: unknown, b: unknown) => celEqual(a, b, ops.eq));
