@@ -1,4 +1,3 @@
-import type { FieldError } from '../core/field-error.js';
 import { kubeMinor } from '../core/kube-version.js';
 import type { Loc } from '../core/path.js';
 import type { CrdUpdate } from '../crd/installed.js';
@@ -10,32 +9,12 @@ import { costCompiler } from '../schema/cel/cost-compile.js';
 import { storedExpressions } from '../schema/update-options.js';
 import { defineRule, serverReport, SERVER_MESSAGES, type Report, type RuleContext } from './types.js';
 
-/** Errors the server counts as schema errors of a node (they stop the CEL checks of that node and above). */
-function isSchemaError(e: FieldError & { readonly cat: string }): boolean {
-  if (e.cat === 'root' || e.cat === 'structural' || e.cat === 'pattern' || e.cat === 'cel-compile') return false;
-  if (e.cat === 'cel') return !(e.type === 'Invalid' && /\.(rule|messageExpression|optionalOldSelf)$/.test(e.field)) && !e.field.endsWith('x-kubernetes-validations');
-  return true;
-}
-
-/**
- * Where a schema error blocks CEL: its own field, except for the list-type checks, which the parent
- * array's validation makes about its items (`items.nullable`, `items.properties[k].default`, …): they
- * are the parent's errors, and the items' own rules are still compiled and costed.
- */
-function ownerField(e: FieldError & { readonly cat: string }): string {
-  if (e.cat !== 'list-map') return e.field;
-  const i = e.field.lastIndexOf('.items');
-  return i >= 0 ? e.field.slice(0, i) : e.field.slice(0, e.field.lastIndexOf('.'));
-}
-
 /** The CEL context exists: the schema is structural and its defaults are valid. */
 function celContext(a: SchemaAnalysis): boolean {
   if (!a.structural) return false;
   // ValidateDefaults errors (not the walk's "must not be set") leave the schema without a CEL context
   return !a.errors.some((e) => e.cat === 'defaults' && !(e.type === 'Forbidden' && e.detail.startsWith('must not be set')));
 }
-
-const atOrBelow = (field: string, node: string): boolean => field === node || field.startsWith(`${node}.`) || field.startsWith(`${node}[`);
 
 const memo = new WeakMap<RuleContext['schemaAnalysis'], readonly { readonly analysis: SchemaAnalysis; readonly cost: SchemaCost }[]>();
 
@@ -63,8 +42,8 @@ export function crdCosts(ctx: Pick<RuleContext, 'crd' | 'schemaAnalysis' | 'upda
   const out = analyses
     .filter((a) => celContext(a) && a.target.structural.facts.celBelow)
     .map((a) => {
-      const schemaErrs = a.errors.filter(isSchemaError).map(ownerField);
-      const celAllowed = (loc: Loc): boolean => !schemaErrs.some((f) => atOrBelow(f, loc.field));
+      // the server costs the rules of the nodes whose rules it compiles (the walk's decision)
+      const celAllowed = (loc: Loc): boolean => a.celCompiledAt.has(loc.field);
       const suppressPerExpressionCost = unchangedFromStored(a.target, ctx.update);
       return { analysis: a, cost: schemaCost(a.target.structural, a.target.loc, { compiler: costCompiler(crd, ctx.update ? storedExpressions(ctx.update.old.crd) : undefined), celAllowed, suppressPerExpressionCost, kubeMinor: kubeMinor(crd.kube) }) };
     });

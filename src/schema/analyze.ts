@@ -33,6 +33,11 @@ export interface SchemaAnalysis {
   readonly celPanics: readonly CelPanic[];
   /** How many rules the CEL checker compiled here, rejected, or could not check. */
   readonly celStats: { readonly compiled: number; readonly rejected: number; readonly unchecked: number };
+  /**
+   * The field paths of the nodes whose rules the server compiles (and costs): those without a schema
+   * error found while validating them and what lies below them (the walk decides it).
+   */
+  readonly celCompiledAt: ReadonlySet<string>;
 }
 
 /** Internal JSONSchemaProps fields in declaration order, with their wire names. */
@@ -144,6 +149,7 @@ function analyzeSchema(crd: Crd, target: SchemaTarget, o: SchemaValidationOption
   }
   const beta = !v1;
   const celStats = { compiled: 0, rejected: 0, unchecked: 0 };
+  const celCompiledAt = new Set<string>();
   const walk = walkSchema(s, loc, {
     requireValidPropertyType: v1 && o.requireValidPropertyType,
     allowDefaults: v1,
@@ -158,11 +164,12 @@ function analyzeSchema(crd: Crd, target: SchemaTarget, o: SchemaValidationOption
     celUnchecked,
     celPanics,
     celStats,
+    celCompiledAt,
     rootStructural: target.structural,
   });
   errors.push(...walk);
   if (errors.length === 0 && holdBack) errors.push({ ...holdBack, cat: 'structural' });
-  return { target, errors, structural: structuralOk, celUnchecked, celPanics, celStats };
+  return { target, errors, structural: structuralOk, celUnchecked, celPanics, celStats, celCompiledAt };
 }
 
 function usesStructuralFeatures(s: Schema): boolean {

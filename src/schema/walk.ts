@@ -105,6 +105,8 @@ interface WalkOptions {
   readonly celUnchecked?: CelUnchecked[];
   /** Rules and messageExpressions the server panics compiling. */
   readonly celPanics?: CelPanic[];
+  /** The field paths of the nodes whose rules are compiled (no schema error at or below them). */
+  readonly celCompiledAt?: Set<string>;
 }
 
 /** The type information of a node for its rules (apiextensions CELSchemaContext). */
@@ -296,7 +298,10 @@ function walk(s: Schema, loc: Loc, ssv: Ssv, isRoot: boolean, opts: WalkOptions,
   listAndMapTypes(s, loc, opts, out);
   celShape(s, loc, opts, out);
   // CEL errors below (OpenAPISchemaErrorList.CELErrors) do not keep this node's rules from compiling
-  if (cel && out.slice(start).every((e) => CEL_ERRORS.has(e))) celCompiled(s, loc, ssv, out, opts, cel);
+  if (cel && out.slice(start).every((e) => CEL_ERRORS.has(e))) {
+    opts.celCompiledAt?.add(loc.field);
+    celCompiled(s, loc, ssv, out, opts, cel);
+  }
 }
 
 function standard(s: Schema, loc: Loc, ssv: Ssv, opts: WalkOptions, out: WalkError[]): void {
