@@ -15,6 +15,7 @@ import { simulateUpdate } from '../../src/cr/update.js';
 import { buildCrd, isCrdManifest } from '../../src/crd/model.js';
 import { parseFile } from '../../src/manifest/parse.js';
 import { cel } from '../helpers/cel.js';
+import { crdObject } from '../helpers/crd.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const kube = DEFAULT_KUBE_VERSION;
@@ -399,40 +400,38 @@ describe('parseStrfmtDuration (kube-openapi strfmt.ParseDuration)', () => {
  * 1.37 server's answer (recorded from dry-run creates; the cel-libs `evalorder` library replays them).
  */
 describe("cel-go's evaluation order and values", () => {
-  const crd = `apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata: {name: orders.example.com}
-spec:
-  group: example.com
-  names: {kind: Order, plural: orders}
-  scope: Namespaced
-  versions:
-  - name: v1
-    served: true
-    storage: true
-    schema:
-      openAPIV3Schema:
-        type: object
-        properties:
-          spec:
-            type: object
-            properties:
-              a: {type: integer}
-              b: {type: integer}
-              s: {type: string, maxLength: 5}
-              x: {type: number}
-              "n": {type: integer, nullable: true}
-              li: {type: array, maxItems: 3, items: {type: integer}}
-            x-kubernetes-validations:
-            - rule: "self.b / 0 < 1u - 2u"
-            - rule: "self.s.substring(self.a, self.b / 0) == ''"
-            - rule: "has(self.n)"
-            - rule: "!has(self.x) || !(self.x / self.x < 1.0)"
-            - rule: "!(self.a in [])"
-            - rule: "self.li.all(e, e < self.a)"
-            - rule: "self.li[0] >= 0"
-            - rule: "--(self.b - 9223372036854775807 - 1) < 0"
-`;
+  const crd = JSON.stringify(
+    crdObject({
+      group: 'example.com',
+      plural: 'orders',
+      schema: {
+        type: 'object',
+        properties: {
+          spec: {
+            type: 'object',
+            properties: {
+              a: { type: 'integer' },
+              b: { type: 'integer' },
+              s: { type: 'string', maxLength: 5 },
+              x: { type: 'number' },
+              n: { type: 'integer', nullable: true },
+              li: { type: 'array', maxItems: 3, items: { type: 'integer' } },
+            },
+            'x-kubernetes-validations': [
+              'self.b / 0 < 1u - 2u',
+              "self.s.substring(self.a, self.b / 0) == ''",
+              'has(self.n)',
+              '!has(self.x) || !(self.x / self.x < 1.0)',
+              '!(self.a in [])',
+              'self.li.all(e, e < self.a)',
+              'self.li[0] >= 0',
+              '--(self.b - 9223372036854775807 - 1) < 0',
+            ].map((rule) => ({ rule })),
+          },
+        },
+      },
+    }),
+  );
   const s = served(catalog(crd), 'example.com/v1', 'Order');
   const errs = (spec: Record<string, unknown>) => {
     const r = simulateCreate({ apiVersion: 'example.com/v1', kind: 'Order', metadata: { name: 'o', namespace: 'default' }, spec }, s, { kube, skipStorage: true });
@@ -459,29 +458,23 @@ spec:
 });
 
 describe('an error inside a comprehension over a map', () => {
-  const crd = `apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata: {name: ms.example.com}
-spec:
-  group: example.com
-  names: {kind: M, plural: ms}
-  scope: Namespaced
-  versions:
-  - name: v1
-    served: true
-    storage: true
-    schema:
-      openAPIV3Schema:
-        type: object
-        properties:
-          spec:
-            type: object
-            properties:
-              b: {type: integer}
-              m: {type: object, maxProperties: 3, additionalProperties: {type: integer}}
-            x-kubernetes-validations:
-            - rule: "self.m.all(k, self.m[k] > self.b)"
-`;
+  const crd = JSON.stringify(
+    crdObject({
+      group: 'example.com',
+      plural: 'ms',
+      kind: 'M',
+      schema: {
+        type: 'object',
+        properties: {
+          spec: {
+            type: 'object',
+            properties: { b: { type: 'integer' }, m: { type: 'object', maxProperties: 3, additionalProperties: { type: 'integer' } } },
+            'x-kubernetes-validations': [{ rule: 'self.m.all(k, self.m[k] > self.b)' }],
+          },
+        },
+      },
+    }),
+  );
   const s = served(catalog(crd), 'example.com/v1', 'M');
   const create = (m: Record<string, number>) => simulateCreate({ apiVersion: 'example.com/v1', kind: 'M', metadata: { name: 'a', namespace: 'default' }, spec: { m } }, s, { kube, skipStorage: true });
   it("of one entry is the server's error", () => {
