@@ -375,7 +375,7 @@ describe.skipIf(!RUN || !HAVE_CORPUS)('default prints what kubectl prints: corpu
  * A CEL rule that selects a field the object does not set fails to evaluate on the server
  * (`no such key: X evaluating rule: …`); lint reports the same cause, with the key cel-go reports
  * (the left one when both operands of `||`/`&&` fail), and an index past the end of a list the same
- * way. An error inside a comprehension is not reproduced: the rule is left not evaluated, no cause.
+ * way, and an error inside a comprehension over a list too.
  */
 describe.skipIf(!RUN)('CEL rules that select a missing field: kubectl and the real server against lint', () => {
   const s = useServer((h) => createCrd(h, crd, 'keys.example.com'));
@@ -422,9 +422,7 @@ ${rules
         const out = JSON.parse((await runCli(['lint', '-o', 'json', '-'], `${crd}---\n${cr}`)).stdout) as JsonOutput;
         const errors = out.findings.filter((f) => f.severity === 'error').map((f) => f.message.trim());
         const theirs = server.exitCode === 0 ? [] : kubectlCauses(server.stderr);
-        // an error inside a comprehension is not reproduced: not reported
-        if (/\.all\(/.test(rule)) expect(errors, `${v}\n${server.stderr}`).toEqual(theirs.filter((m) => !m.includes('evaluating rule')));
-        else expect(new Set(errors), `${v}\n${server.stderr}`).toEqual(new Set(theirs));
+        expect(new Set(errors), `${v}\n${server.stderr}`).toEqual(new Set(theirs));
       }
     });
   });
