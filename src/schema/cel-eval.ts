@@ -24,7 +24,8 @@ import { arithmeticErrorOf, goMissingKey, missingKeyOf, type SubResult } from '.
 import { makeEnvs, type CelEnvs } from './cel/env.js';
 import { CelGoError, CelUnsupported } from './cel/lib/ops.js';
 import { runtime } from './cel/lib/runtime.js';
-import { bytesLiteralsAsUtf8, rewriteForEval } from './cel/rewrite.js';
+import { bytesLiteralsAsUtf8, rewriteWithListers, type ListerCall } from './cel/rewrite.js';
+import { listerSites } from './cel/lister-panics.js';
 import { optionalEntriesPlain, plainFieldNames } from './cel/ast.js';
 import { compileExpression, GO_LITERAL_CHECKS } from './cel/compile.js';
 import { schemaDeclType } from './cel/decl.js';
@@ -95,6 +96,9 @@ interface Compiled {
   readonly message: string | undefined;
   readonly messageExpression: string | undefined;
   readonly runMessage: ((ctx: Record<string, unknown>) => unknown) | undefined;
+  /** The sort-like calls of the rule and of its messageExpression, as the rewrite numbered them (runtime.panicking). */
+  readonly listers: readonly ListerCall[];
+  readonly messageListers: readonly ListerCall[];
   /** The rule's cel-js AST as written (for the error texts of cel-errors.ts). */
   readonly ast: unknown;
   /** The text that AST was parsed from (the rule, with what cel-js lacks written as it parses it). */
@@ -122,7 +126,7 @@ function environment(cel: CelEngine): CelEnvs {
 }
 
 /** A rule text compiled for evaluation: parsed as written, rewritten (cel/rewrite.ts), parsed again with the libraries. */
-type CompiledText = { run: (ctx: Record<string, unknown>) => unknown; ast: unknown; src: string };
+type CompiledText = { run: (ctx: Record<string, unknown>) => unknown; ast: unknown; src: string; listers: readonly ListerCall[] };
 const compiledTexts = new WeakMap<CelEnvs, Map<string, CompiledText>>();
 
 /** A rule text's program, once per environment: a program does not depend on the node (the same rule in each version of a CRD compiles once). */
@@ -140,7 +144,8 @@ function compileText(text: string, e: CelEnvs): CompiledText {
   const ast = e.plain.parse(src).ast;
   // a long-lived engine (the language server) meets a new text at each keystroke in a rule
   if (m.size >= 10_000) m.clear();
-  m.set(text, (c = { run: e.libs.parse(rewriteForEval(ast)), ast, src }));
+  const rewritten = rewriteWithListers(ast);
+  m.set(text, (c = { run: e.libs.parse(rewritten.text), ast, src, listers: rewritten.listers }));
   return c;
 }
 
@@ -221,6 +226,8 @@ function compile(schema: Structural, facts: CelBindingFacts, e: CelEnvs): Compil
     let unsupported: string | undefined;
     let run: Compiled['run'];
     let runMessage: Compiled['runMessage'];
+    let listers: readonly ListerCall[] = [];
+    let messageListers: readonly ListerCall[] = [];
     let ast: unknown;
     let src: string | undefined;
     const fieldPath = ruleFieldPath(fp, schema);
@@ -229,8 +236,8 @@ function compile(schema: Structural, facts: CelBindingFacts, e: CelEnvs): Compil
     else if (unknownCall !== undefined) unsupported = unknownCall;
     else {
       try {
-        if (rule.trim() !== '') ({ run, ast, src } = compileText(rule, e));
-        if (messageExpression !== undefined) runMessage = compileText(messageExpression, e).run;
+        if (rule.trim() !== '') ({ run, ast, src, listers } = compileText(rule, e));
+        if (messageExpression !== undefined) ({ run: runMessage, listers: messageListers } = compileText(messageExpression, e));
       } catch {
         unsupported = 'crdx cannot parse it';
       }
@@ -248,7 +255,7 @@ function compile(schema: Structural, facts: CelBindingFacts, e: CelEnvs): Compil
     } catch {
       // parsed above already
     }
-    out.push({ rule, run, message, messageExpression, runMessage, ast, src, reason, fieldPath, usesOldSelf, optionalOldSelf: rr['optionalOldSelf'] === true, unsupported, shapes, inexact });
+    out.push({ rule, run, message, messageExpression, runMessage, listers, messageListers, ast, src, reason, fieldPath, usesOldSelf, optionalOldSelf: rr['optionalOldSelf'] === true, unsupported, shapes, inexact });
   }
   return out;
 }
@@ -422,6 +429,7 @@ class Walk {
       // under the server's limits (cel/cost-bound.ts), or the rule is not evaluated
       let costed: CostedResult | undefined;
       runtime.mapIterated = false;
+      runtime.panicking = c.listers.length === 0 ? undefined : listerPanics(c.rule, c.listers, s, root, c.optionalOldSelf, 'bool');
       if (c.inexact === undefined) {
         costed = runCosted(c.run! as never, ctx, PER_CALL_LIMIT, this.v137);
         const cancelled = !costed.ok && costed.error instanceof CostLimitExceeded;
@@ -464,6 +472,8 @@ class Walk {
           res = costed.value;
         } else res = c.run!(ctx);
       } catch (err) {
+        // the sub-expressions knownErrorText runs again are numbered on their own
+        runtime.panicking = undefined;
         // a missing key or an index past the end is an Invalid error at this node, as cel-go reports it (cel-errors.ts)
         if (err instanceof CelUnsupported) {
           skip(`crdx does not reproduce the server here: ${err.message}`);
@@ -494,6 +504,7 @@ class Walk {
         this.errors.push({ type: 'Invalid', field: loc.field === '' ? '<nil>' : loc.field, value: s.generic.type, detail, at: loc.at });
         continue;
       }
+      runtime.panicking = undefined;
       if (res === true) continue;
       if (res !== false) {
         skip('crdx evaluated it to a value that is not a bool');
@@ -507,6 +518,7 @@ class Walk {
         const mctx = activation(plain.self, selfError);
         if (old !== undefined && plain.oldSelf !== undefined) mctx['oldSelf'] = plain.oldSelf;
         let msg: unknown;
+        runtime.panicking = c.messageListers.length === 0 ? undefined : listerPanics(c.messageExpression!, c.messageListers, s, root, c.optionalOldSelf, 'string');
         try {
           if (c.inexact === undefined) {
             const mc = runCosted(c.runMessage as never, mctx, PER_CALL_LIMIT, this.v137);
@@ -527,6 +539,7 @@ class Walk {
             msg = mc.value;
           } else msg = c.runMessage(mctx);
         } catch (err) {
+          runtime.panicking = undefined;
           // the server logs a failed messageExpression and falls back to the message; crdx does so only
           // for the failures it knows cel-go has too (a missing key, a library error, a dyn overload,
           // a division by zero or an overflow)
@@ -546,6 +559,7 @@ class Walk {
           }
           msg = undefined;
         }
+        runtime.panicking = undefined;
         // a result that is not a string, empty, longer than 5,120 bytes or with a line break: the message
         const t = typeof msg === 'string' ? goTrimSpace(msg) : '';
         if (t !== '' && Buffer.byteLength(t, 'utf8') <= 5 * 1024 && !t.includes('\n')) detail = t;
@@ -616,12 +630,40 @@ export function evaluateExpression(text: string, vars: Record<string, unknown>, 
   runtime.v137 = runtime137(kube);
   runtime.indexPastEndFails = indexPastEndFails(kube);
   runtime.mapIterated = false;
+  // no schema, no checked types: no cost tracker's panic
+  runtime.panicking = undefined;
   try {
     return { kind: 'value', value: c.run(vars) };
   } catch (err) {
     if (err instanceof CelUnsupported) return { kind: 'abstain', why: `crdx does not reproduce the server here: ${err.message}` };
     return { kind: 'error', text: knownErrorText(err, c.src, c.ast, vars, env, runtime.mapIterated), message: errorText(err) };
   }
+}
+
+const listerCache = new WeakMap<Structural, Map<string, ReadonlySet<number> | 'unknown'>>();
+
+/**
+ * Which of an expression's sort-like calls (numbered by the rewrite, `listers`) panic on the
+ * server when their list fails (cel/lister-panics.ts), from the expression checked against the
+ * node's type; 'unknown' when crdx cannot tell (the expression does not check here, or the two
+ * parsers' calls do not line up).
+ */
+function listerPanics(text: string, listers: readonly ListerCall[], s: Structural, root: boolean, optionalOldSelf: boolean, want: 'bool' | 'string'): ReadonlySet<number> | 'unknown' {
+  let m = listerCache.get(s);
+  if (!m) listerCache.set(s, (m = new Map()));
+  const key = `${root}\0${optionalOldSelf}\0${want}\0${text}`;
+  let r = m.get(key);
+  if (r !== undefined) return r;
+  r = 'unknown';
+  const decl = schemaDeclType(s, root, 37);
+  // the calls' overloads are those of every server with the lists extension (1.34 and later)
+  const v = decl && compileExpression(text, decl, { compat: 37, server: 37, optionalOldSelf, literals: GO_LITERAL_CHECKS }, want);
+  if (v?.kind === 'ok' && v.outcome.parsed && v.outcome.checked) {
+    const sites = listerSites(v.outcome.parsed.expr, v.outcome.checked);
+    if (sites.length === listers.length && sites.every((x, i) => x.kind === listers[i])) r = new Set(sites.flatMap((x, i) => (x.panics ? [i] : [])));
+  }
+  m.set(key, r);
+  return r;
 }
 
 /** strings.TrimSpace */

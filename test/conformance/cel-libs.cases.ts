@@ -1143,6 +1143,45 @@ export const LIBS: readonly Lib[] = [
       seven: { a: 7, b: 7 },
     },
   },
+  {
+    // sort(), distinct() and sortBy() of a failing list: where the call has one overload (a list of a
+    // concrete type), cel-go's cost tracker asserts the error to be a list and panics; the recovered
+    // `internal error: …` is no error value, so `||`, `&&` and the comprehensions do not absorb it.
+    // A dyn list (int-or-string elements, dyn(l), dyn keys) keeps the list's own error.
+    name: 'listerpanic',
+    props: {
+      l: { type: 'array', maxItems: 3, items: { type: 'integer' } },
+      s: { type: 'array', maxItems: 3, items: { type: 'string', maxLength: 3 } },
+      d: { type: 'array', maxItems: 3, items: { 'x-kubernetes-int-or-string': true } },
+      o: { type: 'array', maxItems: 3, items: { type: 'object', properties: { k: { type: 'integer' } } } },
+      num: { type: 'integer' },
+    },
+    rules: [
+      ['self.l.sort() == [] || true'],
+      ['self.o.map(x, x.k).sort().size() >= 0'],
+      ['self.d.sort().size() >= 0'],
+      ['self.o.sortBy(x, x.k).size() >= 0'],
+      ['self.o.map(x, x.k).distinct().size() >= 0'],
+      ['dyn(self.l).sort().size() >= 0'],
+      ['self.o.sortBy(x, dyn(x.k)).size() >= 0'],
+      ['[self.num].sort() != [] && true'],
+      ['self.o.all(x, [x.k].sort() == [x.k])'],
+      ['self.o.exists(x, [x.k].sort() == [1])', 'no one'],
+      ['self.s.sort() == [] || true'],
+      ['self.o.transformList(i, x, x.k).sort().size() >= 0'],
+      ['self.num > 0 ? [self.num].sort() == [self.num] : true'],
+      ['self.num > 0', 'num', "self.l.sort()[0] > 0 ? 'l positive' : 'l not positive'"],
+      ['self.o.sortBy(x, [x.k].sort()[0]).size() >= 0'],
+      ['false && self.l.sort() == []', 'never'],
+    ],
+    cases: {
+      ok: { l: [2, 1], s: ['b', 'a'], d: [2, 1], o: [{ k: 2 }, { k: 1 }], num: 1 },
+      noL: { s: ['a'], d: [1], o: [{ k: 1 }], num: 1 },
+      noK: { l: [1], s: ['a'], d: [1], o: [{ k: 1 }, {}], num: 0 },
+      firstNoK: { l: [1], o: [{}, { k: 1 }], num: 2 },
+      nothing: {},
+    },
+  },
 ];
 
 export function crdOf(l: Lib): Obj {

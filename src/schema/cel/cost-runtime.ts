@@ -61,7 +61,7 @@ const UNIT = new Set([
 /** ceil(size(first argument) × 0.1). */
 const TRAVERSE_FIRST = new Set(['__crdx_s_lowerAscii', '__crdx_s_upperAscii', '__crdx_s_substring', '__crdx_s_trim', 'url', 'quantity', 'isQuantity', 'semver', 'isSemver', 'cidr', 'isIP', 'isCIDR', '__crdx_strings_quote']);
 const OTHER = new Set([
-  '__crdx_eq', '__crdx_ne', '__crdx_add', '__crdx_in', '__crdx_or', '__crdx_and', '__crdx_has', '__crdx_intok', '__crdx_dyn', '__crdx_sets_contains', '__crdx_sets_intersects', '__crdx_sets_equivalent', '__crdx_strarg', '__crdx_dblarg', '__crdx_boolarg', '__crdx_lt', '__crdx_le', '__crdx_gt', '__crdx_ge', '__crdx_matches', '__crdx_gmatches',
+  '__crdx_eq', '__crdx_ne', '__crdx_add', '__crdx_in', '__crdx_or', '__crdx_and', '__crdx_has', '__crdx_intok', '__crdx_dyn', '__crdx_lister', '__crdx_sets_contains', '__crdx_sets_intersects', '__crdx_sets_equivalent', '__crdx_strarg', '__crdx_dblarg', '__crdx_boolarg', '__crdx_lt', '__crdx_le', '__crdx_gt', '__crdx_ge', '__crdx_matches', '__crdx_gmatches',
   '__crdx_s_indexOf', '__crdx_s_lastIndexOf', '__crdx_s_replace', '__crdx_s_split', '__crdx_s_join', '__crdx_s_format', 'ip', '__crdx_ip_isCanonical',
   'startsWith', 'endsWith', 'contains', 'find', 'findAll', 'isSorted', 'sum', 'min', 'max', 'indexOf', 'lastIndexOf', 'containsIP', 'containsCIDR', 'bytes',
 ]);
@@ -306,6 +306,8 @@ export function runCosted(fn: ((ctx: Record<string, unknown>) => unknown) & { as
       case '__crdx_intok':
       // an optional's value read as dyn (rewrite.ts): no call of cel-go's
       case '__crdx_dyn':
+      // the list argument of sort(), distinct(), sortBy() (rewrite.ts): no call of cel-go's
+      case '__crdx_lister':
       case '__crdx_strarg':
       case '__crdx_dblarg':
       case '__crdx_boolarg':

@@ -10,7 +10,7 @@ import { utf8Text } from '../../go/strings.js';
 import { parseBool, parseFloat64, parseInt10, parseUint10 } from '../../go/strconv.js';
 import { parseTimeRFC3339 } from '../../go/time.js';
 import { celAdd, celEqual, celIn, crossNumericCompare, doubleFitsInt, doubleFitsUint, isAdapterList, isBound, NullField, RawValue, UnknownField } from './values.js';
-import { CelGoError, CelUnsupported, makeOps, type CelOps } from './lib/ops.js';
+import { CelGoError, CelGoPanic, CelUnsupported, LISTER_PANIC, makeOps, type CelOps } from './lib/ops.js';
 import { registerLists, registerListsExt } from './lib/lists.js';
 import { registerQuantity } from './lib/quantity.js';
 import { registerRegex } from './lib/regex.js';
@@ -81,6 +81,24 @@ function watchIterable(node: EvalNode, first: (this: EvalNode, ev: Evaluator, as
   own.evaluate = watch;
 }
 
+let tryEvalPatched = false;
+/**
+ * cel-js's comprehensions (all, exists) evaluate each step with the evaluator's tryEval, which turns
+ * any exception into an error value the loop may absorb; a panic (CelGoPanic) is none: it is
+ * thrown on, as cel-go's evaluation ends at it.
+ */
+function patchTryEval(ev: Evaluator): void {
+  tryEvalPatched = true;
+  const proto = Object.getPrototypeOf(ev) as { tryEval?: (ast: unknown, ctx: unknown) => unknown };
+  const first = proto.tryEval;
+  if (typeof first !== 'function') throw new Error('cel-js: no tryEval on its evaluator');
+  proto.tryEval = function (this: unknown, ast: unknown, ctx: unknown) {
+    const r = first.call(this, ast, ctx);
+    if (r instanceof CelGoPanic) throw r;
+    return r;
+  };
+}
+
 let argumentOrderPatched = false;
 /**
  * cel-js evaluates a call's arguments (a method's receiver too) and a list literal's elements from
@@ -96,6 +114,7 @@ function patchArgumentOrder(node: unknown): void {
   if (typeof first !== 'function') throw new Error('cel-js: no evaluate on its AST nodes');
   argumentOrderPatched = true;
   proto.evaluate = function (this: EvalNode, ev, ast, ctx) {
+    if (!tryEvalPatched) patchTryEval(ev);
     const m = this.meta;
     const own = m.alternate === undefined && m.macro === undefined ? inOrderEvaluation(this) : undefined;
     if (own === undefined) return first.call(this, ev, ast, ctx);
@@ -116,6 +135,21 @@ function patchArgumentOrder(node: unknown): void {
     if (n.op === 'rcall' && n.receiverWithArgs !== undefined) return (e, a, c) => a.handle(inOrder(e, a.receiverWithArgs!, c), e, a);
     return undefined;
   }
+}
+
+/**
+ * What a failing list argument of the call numbered `k` (runtime.panicking) raises: the panic of
+ * cel-go's cost tracker where the server runs one for the call, else the error itself. Only CEL
+ * errors (cel-js's and crdx's own with cel-go's text) fail the call; what crdx does not reproduce
+ * (CelUnsupported, the cost limit) stays what it is.
+ */
+function listerError(e: unknown, k: number): unknown {
+  const celError = e instanceof CelGoError || (e instanceof Error && e.name === 'EvaluationError');
+  if (!celError || e instanceof CelGoPanic) return e;
+  const p = runtime.panicking;
+  if (p === undefined) return e;
+  if (p === 'unknown') return new CelUnsupported("a failing list given to sort(), distinct() or sortBy(), where the server's cost tracker panics or not by the list's type, which crdx could not tell here");
+  return p.has(k) ? new CelGoPanic(LISTER_PANIC) : e;
 }
 
 /** cel-go's error for a string its conversion cannot parse (types.String.ConvertToType). */
@@ -302,6 +336,7 @@ export function makeEnvs(m: CelModule): CelEnvs {
       try {
         left = ev.run(macro.args[0], ctx);
       } catch (e) {
+        if (e instanceof CelGoPanic) throw e;
         leftErr = e;
       }
       if (left === decides) return decides;
@@ -309,7 +344,8 @@ export function makeEnvs(m: CelModule): CelEnvs {
       try {
         right = ev.run(macro.args[1], ctx);
       } catch (e) {
-        throw leftErr ?? e;
+        // a panic ends the evaluation; it is no error value for the operator to weigh
+        throw e instanceof CelGoPanic ? e : (leftErr ?? e);
       }
       if (right === decides) return decides;
       if (leftErr !== undefined) throw leftErr;
@@ -319,6 +355,22 @@ export function makeEnvs(m: CelModule): CelEnvs {
     async: false,
   });
   lib.registerFunction('__crdx_or(ast, ast): bool', logical(true) as never);
+  // the list argument of sort(), distinct() or sortBy() (rewrite.ts; its number the second argument):
+  // as evaluated, but a failing one is the panic of cel-go's cost tracker where the server runs it
+  lib.registerFunction('__crdx_lister(ast, ast): dyn', (({ args }: { args: unknown[] }) => ({
+    args,
+    typeCheck(checker: { check(n: unknown, ctx: unknown): unknown }, macro: { args: unknown[] }, ctx: unknown) {
+      return checker.check(macro.args[0], ctx);
+    },
+    evaluate(ev: { run(n: unknown, ctx: unknown): unknown }, macro: { args: { args: unknown }[] }, ctx: unknown) {
+      try {
+        return ev.run(macro.args[0], ctx);
+      } catch (e) {
+        throw listerError(e, Number(macro.args[1]!.args));
+      }
+    },
+    async: false,
+  })) as never);
   lib.registerFunction('__crdx_and(ast, ast): bool', logical(false) as never);
   // cel-go's sets extension (ext/sets.go): membership with the list's equality
   const contains = (a: unknown[], b: unknown[]) => b.every((x) => celIn(x, a, ops.inOp, ops.eq) === true);

@@ -23,6 +23,10 @@
  *   `format.named(…)`, `format.dns1123Label()`… → `__crdx_format_<name>`, `strings.quote(s)` →
  *   `__crdx_strings_quote`, `optional.ofNonZeroValue(x)` → `__crdx_optional_ofNonZeroValue`
  *   (and sets.*, lists.range, ip.isCanonical as before).
+ * - the list argument of `l.sort()`, `l.distinct()` and `l.sortBy(e, key)` (l and key) →
+ *   `__crdx_lister(l, k)`, the calls numbered in post-order (children first) from 0: where the
+ *   server's cost tracker asserts the argument to be a list, a failing one is a panic (env.ts
+ *   listerError; which calls: cel-eval.ts listerPanics, from the checked types).
  * cel-js cannot replace its own overloads (registerFunction refuses a signature it already has), so
  * the rule is rewritten instead of the library being patched.
  */
@@ -87,6 +91,11 @@ function value(v: unknown): string {
   if (isUint(v)) return `${String(v.valueOf())}u`;
   throw new Error(`literal of an unexpected kind (${typeof v})`);
 }
+
+/** The sort-like calls of the text being printed, in the order they are numbered. */
+let listers: ListerCall[] = [];
+
+export type ListerCall = 'sort' | 'distinct' | 'sortBy';
 
 function print(n: Node): string {
   const a = n.args as unknown[];
@@ -168,6 +177,13 @@ function print(n: Node): string {
       if (isNode(a[1]) && a[1].op === 'id' && a[1].args === 'ip' && name === 'isCanonical' && args.length === 1) return `__crdx_ip_isCanonical(${p(args[0])})`;
       if (isNode(a[1]) && a[1].op === 'id' && a[1].args === 'optional' && name === 'ofNonZeroValue' && args.length === 1) return `__crdx_optional_ofNonZeroValue(${p(args[0])})`;
       if (isNode(a[1]) && a[1].op === 'id' && a[1].args === 'strings' && name === 'quote' && args.length === 1) return `__crdx_strings_quote(${p(args[0])})`;
+      if (((name === 'sort' || name === 'distinct') && args.length === 0) || (name === 'sortBy' && args.length === 2)) {
+        const recv = p(a[1]);
+        const rest = args.map(p);
+        const k = listers.push(name as ListerCall) - 1;
+        if (name !== 'sortBy') return `__crdx_lister(${recv}, ${k}).${name}()`;
+        return `__crdx_lister(${recv}, ${k}).sortBy(${rest[0]!}, __crdx_lister(${rest[1]!}, ${k}))`;
+      }
       // the Kubernetes format library's global functions (format.named, format.dns1123Label, ...)
       if (isNode(a[1]) && a[1].op === 'id' && a[1].args === 'format' && FORMAT_FUNCTIONS.has(name)) return `__crdx_format_${name}(${args.map(p).join(', ')})`;
       // a timestamp accessor with a time zone, as cel-go reads the zone (cel/lib/time.ts)
@@ -243,6 +259,16 @@ export function bytesLiteralsAsUtf8(text: string): string | undefined {
 
 /** The rewritten text of a parsed expression (its cel-js AST). Throws on an AST it does not know. */
 export function rewriteForEval(ast: unknown): string {
+  return rewriteWithListers(ast).text;
+}
+
+/** The rewritten text, and its sort-like calls in the order they are numbered (`__crdx_lister`). */
+export function rewriteWithListers(ast: unknown): { readonly text: string; readonly listers: readonly ListerCall[] } {
   if (!isNode(ast)) throw new Error('unexpected AST shape');
-  return print(ast);
+  listers = [];
+  try {
+    return { text: print(ast), listers };
+  } finally {
+    listers = [];
+  }
 }

@@ -6,7 +6,7 @@
  * the first error; existsOne and the transforms stop at the first error; transformMapEntry(k, v,
  * [f,] m) merges the maps m, a repeated key an error. Also the lists extension's sortBy(e, key) macro (ext/lists.go).
  */
-import { CelGoError, CelUnsupported, type CelOps } from './ops.js';
+import { CelGoError, CelGoPanic, CelUnsupported, type CelOps } from './ops.js';
 import type { LibEnv } from './types.js';
 import { kindName } from './classes.js';
 
@@ -61,6 +61,7 @@ function macro(kind: Kind, filtered: boolean) {
           try {
             r = ev.run(body, at(k, v));
           } catch (e) {
+            if (e instanceof CelGoPanic) throw e;
             err ??= e;
             continue;
           }

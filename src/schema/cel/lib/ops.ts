@@ -45,3 +45,17 @@ export type Fallback = (a: unknown, b: unknown) => unknown;
 export class CelGoError extends Error {
   override readonly name = 'CelGoError';
 }
+
+/**
+ * A Go panic the server's evaluation recovers (cel-go Program.Eval: `internal error: <panic>`). It
+ * is no CEL error value: `||`, `&&`, `?:` and the comprehensions do not absorb it, and the rule fails
+ * with its text, after the cost counted up to it.
+ */
+export class CelGoPanic extends CelGoError {}
+
+/**
+ * The panic of cel-go's lists extension cost trackers (ext/lists.go trackListSort,
+ * trackListDistinct, trackListSortBy) on a failing list: they assert the evaluated argument, an
+ * error, to be a list.
+ */
+export const LISTER_PANIC = 'internal error: interface conversion: *types.Err is not traits.Lister: missing method Add';

@@ -13,4 +13,11 @@ export const runtime = {
    * map in Go's random order, so which of two failing entries it reports is not known (env.ts).
    */
   mapIterated: false,
+  /**
+   * The running expression's sort(), distinct() and sortBy() calls (numbered as rewrite.ts numbers
+   * them) whose cost tracker the server runs, so that a failing list argument panics (the call has
+   * one overload: a list of a concrete type); 'unknown': crdx could not tell which; undefined: none
+   * (a failing argument stays the error it is). Set by the evaluator around each run.
+   */
+  panicking: undefined as ReadonlySet<number> | 'unknown' | undefined,
 };
