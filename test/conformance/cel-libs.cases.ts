@@ -1182,6 +1182,25 @@ export const LIBS: readonly Lib[] = [
       nothing: {},
     },
   },
+  {
+    // an index past the end beyond 2^53: cel-go prints the int64 (cel-js a double's digits)
+    name: 'bigindex',
+    props: {
+      l: { type: 'array', maxItems: 3, items: { type: 'integer' } },
+    },
+    rules: [
+      ['self.l[9223372036854775807] == 1'],
+      ['self.l[-9223372036854775807] == 1'],
+      ['self.l[9007199254740993] == 1'],
+      ['self.l[size(self.l) + 9007199254740992] == 1'],
+      ['self.l.all(x, self.l[x + 4611686018427387903] == 1)'],
+      ['self.l[?9223372036854775807].orValue(1) == 1'],
+    ],
+    cases: {
+      one: { l: [1] },
+      two: { l: [1, 2] },
+    },
+  },
 ];
 
 export function crdOf(l: Lib): Obj {

@@ -89,6 +89,7 @@ let tryEvalPatched = false;
  */
 function patchTryEval(ev: Evaluator): void {
   tryEvalPatched = true;
+  patchIndexText(ev);
   const proto = Object.getPrototypeOf(ev) as { tryEval?: (ast: unknown, ctx: unknown) => unknown };
   const first = proto.tryEval;
   if (typeof first !== 'function') throw new Error('cel-js: no tryEval on its evaluator');
@@ -96,6 +97,28 @@ function patchTryEval(ev: Evaluator): void {
     const r = first.call(this, ast, ctx);
     if (r instanceof CelGoPanic) throw r;
     return r;
+  };
+}
+
+/**
+ * cel-js words an index past a list's end with the index as a double (`index 9223372036854775808`
+ * for 9223372036854775807); cel-go prints the int64. The type declarations' `field` (which every
+ * `l[i]` goes through) gets the index as written: the text is corrected with it.
+ */
+function patchIndexText(ev: Evaluator): void {
+  const list = (ev as unknown as { listType?: object }).listType;
+  const proto = list === undefined ? undefined : (Object.getPrototypeOf(list) as { field?: (obj: unknown, key: unknown, ast: unknown, ev: unknown) => unknown });
+  const first = proto?.field;
+  if (proto === undefined || typeof first !== 'function') throw new Error('cel-js: no field on its type declarations');
+  const SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+  proto.field = function (this: unknown, obj, key, ast, e) {
+    try {
+      return first.call(this, obj, key, ast, e);
+    } catch (err) {
+      if (typeof key === 'bigint' && (key > SAFE || key < -SAFE) && err instanceof Error && err.message.startsWith('No such key: index out of bounds, index '))
+        err.message = err.message.replace(/^(No such key: index out of bounds, index )-?[\d.e+]+/, `$1${key}`);
+      throw err;
+    }
   };
 }
 
