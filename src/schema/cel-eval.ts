@@ -26,6 +26,7 @@ import { CelGoError, CelUnsupported } from './cel/lib/ops.js';
 import { runtime } from './cel/lib/runtime.js';
 import { bytesLiteralsAsUtf8, rewriteWithListers, type ListerCall } from './cel/rewrite.js';
 import { listerSites } from './cel/lister-panics.js';
+import type { ListerSites } from './cel/lib/runtime.js';
 import { optionalEntriesPlain, plainFieldNames } from './cel/ast.js';
 import { compileExpression, GO_LITERAL_CHECKS } from './cel/compile.js';
 import { schemaDeclType } from './cel/decl.js';
@@ -640,7 +641,7 @@ export function evaluateExpression(text: string, vars: Record<string, unknown>, 
   }
 }
 
-const listerCache = new WeakMap<Structural, Map<string, ReadonlySet<number> | 'unknown'>>();
+const listerCache = new WeakMap<Structural, Map<string, ListerSites | 'unknown'>>();
 
 /**
  * Which of an expression's sort-like calls (numbered by the rewrite, `listers`) panic on the
@@ -648,7 +649,7 @@ const listerCache = new WeakMap<Structural, Map<string, ReadonlySet<number> | 'u
  * node's type; 'unknown' when crdx cannot tell (the expression does not check here, or the two
  * parsers' calls do not line up).
  */
-function listerPanics(text: string, listers: readonly ListerCall[], s: Structural, root: boolean, optionalOldSelf: boolean, want: 'bool' | 'string'): ReadonlySet<number> | 'unknown' {
+function listerPanics(text: string, listers: readonly ListerCall[], s: Structural, root: boolean, optionalOldSelf: boolean, want: 'bool' | 'string'): ListerSites | 'unknown' {
   let m = listerCache.get(s);
   if (!m) listerCache.set(s, (m = new Map()));
   const key = `${root}\0${optionalOldSelf}\0${want}\0${text}`;
@@ -660,7 +661,8 @@ function listerPanics(text: string, listers: readonly ListerCall[], s: Structura
   const v = decl && compileExpression(text, decl, { compat: 37, server: 37, optionalOldSelf, literals: GO_LITERAL_CHECKS }, want);
   if (v?.kind === 'ok' && v.outcome.parsed && v.outcome.checked) {
     const sites = listerSites(v.outcome.parsed.expr, v.outcome.checked);
-    if (sites.length === listers.length && sites.every((x, i) => x.kind === listers[i])) r = new Set(sites.flatMap((x, i) => (x.panics ? [i] : [])));
+    if (sites.length === listers.length && sites.every((x, i) => x.kind === listers[i]))
+      r = { panics: new Set(sites.flatMap((x, i) => (x.panics ? [i] : []))), sums: new Map(sites.flatMap((x, i) => (x.sum !== undefined ? [[i, x.sum] as const] : []))) };
   }
   m.set(key, r);
   return r;

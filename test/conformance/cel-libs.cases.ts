@@ -1201,6 +1201,34 @@ export const LIBS: readonly Lib[] = [
       two: { l: [1, 2] },
     },
   },
+  {
+    // sum() starts from the zero of the overload the checker resolved (an empty list a macro made
+    // sums to 0 or 0.0); a dyn list is dispatched by its first element (empty: int), and an
+    // element of another type is 'no such overload'
+    name: 'sumkinds',
+    props: {
+      o: { type: 'array', maxItems: 3, items: { type: 'object', properties: { k: { type: 'integer' } } } },
+      d: { type: 'array', maxItems: 3, items: { 'x-kubernetes-int-or-string': true } },
+    },
+    rules: [
+      ['self.o.map(x, x.k).sum() == 0', 'int sum'],
+      ['self.o.map(x, double(x.k)).sum() == 0.0'],
+      ['type(dyn(self.o.map(x, double(x.k))).sum()) == int'],
+      ['self.o.filter(x, x.k > 5).map(x, x.k).sum() == 0'],
+      ['self.d.sum() == 3'],
+      ['self.d.sum() == 3 || true'],
+      ['dyn([dyn(2), dyn(1.5)]).sum() == 3.5'],
+      ['[].sum() == 0'],
+      ["dyn(['a']).sum() == 1 || self.d.size() > 1"],
+      ["string([-0.0].sum()) == '0'"],
+    ],
+    cases: {
+      empty: { o: [], d: [] },
+      ints: { o: [{ k: 1 }, { k: 2 }], d: [1, 2] },
+      mixed: { o: [{ k: 0 }], d: [1, 'a'] },
+      stringFirst: { o: [], d: ['a', 1] },
+    },
+  },
 ];
 
 export function crdOf(l: Lib): Obj {

@@ -172,7 +172,7 @@ function listerError(e: unknown, k: number): unknown {
   const p = runtime.panicking;
   if (p === undefined) return e;
   if (p === 'unknown') return new CelUnsupported("a failing list given to sort(), distinct() or sortBy(), where the server's cost tracker panics or not by the list's type, which crdx could not tell here");
-  return p.has(k) ? new CelGoPanic(LISTER_PANIC) : e;
+  return p.panics.has(k) ? new CelGoPanic(LISTER_PANIC) : e;
 }
 
 /** cel-go's error for a string its conversion cannot parse (types.String.ConvertToType). */
@@ -386,11 +386,16 @@ export function makeEnvs(m: CelModule): CelEnvs {
       return checker.check(macro.args[0], ctx);
     },
     evaluate(ev: { run(n: unknown, ctx: unknown): unknown }, macro: { args: { args: unknown }[] }, ctx: unknown) {
+      const k = Number(macro.args[1]!.args);
+      let v: unknown;
       try {
-        return ev.run(macro.args[0], ctx);
+        v = ev.run(macro.args[0], ctx);
       } catch (e) {
-        throw listerError(e, Number(macro.args[1]!.args));
+        throw listerError(e, k);
       }
+      const p = runtime.panicking;
+      runtime.pendingSum = p === undefined || p === 'unknown' ? 'unknown' : p.sums.get(k);
+      return v;
     },
     async: false,
   })) as never);

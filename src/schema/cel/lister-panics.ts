@@ -10,15 +10,21 @@
  *   (every list_T_sort matches, no tracker runs);
  * - `l.sortBy(e, key)` (expanded to `@sortByAssociatedKeys(l, l.map(e, key))`) panics when the
  *   keys' type is concrete and l or a key fails.
+ * The Kubernetes lists library's sum() (no tracker) is listed too, with the overload it resolved
+ * to: the sum starts from that type's zero (lists.go sum), and with several (a dyn list) the
+ * dispatcher takes the first whose list type the value's first element fits (int when empty).
  */
 import type { Expr } from './ast.js';
 import type { CheckResult } from './check.js';
 import type { ListerCall } from './rewrite.js';
+import type { SumKind } from './lib/runtime.js';
 
 export interface ListerSite {
   readonly kind: ListerCall;
   /** The server's cost tracker runs for the call: a failing list argument is a panic. */
   readonly panics: boolean;
+  /** sum(): the overload the checker resolved (the Kubernetes lists library's list_T_sum_T), 'dyn' for several. */
+  readonly sum?: SumKind;
 }
 
 /**
@@ -55,6 +61,11 @@ export function listerSites(expr: Expr, checked: CheckResult): ListerSite[] {
         e.args.forEach(walk);
         if (e.target === undefined) return;
         if ((e.fn === 'sort' || e.fn === 'distinct') && e.args.length === 0) out.push({ kind: e.fn, panics: single(e.id) });
+        else if (e.fn === 'sum' && e.args.length === 0) {
+          const ids = checked.refOf(e.id)?.overloadIds ?? [];
+          const t = ids.length === 1 ? /^list_(int|uint|double|duration)_sum_/.exec(ids[0]!)?.[1] : undefined;
+          out.push({ kind: 'sum', panics: false, sum: ids.length > 1 ? 'dyn' : ((t as SumKind | undefined) ?? 'dyn') });
+        }
         else if (e.fn === '@sortByAssociatedKeys' && e.args.length === 1) out.push({ kind: 'sortBy', panics: single(e.id) });
         return;
       }

@@ -23,10 +23,11 @@
  *   `format.named(…)`, `format.dns1123Label()`… → `__crdx_format_<name>`, `strings.quote(s)` →
  *   `__crdx_strings_quote`, `optional.ofNonZeroValue(x)` → `__crdx_optional_ofNonZeroValue`
  *   (and sets.*, lists.range, ip.isCanonical as before).
- * - the list argument of `l.sort()`, `l.distinct()` and `l.sortBy(e, key)` (l and key) →
- *   `__crdx_lister(l, k)`, the calls numbered in post-order (children first) from 0: where the
+ * - the list argument of `l.sort()`, `l.distinct()`, `l.sum()` and `l.sortBy(e, key)` (l and key)
+ *   → `__crdx_lister(l, k)`, the calls numbered in post-order (children first) from 0: where the
  *   server's cost tracker asserts the argument to be a list, a failing one is a panic (env.ts
- *   listerError; which calls: cel-eval.ts listerPanics, from the checked types).
+ *   listerError), and sum() learns the overload the checker chose, whose zero an empty list sums
+ *   to (which: cel-eval.ts listerPanics, from the checked types).
  * cel-js cannot replace its own overloads (registerFunction refuses a signature it already has), so
  * the rule is rewritten instead of the library being patched.
  */
@@ -95,7 +96,7 @@ function value(v: unknown): string {
 /** The sort-like calls of the text being printed, in the order they are numbered. */
 let listers: ListerCall[] = [];
 
-export type ListerCall = 'sort' | 'distinct' | 'sortBy';
+export type ListerCall = 'sort' | 'distinct' | 'sortBy' | 'sum';
 
 function print(n: Node): string {
   const a = n.args as unknown[];
@@ -177,7 +178,7 @@ function print(n: Node): string {
       if (isNode(a[1]) && a[1].op === 'id' && a[1].args === 'ip' && name === 'isCanonical' && args.length === 1) return `__crdx_ip_isCanonical(${p(args[0])})`;
       if (isNode(a[1]) && a[1].op === 'id' && a[1].args === 'optional' && name === 'ofNonZeroValue' && args.length === 1) return `__crdx_optional_ofNonZeroValue(${p(args[0])})`;
       if (isNode(a[1]) && a[1].op === 'id' && a[1].args === 'strings' && name === 'quote' && args.length === 1) return `__crdx_strings_quote(${p(args[0])})`;
-      if (((name === 'sort' || name === 'distinct') && args.length === 0) || (name === 'sortBy' && args.length === 2)) {
+      if (((name === 'sort' || name === 'distinct' || name === 'sum') && args.length === 0) || (name === 'sortBy' && args.length === 2)) {
         const recv = p(a[1]);
         const rest = args.map(p);
         const k = listers.push(name as ListerCall) - 1;

@@ -5,8 +5,8 @@
 import { celAdd, celEqual, numericItemsOf } from '../values.js';
 import { CelGoError, CelUnsupported, type CelOps } from './ops.js';
 import type { LibEnv } from './types.js';
-import { runtime } from './runtime.js';
-import { kindName } from './classes.js';
+import { runtime, type SumKind } from './runtime.js';
+import { isDuration, isUint, kindName } from './classes.js';
 
 export function registerLists(env: LibEnv, ops: CelOps): void {
   const cmp = (a: unknown, b: unknown): number => (ops.lt(a, b) === true ? -1 : ops.lt(b, a) === true ? 1 : 0);
@@ -14,17 +14,45 @@ export function registerLists(env: LibEnv, ops: CelOps): void {
     for (let i = 1; i < l.length; i++) if (cmp(l[i - 1], l[i]) === 1) return false;
     return true;
   });
+  const zeroOf = (k: Exclude<SumKind, 'dyn'>): unknown => (k === 'int' ? 0n : k === 'double' ? 0 : k === 'uint' ? ops.uint(0n) : ops.duration('0s'));
+  /** The overload the dispatcher takes for a dyn list: the first whose list type the first element fits (lists.go: int, uint, double, duration). */
+  const dispatched = (l: unknown[]): Exclude<SumKind, 'dyn'> => {
+    if (l.length === 0) return 'int';
+    const x = l[0];
+    if (typeof x === 'bigint') return 'int';
+    if (isUint(x)) return 'uint';
+    if (typeof x === 'number') return 'double';
+    if (isDuration(x)) return 'duration';
+    // no overload takes it (decls.MaybeNoSuchOverload: the function and the argument's type name)
+    throw new CelGoError('no such overload: sum(list)');
+  };
   env.registerFunction('list<dyn>.sum(): dyn', (l: unknown[]) => {
-    // the zero of an empty list's element type is known to cel-go's checker, here only for a list
-    // of integers or numbers bound from the schema
-    if (l.length === 0) {
-      const k = numericItemsOf(l);
-      if (k === 'int') return 0n;
-      if (k === 'double') return 0;
-      throw new CelUnsupported('sum() of an empty list (its element type is not known at run time)');
+    // the overload cel-go's checker resolved (set by __crdx_lister, env.ts): the sum starts from its
+    // type's zero (lists.go sum); unknown, the zero is known here only for a list of integers or
+    // numbers bound from the schema
+    const pending = runtime.pendingSum;
+    runtime.pendingSum = undefined;
+    if (pending === undefined || pending === 'unknown') {
+      if (l.length === 0) {
+        const k = numericItemsOf(l);
+        if (k === 'int') return 0n;
+        if (k === 'double') return 0;
+        throw new CelUnsupported('sum() of an empty list (its element type is not known at run time)');
+      }
+      let acc = l[0];
+      for (let i = 1; i < l.length; i++) acc = celAdd(acc, l[i], ops.add);
+      return acc;
     }
-    let acc = l[0];
-    for (let i = 1; i < l.length; i++) acc = celAdd(acc, l[i], ops.add);
+    let acc = zeroOf(pending === 'dyn' ? dispatched(l) : pending);
+    for (const x of l) {
+      try {
+        acc = celAdd(acc, x, ops.add);
+      } catch (e) {
+        // Int.Add(Double) and the like: MaybeNoSuchOverloadErr
+        if (e instanceof Error && e.name === 'EvaluationError' && /^no such overload/.test(e.message)) throw new CelGoError('no such overload');
+        throw e;
+      }
+    }
     return acc;
   });
   const pick = (name: string, prefer: number) => (l: unknown[]) => {

@@ -3,6 +3,17 @@
  * by the library functions while a rule runs. The evaluator (cel-eval.ts) sets it before it runs
  * a node's rules; evaluation is synchronous, so no rule sees another version's setting.
  */
+/** The list overload cel-go's checker resolved a sum() to (its zero and its element type), or 'dyn': several (dispatched at run time). */
+export type SumKind = 'int' | 'uint' | 'double' | 'duration' | 'dyn';
+
+/** What the sort-like calls of the running expression do (numbered as rewrite.ts numbers them). */
+export interface ListerSites {
+  /** The calls whose failing list argument is a panic. */
+  readonly panics: ReadonlySet<number>;
+  /** The sum() calls' overloads. */
+  readonly sums: ReadonlyMap<number, SumKind>;
+}
+
 export const runtime = {
   /** 1.37 or later: indexOf/lastIndexOf with an empty search string (C7), lists.range limits (C8). */
   v137: false,
@@ -19,5 +30,7 @@ export const runtime = {
    * one overload: a list of a concrete type); 'unknown': crdx could not tell which; undefined: none
    * (a failing argument stays the error it is). Set by the evaluator around each run.
    */
-  panicking: undefined as ReadonlySet<number> | 'unknown' | undefined,
+  panicking: undefined as ListerSites | 'unknown' | undefined,
+  /** The static kind of the sum() whose receiver was just evaluated (__crdx_lister), read by sum(). */
+  pendingSum: undefined as SumKind | 'unknown' | undefined,
 };
