@@ -1229,6 +1229,39 @@ export const LIBS: readonly Lib[] = [
       stringFirst: { o: [], d: ['a', 1] },
     },
   },
+  {
+    // cel-go runs every element of map/filter/exists_one/existsOne/transform*: the last failing
+    // predicate's error is reported, else the first failing expression's; a predicate that is no
+    // bool is `no such overload`
+    name: 'foldorder',
+    props: {
+      o: { type: 'array', maxItems: 4, items: { type: 'object', properties: { a: { type: 'integer' }, b: { type: 'integer' }, c: { type: 'integer' } } } },
+      d: { type: 'array', maxItems: 3, items: { 'x-kubernetes-int-or-string': true } },
+    },
+    rules: [
+      ['self.o.filter(x, x.a > 0 && x.b > 0).size() >= 0', 'filter'],
+      ['self.o.exists_one(x, x.a > 0 && x.b > 0)', 'exists_one'],
+      ['self.o.map(x, x.a > 0 && x.b > 0, x.a).size() >= 0', 'map3'],
+      ['self.o.map(x, x.a + x.b).size() >= 0', 'map'],
+      ['self.o.map(x, has(x.a) || x.b > 0, x.c).size() >= 0', 'map3 expr then predicate'],
+      ['self.o.existsOne(i, x, x.a > 0 && x.b > 0)', 'existsOne'],
+      ['self.o.transformList(i, x, x.a > 0 && x.b > 0, i).size() >= 0', 'transformList'],
+      ['self.o.transformList(i, x, has(x.a) || x.b > 0, x.c).size() >= 0', 'transformList expr then predicate'],
+      ['self.o.transformMap(i, x, x.a > 0 && x.b > 0, i).size() >= 0', 'transformMap'],
+      ['self.o.transformMapEntry(i, x, x.a > 0 && x.b > 0, {i: x.c}).size() >= 0', 'transformMapEntry'],
+      ['self.d.exists_one(x, x)', 'dyn predicate'],
+      ['self.d.filter(x, x).size() >= 0', 'dyn filter'],
+      ['self.d.existsOne(i, x, x)', 'dyn existsOne'],
+      ['self.o.filter(x, x.a > 0 && x.b > 0).size() >= 0 || true', 'absorbed'],
+    ],
+    cases: {
+      ok: { o: [{ a: 1, b: 1, c: 1 }], d: [] },
+      twoErrors: { o: [{ a: 1 }, { b: 1 }, { a: 1, b: 1, c: 1 }], d: [1, 'x'] },
+      exprThenPredicate: { o: [{ a: 1 }, { b: 1 }, {}], d: [1] },
+      predicateThenExpr: { o: [{ b: 1 }, { a: 1, b: 1 }, { a: 1 }], d: [] },
+      notBool: { o: [{ a: 1, b: 1 }, { b: 1 }], d: ['x'] },
+    },
+  },
 ];
 
 export function crdOf(l: Lib): Obj {

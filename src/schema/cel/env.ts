@@ -10,7 +10,7 @@ import { utf8Text } from '../../go/strings.js';
 import { parseBool, parseFloat64, parseInt10, parseUint10 } from '../../go/strconv.js';
 import { parseTimeRFC3339 } from '../../go/time.js';
 import { celAdd, celEqual, celIn, crossNumericCompare, doubleFitsInt, doubleFitsUint, isAdapterList, isBound, NullField, RawValue, UnknownField } from './values.js';
-import { CelGoError, CelGoPanic, CelUnsupported, LISTER_PANIC, makeOps, type CelOps } from './lib/ops.js';
+import { CelGoError, CelGoPanic, CelUnsupported, isCelErrorValue, LISTER_PANIC, makeOps, type CelOps } from './lib/ops.js';
 import { registerLists, registerListsExt } from './lib/lists.js';
 import { registerQuantity } from './lib/quantity.js';
 import { registerRegex } from './lib/regex.js';
@@ -148,9 +148,9 @@ function patchArgumentOrder(node: unknown): void {
   /** The node's evaluation in cel-go's order, where cel-js's own differs (undefined: cel-js's). */
   function inOrderEvaluation(n: EvalNode): EvalNode['evaluate'] | undefined {
     if (n.op === 'comprehension') {
-      const it = (n.args as { iterable?: EvalNode }).iterable;
-      if (it !== undefined) watchIterable(it, proto.evaluate);
-      return undefined;
+      const f = n.args as Partial<FoldArgs>;
+      if (f.iterable !== undefined) watchIterable(f.iterable, proto.evaluate);
+      return f.errorsAreFatal === true && f.condition === undefined ? foldLikeCelGo : undefined;
     }
     if (!Array.isArray(n.args)) return undefined;
     if (n.op === 'call') return (e, a, c) => a.handle(inOrder(e, (a.args as EvalNode[][])[1]!, c), a, e);
@@ -158,6 +158,68 @@ function patchArgumentOrder(node: unknown): void {
     if (n.op === 'rcall' && n.receiverWithArgs !== undefined) return (e, a, c) => a.handle(inOrder(e, a.receiverWithArgs!, c), e, a);
     return undefined;
   }
+}
+
+/** A comprehension node's arguments (cel-js operators.js `comprehension`, made by macros.js). */
+interface FoldArgs {
+  readonly iterable: EvalNode;
+  readonly init: EvalNode;
+  readonly step: EvalNode;
+  readonly condition?: (accu: unknown) => boolean;
+  readonly result: (accu: unknown) => unknown;
+  readonly errorsAreFatal?: boolean;
+  readonly iterCtx: { reuse(parent: unknown): FoldCtx };
+}
+interface FoldCtx {
+  accuValue: unknown;
+  setIterValue(v: unknown, ev: Evaluator): unknown;
+}
+
+/**
+ * cel-js's map, filter and exists_one (one variable) as cel-go runs their expansions. cel-js ends
+ * them at the first error; cel-go's loops (condition `true`) run every element, and the step
+ * `p ? accu + … : accu` makes the accumulator the error of each failing predicate: of several, the
+ * last is reported. A failing transform (`accu + [f(x)]`) makes it an error only when it is none
+ * yet (`_+_` answers its first failing operand). A predicate that is no bool is cel-go's
+ * conditional's `no such overload`. The rest of the loop still runs, costed as it runs.
+ */
+function foldLikeCelGo(this: EvalNode, ev: Evaluator, a: EvalNode, cx: unknown): unknown {
+  const f = a.args as FoldArgs;
+  const coll = ev.run(f.iterable, cx);
+  const items = Array.isArray(coll) ? coll : coll instanceof Map ? [...coll.keys()] : undefined;
+  // anything else (a set, an object, a promise): cel-js's own loop and errors
+  if (items === undefined) return a.handle(coll, f, ev, cx);
+  const ctx = f.iterCtx.reuse(cx);
+  ctx.accuValue = ev.run(f.init, ctx);
+  const step = f.step;
+  const [predicate, push] = step.op === '?:' ? (step.args as EvalNode[]) : [undefined, step];
+  let err: Error | undefined;
+  for (const item of items) {
+    const c = ctx.setIterValue(item, ev);
+    if (predicate !== undefined) {
+      let p: unknown;
+      try {
+        p = ev.run(predicate, c);
+      } catch (e) {
+        if (!isCelErrorValue(e)) throw e;
+        err = e;
+        continue;
+      }
+      if (typeof p !== 'boolean') {
+        err = new CelGoError('no such overload');
+        continue;
+      }
+      if (!p) continue;
+    }
+    try {
+      ev.run(push!, c);
+    } catch (e) {
+      if (!isCelErrorValue(e)) throw e;
+      err ??= e;
+    }
+  }
+  if (err !== undefined) throw err;
+  return f.result(ctx.accuValue);
 }
 
 /**

@@ -3,10 +3,14 @@
  * all(i, v, p), exists(i, v, p), existsOne / exists_one(i, v, p), transformList(i, v, [f,] e),
  * transformMap(k, v, [f,] e), transformMapEntry, over lists (index, element) and maps (key, value).
  * `all` and `exists` fold as cel-go's && and || do: a deciding element wins over an error, else
- * the first error; existsOne and the transforms stop at the first error; transformMapEntry(k, v,
+ * the first error; existsOne and the transforms run every element as cel-go's expansions do (the
+ * last failing predicate's error, else the first failing expression's); transformMapEntry(k, v,
  * [f,] m) merges the maps m, a repeated key an error. Also the lists extension's sortBy(e, key) macro (ext/lists.go).
  */
-import { CelGoError, CelGoPanic, CelUnsupported, type CelOps } from './ops.js';
+import { CelGoError, CelGoPanic, CelUnsupported, isCelErrorValue, type CelOps } from './ops.js';
+
+/** An element whose evaluation failed (the error is kept in the loop's accumulator). */
+const FAILED: unique symbol = Symbol('failed');
 import type { LibEnv } from './types.js';
 import { kindName } from './classes.js';
 
@@ -71,15 +75,42 @@ function macro(kind: Kind, filtered: boolean) {
         if (err !== undefined) throw err;
         return !decides;
       }
+      // existsOne and the transforms: cel-go's step `f ? accu + … : accu` runs every element; the
+      // accumulator becomes the error of each failing predicate (the last is reported), and that
+      // of a failing expression only when it holds none yet (the first operand's error wins)
+      let err: Error | undefined;
+      const attempt = <T>(node: unknown, k: unknown, v: unknown, replace: boolean): T | typeof FAILED => {
+        try {
+          return ev.run(node, at(k, v)) as T;
+        } catch (e) {
+          if (!isCelErrorValue(e)) throw e;
+          err = replace ? e : (err ?? e);
+          return FAILED;
+        }
+      };
+      /** The predicate's verdict on one element (existsOne's body, a transform's filter). */
+      const holds = (node: unknown, k: unknown, v: unknown): boolean => {
+        const p = attempt<unknown>(node, k, v, true);
+        if (p === FAILED) return false;
+        if (typeof p === 'boolean') return p;
+        err = new CelGoError('no such overload');
+        return false;
+      };
       if (kind === 'existsOne') {
         let n = 0;
-        for (const [k, v] of entries) if (ev.run(body, at(k, v)) === true) n++;
+        for (const [k, v] of entries) if (holds(body, k, v)) n++;
+        if (err !== undefined) throw err;
         return n === 1;
       }
-      const keep = (k: unknown, v: unknown) => !filtered || ev.run(m.args[2], at(k, v)) === true;
+      const keep = (k: unknown, v: unknown) => !filtered || holds(m.args[2], k, v);
       if (kind === 'transformList') {
         const out: unknown[] = [];
-        for (const [k, v] of entries) if (keep(k, v)) out.push(ev.run(body, at(k, v)));
+        for (const [k, v] of entries) {
+          if (!keep(k, v)) continue;
+          const r = attempt<unknown>(body, k, v, false);
+          if (r !== FAILED) out.push(r);
+        }
+        if (err !== undefined) throw err;
         return out;
       }
       const out = new Map<unknown, unknown>();
@@ -87,18 +118,28 @@ function macro(kind: Kind, filtered: boolean) {
         // each result map merged in (cel.@mapInsert): a key given twice is an error
         for (const [k, v] of entries) {
           if (!keep(k, v)) continue;
-          const r = ev.run(body, at(k, v));
+          const r = attempt<unknown>(body, k, v, false);
+          if (r === FAILED || err !== undefined) continue;
           const es = r instanceof Map ? [...r.entries()] : typeof r === 'object' && r !== null && [Object.prototype, null].includes(Object.getPrototypeOf(r)) ? Object.entries(r) : undefined;
           if (es === undefined) throw new CelUnsupported('transformMapEntry() whose expression is not a map');
           for (const [rk, rv] of es) {
             if (typeof rk !== 'string' && typeof rk !== 'bigint' && typeof rk !== 'boolean') throw new CelUnsupported('transformMapEntry() with keys that are not strings, ints or bools');
-            if (out.has(rk)) throw new CelGoError(`insert failed: key ${String(rk)} already exists`);
+            if (out.has(rk)) {
+              err = new CelGoError(`insert failed: key ${String(rk)} already exists`);
+              break;
+            }
             out.set(rk, rv);
           }
         }
+        if (err !== undefined) throw err;
         return out;
       }
-      for (const [k, v] of entries) if (keep(k, v)) out.set(k, ev.run(body, at(k, v)));
+      for (const [k, v] of entries) {
+        if (!keep(k, v)) continue;
+        const r = attempt<unknown>(body, k, v, false);
+        if (r !== FAILED) out.set(k, r);
+      }
+      if (err !== undefined) throw err;
       return out;
     },
     async: false,

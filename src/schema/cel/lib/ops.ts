@@ -38,10 +38,10 @@ export class CelUnsupported extends Error {
   override readonly name = 'CelUnsupported';
 }
 
-/** An evaluation error with cel-go's text (the server's `<text> evaluating rule: …`). */
 /** The engine's own operator, for values the adapters (values.ts) leave to it. */
 export type Fallback = (a: unknown, b: unknown) => unknown;
 
+/** An evaluation error with cel-go's text (the server's `<text> evaluating rule: …`). */
 export class CelGoError extends Error {
   override readonly name = 'CelGoError';
 }
@@ -52,6 +52,15 @@ export class CelGoError extends Error {
  * with its text, after the cost counted up to it.
  */
 export class CelGoPanic extends CelGoError {}
+
+/**
+ * A CEL error value: crdx's own with cel-go's text or cel-js's evaluation error (what an
+ * accumulator, `||` or `?:` may hold in cel-go). Not a panic, not what crdx does not reproduce
+ * (CelUnsupported), not the cost limit.
+ */
+export function isCelErrorValue(e: unknown): e is Error {
+  return !(e instanceof CelGoPanic) && (e instanceof CelGoError || (e instanceof Error && e.name === 'EvaluationError'));
+}
 
 /**
  * The panic of cel-go's lists extension cost trackers (ext/lists.go trackListSort,
