@@ -248,6 +248,10 @@ const RULES: readonly Case[] = [
   { name: 'uint literal beyond uint64', rule: '18446744073709551616u == 1u' },
   { name: 'double literal beyond float64', rule: 'self.ratio < 1e309' },
   { name: 'two bad literals', rule: '9223372036854775808 == 9223372036854775809' },
+  // escapes the grammar takes and cel-go's visitor refuses (parser.unquote), reported at the literal
+  { name: '\\u in a bytes literal', rule: "self.data != b'\\u00ff'" },
+  { name: 'a surrogate code point in a string', rule: "self.name != '\\ud800'" },
+  { name: 'a code point past U+10FFFF, then a type error', rule: "self.name != '\\U00110000' && self.nosuch" },
   // null: a wrapper type to the checker, no overload to the literal validator and the planner
   { name: 'duration(null) as the rule', rule: 'duration(null)' },
   { name: 'timestamp(null) compared', rule: 'timestamp(null) > timestamp(0)' },

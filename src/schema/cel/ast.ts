@@ -153,7 +153,15 @@ export interface Tok {
   readonly text: string;
   readonly offset: number;
   readonly value?: string | Uint8Array | bigint | number;
+  /**
+   * A string or bytes literal the grammar takes whose escapes cel-go's visitor cannot decode
+   * (parser.unquote: `\u` in bytes, a code point that is no Unicode scalar value): its error.
+   */
+  readonly unescapeError?: string;
 }
+
+/** An escape the grammar (CEL.g4 ESC_SEQ) takes and cel-go's unescape refuses: reported by the visitor, at the literal. */
+class UnescapeError extends Error {}
 
 class SyntaxErr extends Error {
   constructor(
@@ -217,9 +225,9 @@ function unescape(body: readonly string[], isBytes: boolean, at: number): string
       continue;
     }
     if (n === 'u' || n === 'U') {
-      if (isBytes) throw new SyntaxErr(at, 'unable to unescape string');
       const v = hex(n === 'u' ? 4 : 8);
-      if (v > 0x10ffff || (v >= 0xd800 && v < 0xe000)) throw new SyntaxErr(at, 'unable to unescape string');
+      if (isBytes) throw new UnescapeError('unable to unescape string');
+      if (v > 0x10ffff || (v >= 0xd800 && v < 0xe000)) throw new UnescapeError('invalid unicode code point');
       str += String.fromCodePoint(v);
       continue;
     }
@@ -293,9 +301,19 @@ function lex(src: readonly string[], noEscapeTokens?: ParseIssue[]): Tok[] {
       }
       const end = k + delim;
       let value: string | Uint8Array;
+      let unescapeError: string | undefined;
       if (raw) value = isBytes ? new Uint8Array(utf8(body.join(''))) : body.join('');
-      else value = unescape(body, isBytes, start);
-      toks.push({ kind: isBytes ? 'bytes' : 'string', text: src.slice(start, end).join(''), offset: start, value });
+      else {
+        try {
+          value = unescape(body, isBytes, start);
+        } catch (e) {
+          if (!(e instanceof UnescapeError)) throw e;
+          value = isBytes ? new Uint8Array() : '';
+          unescapeError = e.message;
+        }
+      }
+      const text = src.slice(start, end).join('');
+      toks.push(unescapeError === undefined ? { kind: isBytes ? 'bytes' : 'string', text, offset: start, value } : { kind: isBytes ? 'bytes' : 'string', text, offset: start, value, unescapeError });
       i = end;
       continue;
     }
@@ -640,6 +658,7 @@ class Parser {
       this.take();
       return this.number(t, false, t.offset);
     }
+    if ((t.kind === 'string' || t.kind === 'bytes') && t.unescapeError !== undefined) this.issues.push({ offset: t.offset, message: t.unescapeError });
     if (t.kind === 'string') {
       this.take();
       return { kind: 'literal', id: this.id(), offset: t.offset, value: { type: 'string', value: t.value as string } };
