@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, type JsonOutput } from '../fuzz/run-cli.js';
 import { parseFile } from '../../src/manifest/parse.js';
 import { corpusFiles, HAVE_CORPUS } from '../helpers/corpus.js';
-import { deleteAllCRDs, goAvailable, startHarness, waitForConditionTrue, type Harness } from './harness.js';
+import { deleteAllCRDs, goAvailable, startHarness, waitEstablished, type Harness } from './harness.js';
 
 const KUBECTL = process.env['KUBECTL'] ?? '/usr/bin/kubectl';
 const RUN = goAvailable() && existsSync(KUBECTL);
@@ -44,7 +44,7 @@ function kubectlAt(h: Harness, args: string[], input: string, keepNewline = fals
 async function createCrd(h: Harness, crd: string, name: string): Promise<void> {
   const r = await kubectlAt(h, ['create'], crd);
   expect(r.exitCode, r.stderr).toBe(0);
-  expect(await waitForConditionTrue(h, name, 'Established')).toBeDefined();
+  expect(await waitEstablished(h, name)).toBeDefined();
 }
 
 /** The file's one server: started by the first block that runs, stopped after the last. */
@@ -250,7 +250,7 @@ describe.skipIf(!RUN)('int64s beyond 2^53 in a CRD schema: kubectl and the real 
         return;
       }
       expect(crdErrors).toEqual([]);
-      expect(await waitForConditionTrue(s.h, `big${i}s.example.com`, 'Established')).toBeDefined();
+      expect(await waitEstablished(s.h, `big${i}s.example.com`)).toBeDefined();
       const server = await kubectl(['create', '--dry-run=server', '-o', 'json'], bigCr(i, spec));
       const text = `${crd}---\n${bigCr(i, spec)}`;
       const def = await runCli(['default', '--no-explain', '-o', 'json', '-f', '-'], text);
@@ -341,7 +341,7 @@ describe.skipIf(!RUN || !HAVE_CORPUS)('default prints what kubectl prints: corpu
         }
         for (const p of crdsOf.get(project) ?? [])
           for (const d of parseFile({ path: p, text: readFileSync(p, 'utf8') }))
-            for (const m of d.manifests) if (m.kind === 'CustomResourceDefinition' && m.name) await waitForConditionTrue(s.h, m.name, 'Established');
+            for (const m of d.manifests) if (m.kind === 'CustomResourceDefinition' && m.name) await waitEstablished(s.h, m.name);
       }, 300_000);
       for (const s of samples.filter((x) => x.project === project)) {
         const docs = s.text.split(/^---[ \t]*$/m).filter((t) => /^kind:/m.test(t));

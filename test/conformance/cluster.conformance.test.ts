@@ -22,7 +22,7 @@ import { DEFAULT_KUBE_VERSION } from '../../src/core/kube-version.js';
 import { lintSources } from '../../src/engine/lint.js';
 import { cel } from '../helpers/cel.js';
 import { yamlFiles } from '../helpers/files.js';
-import { CRD_API, createCRD, deleteAllCRDs, goAvailable, startHarness, waitForCondition, waitForConditionTrue, type Harness } from './harness.js';
+import { CRD_API, createCRD, deleteAllCRDs, goAvailable, startHarness, waitForCondition, waitEstablished, type Harness } from './harness.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const HAVE_GO = goAvailable();
@@ -185,7 +185,7 @@ describe.skipIf(!HAVE_GO)('--cluster against a real apiextensions-apiserver', ()
       await deleteAllCRDs(h);
       for (const d of crdDocs(join(ROOT, c, 'crd.yaml'))) {
         expect((await createCRD(h, d)).status).toBe(201);
-        await waitForConditionTrue(h, nameOf(d), 'Established');
+        await waitEstablished(h, nameOf(d));
       }
       const live = await crdx(['default', '--cluster', '--kubeconfig', kubeconfig, `${c}/input.yaml`, '--explain']);
       const local = await crdx(['default', `${c}/input.yaml`, '--crd', `${c}/crd.yaml`, '--explain']);
@@ -199,7 +199,7 @@ describe.skipIf(!HAVE_GO)('--cluster against a real apiextensions-apiserver', ()
       await deleteAllCRDs(h);
       const crd = crdDocs(join(ROOT, 'fixtures', 'simulate', 'basic-defaults', 'crd.yaml'))[0]!;
       expect((await createCRD(h, crd)).status).toBe(201);
-      await waitForConditionTrue(h, nameOf(crd), 'Established');
+      await waitEstablished(h, nameOf(crd));
       const spec = crd['spec'] as { group: string; names: { plural: string }; versions: Array<{ name: string; storage: boolean; subresources?: Obj }> };
       const v = spec.versions.find((x) => x.storage)!;
       const path = `/apis/${spec.group}/${v.name}/namespaces/live/${spec.names.plural}`;
@@ -237,7 +237,7 @@ describe.skipIf(!HAVE_GO)('--cluster against a real apiextensions-apiserver', ()
       await deleteAllCRDs(h);
       for (const d of crdDocs(join(ROOT, c, 'crd.yaml'))) {
         expect((await createCRD(h, d)).status).toBe(201);
-        await waitForConditionTrue(h, nameOf(d), 'Established');
+        await waitEstablished(h, nameOf(d));
       }
       const extra = readFileSync(join(ROOT, c, 'args'), 'utf8').trim().split(/\s+/).filter(Boolean);
       const input = c.startsWith('fixtures/status/')

@@ -28,7 +28,7 @@ import { sortKeys } from '../../src/core/sort-keys.js';
 import { parseFile } from '../../src/manifest/parse.js';
 import { cel } from '../helpers/cel.js';
 import { decodeCases } from '../helpers/decode-cases.js';
-import { CRD_API, goAvailable, selectedMinors, startHarness, waitForConditionTrue, type Harness, type Response } from './harness.js';
+import { CRD_API, goAvailable, selectedMinors, startHarness, waitEstablished, type Harness, type Response } from './harness.js';
 
 const HAVE_GO = goAvailable();
 if (!HAVE_GO) console.warn('minors suite skipped: it needs Go on PATH to build the real apiextensions-apiserver (test/apiserver)');
@@ -705,7 +705,7 @@ describe.skipIf(!HAVE_GO)('version-sensitive cases agree with real apiservers of
             record(minor, c, 'cr', same(ours, ['crd-rejected']) ? 'agree' : 'disagree', { accepted: false, causes: ['404 NotFound'], warnings: [] }, { accepted: false, causes: ours, warnings: [] });
             return;
           }
-          await waitForConditionTrue(h, name, 'Established', 60_000);
+          await waitEstablished(h, name, 60_000);
           const s = c.cr['apiVersion'] as string;
           const res = await h.request('POST', `/apis/${s}/namespaces/default/things?dryRun=All&fieldValidation=Strict`, c.cr);
           const theirs = serverCr(res);
