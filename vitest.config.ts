@@ -1,5 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
+const CONFORMANCE_WORKERS = Math.max(1, Number(process.env['CRDX_CONFORMANCE_WORKERS'] ?? 2) || 1);
+
 export default defineConfig({
   test: {
     projects: [
@@ -39,6 +41,9 @@ export default defineConfig({
         },
       },
       {
+        // each file starts its own API servers and mostly waits on them: two files run at once
+        // (npm run test:conformance passes --maxWorkers=CRDX_CONFORMANCE_WORKERS, default 2, as
+        // vitest's own default is one worker on two cores; 1 runs the files one after the other)
         test: {
           name: 'conformance',
           include: ['test/conformance/**/*.test.ts'],
@@ -46,7 +51,7 @@ export default defineConfig({
           setupFiles: ['test/helpers/setup.ts'],
           hookTimeout: 900_000,
           pool: 'forks',
-          poolOptions: { forks: { singleFork: true } },
+          poolOptions: { forks: { singleFork: CONFORMANCE_WORKERS === 1 } },
         },
       },
     ],
