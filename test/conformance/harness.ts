@@ -356,8 +356,9 @@ export async function installCRD(h: Harness, crd: Record<string, unknown>): Prom
 }
 
 /**
- * Waits until the CRD is Established (as waitForConditionTrue: throws after timeoutMs), then spares the suites the server's create delay: the custom resource
- * handler makes every create wait 2 s while the CRD's Established condition is under 2 s old
+ * Waits until the CRD is Established (as waitForConditionTrue: throws after timeoutMs), then
+ * spares the suites the server's create delay: the custom resource handler makes every create
+ * wait 2 s while the CRD's Established condition is under 2 s old
  * (customresource_handler.go: HA servers that have not seen the CRD yet), and the suites create
  * objects on hundreds of fresh CRDs. The wait is no validation; the condition's lastTransitionTime
  * is moved 3 s back (a PUT of the status subresource, which the handler reads from its informer).

@@ -313,7 +313,7 @@ function lex(src: readonly string[], noEscapeTokens?: ParseIssue[]): Tok[] {
         }
       }
       const text = src.slice(start, end).join('');
-      toks.push(unescapeError === undefined ? { kind: isBytes ? 'bytes' : 'string', text, offset: start, value } : { kind: isBytes ? 'bytes' : 'string', text, offset: start, value, unescapeError });
+      toks.push({ kind: isBytes ? 'bytes' : 'string', text, offset: start, value, ...(unescapeError === undefined ? {} : { unescapeError }) });
       i = end;
       continue;
     }

@@ -229,8 +229,7 @@ function foldLikeCelGo(this: EvalNode, ev: Evaluator, a: EvalNode, cx: unknown):
  * (CelUnsupported, the cost limit) stays what it is.
  */
 function listerError(e: unknown, k: number): unknown {
-  const celError = e instanceof CelGoError || (e instanceof Error && e.name === 'EvaluationError');
-  if (!celError || e instanceof CelGoPanic) return e;
+  if (!isCelErrorValue(e)) return e;
   const p = runtime.panicking;
   if (p === undefined) return e;
   if (p === 'unknown') return new CelUnsupported("a failing list given to sort(), distinct() or sortBy(), where the server's cost tracker panics or not by the list's type, which crdx could not tell here");

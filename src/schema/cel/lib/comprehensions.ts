@@ -8,11 +8,11 @@
  * [f,] m) merges the maps m, a repeated key an error. Also the lists extension's sortBy(e, key) macro (ext/lists.go).
  */
 import { CelGoError, CelGoPanic, CelUnsupported, isCelErrorValue, type CelOps } from './ops.js';
+import type { LibEnv } from './types.js';
+import { kindName } from './classes.js';
 
 /** An element whose evaluation failed (the error is kept in the loop's accumulator). */
 const FAILED: unique symbol = Symbol('failed');
-import type { LibEnv } from './types.js';
-import { kindName } from './classes.js';
 
 interface Ctx {
   forkWithVariable(name: string, type: unknown): Ctx;
