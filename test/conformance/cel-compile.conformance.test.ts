@@ -277,6 +277,12 @@ const RULES: readonly Case[] = [
   { name: 'aliased paths: two-variable at depth 2', at: 'aliasing', rule: 'self.m.exists(e, vv, quantity(e).isLessThan(quantity(e)))' },
   { name: 'nullable set items: cost over budget', at: 'nullable-set', rule: "!format.datetime().validate('a').hasValue()" },
   { name: 'nullable set items: type error', at: 'nullable-set', rule: "self == 'a'" },
+  // an array whose items are preserve-unknown without a type has no CEL type (nor have its items)
+  { name: 'array of typeless items: rule on the array', at: 'anys', rule: 'size(self) < 3' },
+  { name: 'array of typeless items: rule on its items', at: 'anys-items', rule: 'self.foo > 1' },
+  { name: 'array of typeless items: not a field of its parent', at: 'anys-parent', rule: 'size(self.anys) < 3' },
+  { name: 'array of preserve-unknown objects: no fields', at: 'anys-objects', rule: 'self.all(x, x.foo > 1)' },
+  { name: 'array of embedded resources: only the resource fields', at: 'anys-embedded', rule: "self.all(x, x.kind == 'A' && x.spec.y == 1)" },
   ...PROGRAM,
 ];
 
@@ -284,7 +290,7 @@ function crdFor(c: Case, i: number): string {
   const rule = `                - rule: ${JSON.stringify(c.rule)}${c.extra ? `\n                  ${c.extra}` : ''}`;
   const at = c.at ?? 'spec';
   const rootRules = at === 'root' ? `\n          x-kubernetes-validations:\n${rule.replace(/^ {4}/gm, '')}` : '';
-  const specRules = at === 'spec' || at === 'aliasing' ? `\n              x-kubernetes-validations:\n${rule}` : '';
+  const specRules = at === 'spec' || at === 'aliasing' || at === 'anys-parent' ? `\n              x-kubernetes-validations:\n${rule}` : '';
   let props = SPEC_PROPS;
   if (at === 'items') props = props.replace('items: {type: array, maxItems: 5, items: {type: integer}}', `items: {type: array, maxItems: 5, items: {type: integer, x-kubernetes-validations: [{rule: ${JSON.stringify(c.rule)}}]}}`);
   if (at === 'tags') props = props.replace('additionalProperties: {type: string, maxLength: 10}', `additionalProperties: {type: string, maxLength: 10, x-kubernetes-validations: [{rule: ${JSON.stringify(c.rule)}}]}`);
@@ -298,6 +304,12 @@ function crdFor(c: Case, i: number): string {
                 m: {type: object, maxProperties: 1000, additionalProperties: {type: array, items: {type: integer}}}`;
   // the items of a set that may not be nullable: the parent's error, the items' rules still compiled and costed
   if (at === 'nullable-set') props += `\n                nset: {type: array, x-kubernetes-list-type: set, items: {type: integer, nullable: true, x-kubernetes-validations: [{rule: ${JSON.stringify(c.rule)}}]}}`;
+  const ruleList = `x-kubernetes-validations: [{rule: ${JSON.stringify(c.rule)}}]`;
+  if (at === 'anys') props += `\n                anys: {type: array, maxItems: 5, items: {x-kubernetes-preserve-unknown-fields: true}, ${ruleList}}`;
+  if (at === 'anys-items') props += `\n                anys: {type: array, maxItems: 5, items: {x-kubernetes-preserve-unknown-fields: true, ${ruleList}}}`;
+  if (at === 'anys-parent') props += `\n                anys: {type: array, maxItems: 5, items: {x-kubernetes-preserve-unknown-fields: true}}`;
+  if (at === 'anys-objects') props += `\n                anys: {type: array, maxItems: 5, items: {type: object, x-kubernetes-preserve-unknown-fields: true}, ${ruleList}}`;
+  if (at === 'anys-embedded') props += `\n                anys: {type: array, maxItems: 5, items: {type: object, x-kubernetes-preserve-unknown-fields: true, x-kubernetes-embedded-resource: true}, ${ruleList}}`;
   if (at === 'objs') props = props.replace('                    required: [name]', `                    required: [name]\n                    x-kubernetes-validations: [{rule: ${JSON.stringify(c.rule)}}]`);
   return `apiVersion: apiextensions.k8s.io/v1
 kind: CustomResourceDefinition
