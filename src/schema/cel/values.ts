@@ -10,7 +10,7 @@
 import { CelGoError, CelUnsupported, type Fallback } from './lib/ops.js';
 import { nanosOf } from './lib/time.js';
 import { runtime } from './lib/runtime.js';
-import { isUint } from './lib/classes.js';
+import { isDuration, isUint } from './lib/classes.js';
 
 export type { Fallback };
 
@@ -139,11 +139,28 @@ function rawKey(v: unknown): string | undefined {
   return scalarKey(v);
 }
 
-/** setElementKey (1.37): scalars by value; lists and maps refused with the server's error. */
+/** Go's `%#v` of a []byte: `[]byte{0x61, 0xff}` (bytes in hex without leading zeros). */
+function goBytesSharpV(b: Uint8Array): string {
+  return `[]byte{${Array.from(b, (x) => `0x${x.toString(16)}`).join(', ')}}`;
+}
+
+/**
+ * setElementKey (1.37): lists and maps refused with the server's error; a scalar by its Go value
+ * (ref.Val.Value()) as a map key, which tells the Go types apart (int64 1, uint64 1 and float64 1
+ * differ; a duration is a time.Duration); bytes are not comparable in Go and are keyed by their
+ * `%#v`, a string (so the string `[]byte{0x61}` is the same key as b'a', as on the server).
+ * A timestamp's key is a time.Time, whose == also compares the location pointer: crdx does not
+ * claim to know it.
+ */
 function setKey(v: unknown): string | undefined {
   if (Array.isArray(v) || v instanceof Map || (typeof v === 'object' && v !== null && [Object.prototype, null].includes(Object.getPrototypeOf(v))))
     throw new CelGoError('listSet operations are only supported on lists of scalar values');
-  return scalarKey(v);
+  if (v instanceof Uint8Array) return scalarKey(goBytesSharpV(v));
+  if (isUint(v)) return `u${v.valueOf()}`;
+  if (isDuration(v)) return `D${v.seconds * 1_000_000_000n + BigInt(v.nanos)}`;
+  const k = scalarKey(v);
+  if (k === undefined) throw new CelUnsupported('a set list element or operand that is a timestamp or a library value (its Go map key)');
+  return k;
 }
 
 /** 1.36 hashed the raw elements: an object or array element panics, recovered as an internal error. */
@@ -151,9 +168,21 @@ function rawSetKeys(a: readonly unknown[]): (string | undefined)[] {
   return a.map((v) => {
     if (v instanceof Map && bound.has(v)) throw new CelGoError('internal error: runtime error: hash of unhashable type map[string]interface {}');
     if (Array.isArray(v)) throw new CelGoError('internal error: runtime error: hash of unhashable type []interface {}');
-    if (typeof v === 'object' && v !== null && !(v instanceof Date) && !(v instanceof Uint8Array)) throw new CelUnsupported('a set list element that is not a scalar of the resource');
+    // a duration, timestamp or bytes element's raw value is its string in the data: no key (below)
+    if (typeof v === 'object' && v !== null && !(v instanceof Date) && !(v instanceof Uint8Array) && !isDuration(v)) throw new CelUnsupported('a set list element that is not a scalar of the resource');
     return rawKey(v);
   });
+}
+
+/**
+ * 1.36's lookup of another list's element among raw elements: undefined where it is not found. A
+ * raw element crdx bound as a duration, timestamp or bytes (undefined key) is a string in Go, which
+ * only a string reaches (through dyn): crdx does not keep that string.
+ */
+function rawLookupKey(keys: readonly (string | undefined)[], x: unknown): string | undefined {
+  const key = rawOther(x);
+  if (typeof x === 'string' && keys.includes(undefined)) throw new CelUnsupported('a string looked up in a set list of durations, timestamps or bytes');
+  return key;
 }
 
 /**
@@ -161,7 +190,10 @@ function rawSetKeys(a: readonly unknown[]): (string | undefined)[] {
  * float64, an int an int64); an element of the resource by its raw value.
  */
 function rawOther(x: unknown): string | undefined {
-  if (typeof x === 'object' && x !== null && !(x instanceof Date) && !(x instanceof Uint8Array)) throw new CelUnsupported('a set list compared with or added to a list holding a value that is not a scalar');
+  // a []byte is not hashable: the lookup panics, recovered as an internal error
+  if (x instanceof Uint8Array) throw new CelGoError('internal error: runtime error: hash of unhashable type []uint8');
+  if (typeof x === 'object' && x !== null && !(x instanceof Date) && !isDuration(x)) throw new CelUnsupported('a set list compared with or added to a list holding a value that is not a scalar');
+  // a time.Time is never one of the raw elements (strings, numbers, booleans)
   return scalarKey(x);
 }
 
@@ -241,9 +273,10 @@ export function celEqual(a: unknown, b: unknown, eq: Fallback): boolean {
       return seen.size === set.size;
     }
     if (k?.kind === 'set') {
-      const set = new Set<string | undefined>(rawSetKeys(a));
+      const keys = rawSetKeys(a);
+      const set = new Set<string | undefined>(keys);
       return b.every((x) => {
-        const key = rawOther(x);
+        const key = rawLookupKey(keys, x);
         return key !== undefined && set.has(key);
       });
     }
@@ -291,9 +324,10 @@ export function celAdd(a: unknown, b: unknown, add: Fallback): unknown {
   const k = lists.get(a);
   if (k?.kind === 'set') {
     const out = [...a];
-    const seen = new Set(k.celValues ? a.map(setKey) : rawSetKeys(a));
+    const keys = k.celValues ? a.map(setKey) : rawSetKeys(a);
+    const seen = new Set(keys);
     for (const x of b) {
-      const key = k.celValues ? setKey(x) : rawOther(x);
+      const key = k.celValues ? setKey(x) : rawLookupKey(keys, x);
       if (key === undefined || !seen.has(key)) {
         seen.add(key);
         out.push(x);
