@@ -11,6 +11,7 @@ import { CelGoError, CelUnsupported, type Fallback } from './lib/ops.js';
 import { nanosOf } from './lib/time.js';
 import { runtime } from './lib/runtime.js';
 import { isDuration, isUint } from './lib/classes.js';
+import { unescapeProperty } from './escape.js';
 
 export type { Fallback };
 
@@ -197,10 +198,24 @@ function rawOther(x: unknown): string | undefined {
   return scalarKey(x);
 }
 
-/** The key of a map-list element (undefined: the element is not an object from the data). */
-function mapKey(e: unknown, keys: readonly string[]): string | undefined {
+/**
+ * The key of a map-list element (undefined: the element is not an object from the data). `raw`: the
+ * server's toMapKey, which indexes the element's raw data with the escaped key names (its Equal, at
+ * every minor, and its `+` before 1.37): a key whose name CEL escapes (`namespace`, `a-b`) is never
+ * found there and counts as nil. 1.37's `+` finds the key through the CEL object (refValMapKey).
+ */
+function mapKey(e: unknown, keys: readonly string[], raw: boolean): string | undefined {
   if (!(e instanceof Map) || !bound.has(e)) return undefined;
-  return keys.map((k) => (e.has(k) ? (scalarKey(e.get(k)) ?? '?') : 'n')).join('\u0000');
+  return keys
+    .map((k) => {
+      if (raw && unescapeProperty(k) !== k) return 'n';
+      if (!e.has(k)) return 'n';
+      const key = scalarKey(e.get(k));
+      // the server keys by the raw value (a duration's or a timestamp's string as written), which crdx does not keep
+      if (key === undefined) throw new CelUnsupported('a list-map key that is a duration, timestamp or bytes');
+      return key;
+    })
+    .join('\u0000');
 }
 
 interface Opt {
@@ -283,12 +298,12 @@ export function celEqual(a: unknown, b: unknown, eq: Fallback): boolean {
     if (k?.kind === 'map') {
       const byKey = new Map<string, unknown>();
       for (const x of a) {
-        const key = mapKey(x, k.keys);
+        const key = mapKey(x, k.keys, true);
         if (key !== undefined) byKey.set(key, x);
       }
       const seen = new Set<string>();
       for (const x of b) {
-        const key = mapKey(x, k.keys);
+        const key = mapKey(x, k.keys, true);
         if (key === undefined || !byKey.has(key)) return false;
         if (!celEqual(byKey.get(key), x, eq)) return false;
         seen.add(key);
@@ -339,11 +354,11 @@ export function celAdd(a: unknown, b: unknown, add: Fallback): unknown {
     const out = [...a];
     const at = new Map<string, number>();
     a.forEach((x, i) => {
-      const key = mapKey(x, k.keys);
+      const key = mapKey(x, k.keys, !k.celValues);
       if (key !== undefined) at.set(key, i);
     });
     for (const x of b) {
-      const key = mapKey(x, k.keys);
+      const key = mapKey(x, k.keys, !k.celValues);
       const i = key === undefined ? undefined : at.get(key);
       if (i !== undefined) out[i] = x;
       else out.push(x);
