@@ -26,6 +26,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildSite } from './build-site.mjs';
+import { re2jsPatch } from './re2js-patch.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const sea = process.argv.includes('--sea');
@@ -90,40 +91,6 @@ const jsYamlFlowKeysLazy = {
 };
 
 /**
- * re2js's Unicode.simpleFold looks every rune up in its case-orbit table, which it decodes on
- * first use (~2-3 ms of a cold start), though only four ASCII runes are in it (K S k s: Kelvin
- * sign, long s); the parser asks it about every two-rune character class and Compiler.rune about
- * every one-rune literal, even in a case-sensitive pattern (Go's compiler tests the FoldCase flag
- * first). The bundle answers other ASCII runes without the table, and tests the flag first in
- * Compiler.rune: the same answers, so the same programs.
- */
-const re2jsFoldWithoutTable = {
-  name: 're2js-fold-without-table',
-  setup(b) {
-    b.onLoad({ filter: /[\\/]node_modules[\\/]re2js[\\/]build[\\/]index\.(?:js|cjs)$/ }, (args) => {
-      const text = readFileSync(args.path, 'utf8');
-      const edits = [
-        [
-          'if (runes.length !== 1 || Unicode.simpleFold(runes[0]) === runes[0]) flags &= ~RE2Flags.FOLD_CASE;',
-          'if (flags === 0 || runes.length !== 1 || Unicode.simpleFold(runes[0]) === runes[0]) flags &= ~RE2Flags.FOLD_CASE;',
-        ],
-        [
-          'static simpleFold(r) {\n\t\tif (UnicodeTables.CASE_ORBIT.has(r))',
-          'static simpleFold(r) {\n\t\tif (r <= Unicode.MAX_ASCII && r !== 75 && r !== 83 && r !== 107 && r !== 115) {\n\t\t\tconst l = Codepoint.toLowerCase(r);\n\t\t\treturn l !== r ? l : Codepoint.toUpperCase(r);\n\t\t}\n\t\tif (UnicodeTables.CASE_ORBIT.has(r))',
-        ],
-      ];
-      let patched = text;
-      const warnings = [];
-      for (const [from, to] of edits) {
-        if (patched.includes(from)) patched = patched.replace(from, to);
-        else warnings.push({ text: `re2js: ${from.slice(0, 40)}... not found, left as is` });
-      }
-      return { contents: patched, loader: 'js', warnings };
-    });
-  },
-};
-
-/**
  * esbuild writes ASCII but leaves a regular expression literal as it is, and cel-js's duration
  * pattern holds a µ: one non-ASCII character, and bin/kubectl-crdx could not read the bundle as
  * Latin-1 (a one-byte string, read faster than UTF-8) but decodes UTF-8 into a two-byte string.
@@ -142,7 +109,7 @@ const celJsAsciiDurationPattern = {
 };
 
 const common = {
-  plugins: [yamlNoTokenLog, yamlFoldLinesFastPath, jsYamlFlowKeysLazy, re2jsFoldWithoutTable, celJsAsciiDurationPattern],
+  plugins: [yamlNoTokenLog, yamlFoldLinesFastPath, jsYamlFlowKeysLazy, re2jsPatch, celJsAsciiDurationPattern],
   absWorkingDir: root,
   bundle: true,
   platform: 'node',

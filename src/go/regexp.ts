@@ -62,30 +62,69 @@ function goErrorText(message: string): string {
   return message.startsWith('error parsing regexp: ') && !message.includes('`') ? `${message}: \`\`` : message;
 }
 
+/**
+ * What regexp.Compile does with `pattern`, through `compile` (a pattern to its compiled form; it
+ * throws RE2JS's errors): the result, or Go's error text. A duplicate capture group name, which Go
+ * accepts, is compiled again with unique names.
+ */
+function attempt<T>(pattern: string, compile: (p: string) => T): { ok: true; re: T } | { ok: false; message: string } {
+  try {
+    return { ok: true, re: compile(pattern) };
+  } catch (e) {
+    const message = e instanceof Error ? e.message : String(e);
+    if (!message.startsWith('error parsing regexp: duplicate capture group name')) return { ok: false, message: goErrorText(message) };
+    const u = uniqueGroupNames(pattern);
+    try {
+      return { ok: true, re: compile(u.pattern) };
+    } catch (e2) {
+      // another error: the one Go reports, with the names as written
+      let text = e2 instanceof Error ? e2.message : String(e2);
+      for (const [as, name] of u.renames) text = text.replaceAll(as, name);
+      return { ok: false, message: goErrorText(text) };
+    }
+  }
+}
+
 /** regexp.Compile: the compiled pattern, or Go's error text (test/go/vectors: regexp). */
 export function compileRegex(pattern: string): Compiled {
   let c = REGEXES.get(pattern);
   if (c === undefined) {
-    try {
-      c = { ok: true, re: RE2JS.compile(pattern) };
-    } catch (e) {
-      const message = e instanceof Error ? e.message : String(e);
-      c = { ok: false, message: goErrorText(message) };
-      if (message.startsWith('error parsing regexp: duplicate capture group name')) {
-        const u = uniqueGroupNames(pattern);
-        try {
-          c = { ok: true, re: RE2JS.compile(u.pattern) };
-        } catch (e2) {
-          // another error: the one Go reports, with the names as written
-          let text = e2 instanceof Error ? e2.message : String(e2);
-          for (const [as, name] of u.renames) text = text.replaceAll(as, name);
-          c = { ok: false, message: goErrorText(text) };
-        }
-      }
-    }
+    c = attempt(pattern, (p) => RE2JS.compile(p));
     REGEXES.set(pattern, c);
   }
   return c;
+}
+
+/**
+ * re2js's parser alone, where the bundle adds it to RE2JS (scripts/re2js-patch.mjs); undefined when run
+ * from sources. Only RE2JS's parser throws on the way to a compiled pattern (its simplifier,
+ * prefilter and compiler do not), so parsing gives compileRegex's verdict at a third of the cost.
+ */
+const parseOnlyMethod = (RE2JS as unknown as { __crdxParse?: (p: string) => void }).__crdxParse;
+const parseOnly = parseOnlyMethod === undefined ? undefined : (p: string): void => parseOnlyMethod.call(RE2JS, p);
+const VERDICTS = new Map<string, string | undefined>();
+
+/**
+ * Go's error text for `pattern` through `parse` (a function that throws RE2JS's errors), undefined
+ * when it is valid: checkRegex with the parser the caller gives (tests compare it with compileRegex).
+ */
+export function regexErrorWith(pattern: string, parse: (p: string) => void): string | undefined {
+  const r = attempt(pattern, parse);
+  return r.ok ? undefined : r.message;
+}
+
+/** Go's error text of regexp.Compile(pattern), undefined when it compiles: the verdict only, compiling nothing where it can. */
+export function regexError(pattern: string): string | undefined {
+  const c = REGEXES.get(pattern);
+  if (c !== undefined) return c.ok ? undefined : c.message;
+  if (parseOnly === undefined) {
+    const r = compileRegex(pattern);
+    return r.ok ? undefined : r.message;
+  }
+  if (VERDICTS.has(pattern)) return VERDICTS.get(pattern);
+  const v = regexErrorWith(pattern, parseOnly);
+  VERDICTS.set(pattern, v);
+  return v;
 }
 
 /** regexp.MatchString: unanchored search; an invalid pattern never matches. */

@@ -2,7 +2,7 @@
  * The structural-schema rules of the API server (apiextensions pkg/apiserver/schema:
  * convert.go NewStructural, validation.go ValidateStructural, complete.go), over raw schemas.
  */
-import { compileRegex } from '../go/regexp.js';
+import { regexError } from '../go/regexp.js';
 import { forbidden, invalid, required, type FieldError } from '../core/field-error.js';
 import type { Loc } from '../core/path.js';
 import { isRecord } from '../core/types.js';
@@ -202,9 +202,8 @@ function valueValidation(s: Schema, skipAnyOf: boolean, skipFirstAllOfAnyOf: boo
 
 /** Go's regexp.Compile verdict (RE2 syntax), with Go's error text. */
 function checkPattern(p: string): string | undefined {
-  // one compile per pattern for this check and the value validator's (validation/scalar.ts)
-  const c = compileRegex(p);
-  return c.ok ? undefined : c.message;
+  // the verdict only: the pattern is compiled when a value is matched against it (validation/scalar.ts)
+  return regexError(p);
 }
 
 function nested(s: Schema, skipAnyOf: boolean, lvl: Level, loc: Loc, errs: Tagged[]): void {

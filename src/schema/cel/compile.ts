@@ -11,7 +11,7 @@
  * declare the same for a text (check.ts compileIdentity) share their verdicts.
  */
 import { parseDuration } from '../../go/duration.js';
-import { compileRegex } from '../../go/regexp.js';
+import { regexError } from '../../go/regexp.js';
 import { parseTimeRFC3339 } from '../../go/time.js';
 import { locate } from './ast.js';
 import { compileIdentity, parseCached, compileCel, formatIssues, macrosOf, type CheckEnv, type CompileOutcome, type LiteralChecks } from './check.js';
@@ -99,7 +99,7 @@ export function compileExpression(text: string, decl: DeclType, o: RuleCompileOp
 export const GO_LITERAL_CHECKS: LiteralChecks = {
   duration: (s) => parseDuration(s) !== undefined,
   timestamp: (s) => !('error' in parseTimeRFC3339(s)),
-  regex: (s) => compileRegex(s).ok,
+  regex: (s) => regexError(s) === undefined,
 };
 
 /**

@@ -19,7 +19,7 @@
 import { parseDuration } from '../../go/duration.js';
 import { formatFloat } from '../../go/float.js';
 import { utf8Text } from '../../go/strings.js';
-import { compileRegex } from '../../go/regexp.js';
+import { regexError } from '../../go/regexp.js';
 import { parseBool, parseFloat64, parseInt10, parseUint10 } from '../../go/strconv.js';
 import { parseTimeRFC3339 } from '../../go/time.js';
 import type { Expr } from './ast.js';
@@ -248,8 +248,8 @@ export function programVerdict(root: Expr, checked: CheckResult): FoldVerdict {
           const pat = args[at];
           if (pat !== undefined) {
             if (pat.t === 'string') {
-              const c = compileRegex(pat.v);
-              if (!c.ok) error(c.message);
+              const message = regexError(pat.v);
+              if (message !== undefined) error(message);
             } else if (pat.t === 'opaque' && pat.type === 'string') return unchecked(`${e.fn}() with a folded pattern crdx does not know`);
           }
         }
