@@ -466,6 +466,40 @@ export const LIBS: readonly Lib[] = [
     },
   },
   {
+    // scalars of sets and lists as the adapters key and compare them: int-or-string, numbers written
+    // as integers (1.36 keyed the raw int64), timestamps and durations in atomic lists
+    name: 'setscalars',
+    props: {
+      ios: { type: 'array', maxItems: 4, 'x-kubernetes-list-type': 'set', items: { 'x-kubernetes-int-or-string': true } },
+      nums: { type: 'array', maxItems: 4, 'x-kubernetes-list-type': 'set', items: { type: 'number' } },
+      ts: { type: 'array', maxItems: 4, items: { type: 'string', format: 'date-time', maxLength: 40 } },
+      ds: { type: 'array', maxItems: 4, items: { type: 'string', format: 'duration', maxLength: 12 } },
+      bools: { type: 'array', maxItems: 4, 'x-kubernetes-list-type': 'set', items: { type: 'boolean' } },
+    },
+    rules: [
+      ["!has(self.ios) || self.ios != [dyn(1), dyn('a')]", 'not 1 and a'],
+      ["!has(self.ios) || (self.ios + [dyn('1'), dyn(2)]).size() < 4", 'fewer than four'],
+      ['!has(self.nums) || self.nums != [1.0, 2.0]', 'not 1.0 2.0'],
+      ['!has(self.nums) || (self.nums + [2.0, 3.5]).size() < 4', 'nums union small'],
+      ["!has(self.ts) || !(timestamp('2024-01-01T00:00:00Z') in self.ts)", 'no new year'],
+      ["!has(self.ts) || self.ts != [timestamp('2024-01-01T01:00:00+01:00')]", 'not that instant'],
+      ["!has(self.ds) || !(duration('1h') in self.ds)", 'no hour'],
+      ["!has(self.ds) || self.ds != [duration('90m')]", 'not 90m'],
+      ['!has(self.bools) || self.bools != [false, true]', 'not both'],
+    ],
+    cases: {
+      mixed: { ios: ['a', 1] },
+      strOne: { ios: ['1', 'a'] },
+      ints: { nums: [2, 1] },
+      doubles: { nums: [1.5, 2] },
+      newYear: { ts: ['2024-01-01T00:00:00Z'] },
+      newYearOffset: { ts: ['2024-01-01T01:00:00+01:00'] },
+      hour: { ds: ['60m'] },
+      ninety: { ds: ['1h30m'] },
+      both: { bools: [true, false] },
+    },
+  },
+  {
     // format: byte items of lists and sets, and values of maps: bytes in CEL, decoded as a single field is
     // (an item the server binds as an error, '+' or '/', is not evaluated by crdx: cel-not-evaluated).
     // Set lists key bytes by Go's %#v (1.37); 1.36 hashed the other list's []byte and panicked
