@@ -386,7 +386,6 @@ export async function skipCreateDelay(h: Harness, crdName: string): Promise<void
   }
 }
 
-/** Deletes every CRD and waits (up to timeoutMs) until they are all gone, their custom resources included. */
 /** A request that a busy shared machine may drop (socket hang up) is sent again, a few times. */
 export async function send(h: Harness, method: string, path: string, body?: unknown): Promise<Response> {
   for (let attempt = 1; ; attempt++) {
