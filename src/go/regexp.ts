@@ -106,7 +106,7 @@ const VERDICTS = new Map<string, string | undefined>();
 
 /**
  * Go's error text for `pattern` through `parse` (a function that throws RE2JS's errors), undefined
- * when it is valid: checkRegex with the parser the caller gives (tests compare it with compileRegex).
+ * when it is valid: regexError with the parser the caller gives (tests compare it with compileRegex).
  */
 export function regexErrorWith(pattern: string, parse: (p: string) => void): string | undefined {
   const r = attempt(pattern, parse);

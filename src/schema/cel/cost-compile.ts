@@ -50,7 +50,7 @@ export function costCompilerFor(compat: number, server: number = compat + 1): Co
       const decl = schemaDeclType(node, isRoot, server);
       // the server's cel.Compile refuses such a node (an Internal error, src/schema/walk.ts): none of
       // its rules is compiled or costed, and the CRD is rejected for it
-      if (!decl) return { ok: false, error: true, why: 'the node has no CEL type' };
+      if (!decl) return { ok: false, error: true };
       const key = `${kind}\0${optionalOldSelf}\0${expr}`;
       const perNode = node.derive(`cel-cost-compile-${isRoot}-${compat}-${server}`, () => new Map<string, CostCompile>());
       const hit = perNode.get(key);

@@ -153,13 +153,12 @@ function goBytesSharpV(b: Uint8Array): string {
  * A timestamp's key is a time.Time, whose == also compares the location pointer: crdx does not
  * claim to know it.
  */
-function setKey(v: unknown): string | undefined {
+function setKey(v: unknown): string {
   if (Array.isArray(v) || v instanceof Map || (typeof v === 'object' && v !== null && [Object.prototype, null].includes(Object.getPrototypeOf(v))))
     throw new CelGoError('listSet operations are only supported on lists of scalar values');
-  if (v instanceof Uint8Array) return scalarKey(goBytesSharpV(v));
   if (isUint(v)) return `u${v.valueOf()}`;
   if (isDuration(v)) return `D${v.seconds * 1_000_000_000n + BigInt(v.nanos)}`;
-  const k = scalarKey(v);
+  const k = scalarKey(v instanceof Uint8Array ? goBytesSharpV(v) : v);
   if (k === undefined) throw new CelUnsupported('a set list element or operand that is a timestamp or a library value (its Go map key)');
   return k;
 }
@@ -176,13 +175,13 @@ function rawSetKeys(a: readonly unknown[]): (string | undefined)[] {
 }
 
 /**
- * 1.36's lookup of another list's element among raw elements: undefined where it is not found. A
- * raw element crdx bound as a duration, timestamp or bytes (undefined key) is a string in Go, which
- * only a string reaches (through dyn): crdx does not keep that string.
+ * 1.36's lookup of another list's element among raw elements: undefined where it is not found.
+ * `opaque`: some raw element crdx bound as a duration, timestamp or bytes (an undefined key), a
+ * string in Go, which only a string reaches (through dyn): crdx does not keep that string.
  */
-function rawLookupKey(keys: readonly (string | undefined)[], x: unknown): string | undefined {
+function rawLookupKey(opaque: boolean, x: unknown): string | undefined {
   const key = rawOther(x);
-  if (typeof x === 'string' && keys.includes(undefined)) throw new CelUnsupported('a string looked up in a set list of durations, timestamps or bytes');
+  if (opaque && typeof x === 'string') throw new CelUnsupported('a string looked up in a set list of durations, timestamps or bytes');
   return key;
 }
 
@@ -278,11 +277,11 @@ export function celEqual(a: unknown, b: unknown, eq: Fallback): boolean {
     if (a.length !== b.length) return false;
     const k = lists.get(a);
     if (k?.kind === 'set' && k.celValues) {
-      const set = new Set<string | undefined>(a.map(setKey));
+      const set = new Set<string>(a.map(setKey));
       const seen = new Set<string>();
       for (const x of b) {
         const key = setKey(x);
-        if (key === undefined || !set.has(key)) return false;
+        if (!set.has(key)) return false;
         seen.add(key);
       }
       return seen.size === set.size;
@@ -290,8 +289,9 @@ export function celEqual(a: unknown, b: unknown, eq: Fallback): boolean {
     if (k?.kind === 'set') {
       const keys = rawSetKeys(a);
       const set = new Set<string | undefined>(keys);
+      const opaque = keys.includes(undefined);
       return b.every((x) => {
-        const key = rawLookupKey(keys, x);
+        const key = rawLookupKey(opaque, x);
         return key !== undefined && set.has(key);
       });
     }
@@ -339,10 +339,11 @@ export function celAdd(a: unknown, b: unknown, add: Fallback): unknown {
   const k = lists.get(a);
   if (k?.kind === 'set') {
     const out = [...a];
-    const keys = k.celValues ? a.map(setKey) : rawSetKeys(a);
+    const keys: (string | undefined)[] = k.celValues ? a.map(setKey) : rawSetKeys(a);
     const seen = new Set(keys);
+    const opaque = keys.includes(undefined);
     for (const x of b) {
-      const key = k.celValues ? setKey(x) : rawLookupKey(keys, x);
+      const key = k.celValues ? setKey(x) : rawLookupKey(opaque, x);
       if (key === undefined || !seen.has(key)) {
         seen.add(key);
         out.push(x);
