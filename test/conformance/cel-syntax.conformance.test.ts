@@ -19,8 +19,8 @@ const CAN_RUN = goAvailable() && HAVE_CORPUS;
 if (!goAvailable()) console.warn('cel-syntax conformance skipped: Go is needed to run cel-go (test/apiserver/celsyntax)');
 if (!HAVE_CORPUS) console.warn(NO_CORPUS_REASON);
 
-/** Measured when the texts were first compared (cel-go 0.29.2, the corpus of 2026-11-28). */
-const FLOOR = { rejected: 17_391, exact: 16_417 };
+/** Measured when the texts were first compared (cel-go 0.29.2, the corpus of 2026-11-28); exact raised 2026-12-03 (recovery of stray tokens before closing tokens). */
+const FLOOR = { rejected: 17_391, exact: 16_929 };
 
 describe.skipIf(!CAN_RUN)('CEL syntax error texts agree with cel-go', () => {
   it('every worded text is cel-go\'s; none for an accepted text; the floor of exact ones holds', () => {

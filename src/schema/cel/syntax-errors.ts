@@ -13,8 +13,15 @@
  *    matches again): `missing 'X' at '<EOF>'` when conjuring the closing token X lets the input end
  *    there, `mismatched input '<EOF>' expecting …` with the tokens the grammar allows at that point,
  *    `no viable alternative at input '…'` after a `.` or a `-`, `extraneous input '<EOF>'` after `!`;
- *  - a stray token followed by what the grammar wants is deleted (`extraneous input 'T'`); one the
- *    recovery skips to the end of the text (identifiers, literals, `!`) is `mismatched input 'T'`;
+ *  - a stray token followed by what the grammar wants is deleted (`extraneous input 'T'`); before a
+ *    ')' or an index's ']' a token that may follow the closer has it conjured (`missing ')' at 'T'`);
+ *    else it is `mismatched input 'T'` and the rule recovers: it skips to the first token of the
+ *    follow sets of the rules on the stack (the end of the text, an operator, the '?', ':', ',' or
+ *    closing token of a construct around it), reproduced where the level just outside takes that
+ *    token (ending the recovery mode, in which no error is reported);
+ *  - a ternary whose ':' meets a '?' (`a ? b ? c : d : e`) is `mismatched input '?' expecting ':'`;
+ *    at the top the rest is skipped, inside a bracket the '?' ends the recovery at once: the
+ *    bracket's closing token is conjured silently and the expression around it takes the '?';
  *    an operator where an operand is wanted is taken as the operator, its operand then missing;
  *    a closing token where an operand is wanted closes the construct;
  *  - after a whole expression, one more token is `extraneous input 'T' expecting <EOF>`, more are
@@ -55,6 +62,16 @@ function display(s: string): string {
   return s.replace(/\n/g, '\\n').replace(/\r/g, '\\r').replace(/\t/g, '\\t');
 }
 
+/** A token as the follow sets name it: an operator's text, 'in', '<EOF>', else its kind (never an operator). */
+function tokType(t: Tok): string {
+  if (t.kind === 'eof') return '<EOF>';
+  if (t.kind === 'op' || (t.kind === 'ident' && t.text === 'in')) return t.text;
+  return `#${t.kind}`;
+}
+
+/** The frame of a ternary's middle operand (its close: what completes the ternary). */
+const TERNARY = ' : 0';
+
 const BINARY = new Set(['==', '!=', '<', '<=', '>=', '>', '&&', '||', '+', '-', '*', '/', '%']);
 
 /** Where the cut text stops: an operand is wanted (with the extra tokens the grammar also allows there), or a token. */
@@ -74,6 +91,8 @@ interface Frame {
   readonly entryStart?: number;
   /** A call's arguments, a list's or a map's entries: ',' separates them. */
   readonly commas?: boolean;
+  /** An index or a member call's arguments: part of the member rule (a global call's, a list, a map or parentheses: of primary). */
+  readonly member?: boolean;
 }
 
 /** The recogniser stops: at the end of the tokens (`at` undefined), or at a stray token (`at`) the recovery does not get past. */
@@ -104,6 +123,8 @@ function skipped(t: Tok): boolean {
   return (t.kind === 'ident' && t.text !== 'in') || t.kind === 'int' || t.kind === 'uint' || t.kind === 'double' || t.kind === 'string' || t.kind === 'bytes';
 }
 class Unsure extends Error {}
+/** Unwinds a ternary whose ':' met a '?' (Recogniser.nestedTernary) to the expression that began it. */
+class Resync extends Error {}
 
 /**
  * A recogniser of cel-go's grammar over the port's tokens that knows, where the tokens end, what the
@@ -126,6 +147,22 @@ class Recogniser {
   dotted: { readonly dot: Tok; readonly at: Tok; readonly stop: Tok } | undefined;
   /** Stray tokens deleted before a closing token (`extraneous input`), with what was expected. */
   readonly deleted: { readonly tok: Tok; readonly set: readonly string[] }[] = [];
+  /**
+   * A ternary inside a bracket met a '?' where its ':' was wanted (`a ? b ? c : d : e` in a call's
+   * arguments, a list, a map's value, parentheses or an index): the recovery stops at that '?' at
+   * once (the expression around the bracket may go on with one), the bracket's closing token is
+   * conjured silently before it (`pending` until then) and that expression takes the '?' as its own
+   * ternary. `closer`: the bracket's closing token.
+   */
+  resync: { readonly tok: Tok; readonly closer: string; pending: boolean } | undefined;
+  /** A closing token conjured before a token that may follow it (`missing ')' at 'T'`). */
+  readonly inserted: { readonly tok: Tok; readonly closer: string }[] = [];
+  /**
+   * A stray token where a closing token was wanted (`mismatched input 'T' expecting …`): the rule
+   * recovered by skipping up to `stop`, which the level outside takes; the construct is left without
+   * its closing token.
+   */
+  readonly mismatched: { readonly tok: Tok; readonly set: readonly string[]; readonly closer: string; readonly stop: Tok }[] = [];
   constructor(private readonly toks: readonly Tok[]) {}
 
   private peek(k = 0): Tok {
@@ -173,6 +210,12 @@ class Recogniser {
       this.pos++;
       return;
     }
+    if (this.resync?.pending === true && this.peek() === this.resync.tok) {
+      // the recovery's conjured closing token (in recovery mode, so unreported)
+      if (text !== this.resync.closer) throw new Unsure();
+      this.resync.pending = false;
+      return;
+    }
     // a stray token before a closing token: deleted (extraneous input), or (when all that follows is
     // skipped by the recovery to the end) the one error, mismatched input
     const t = this.peek();
@@ -195,6 +238,7 @@ class Recogniser {
         this.stray = { tok: t, set, dropFrom: key.entryStart };
         return;
       }
+      if (t.kind === 'op' && t.text === '?' && key?.close === TERNARY) this.nestedTernary(t, need);
       throw new Unsure();
     }
     if (next.kind === 'op' && next.text === text) {
@@ -202,9 +246,116 @@ class Recogniser {
       this.pos += 2;
       return;
     }
-    const rest = this.toks.slice(this.pos, -1);
-    if (rest.length <= RECOVERY_LOOKAHEAD && rest.every(skipped)) throw new Cut(need, t);
-    throw new Unsure();
+    const n = this.frames.length;
+    const f = this.frames[n - 1]!;
+    // a list's or a map's: the sync before its optional ',' would delete the token before a ','
+    // (then wants the closing token again): not reproduced
+    const viaSync = f.close === '}' || (f.close === ']' && f.commas === true);
+    if (viaSync && next.kind === 'op' && next.text === ',') throw new Unsure();
+    // match() of ')' or an index's ']': single-token insertion when the token may follow the closer
+    if (!viaSync && this.followsConstruct(n - 1).has(tokType(t))) {
+      this.inserted.push({ tok: t, closer: text });
+      return;
+    }
+    // mismatched input: the rule recovers, skipping to a token of the follow sets of the rules on the stack
+    const recovery = this.recoverySet(n - 1);
+    let k = this.pos;
+    while (!recovery.has(tokType(this.toks[k]!))) k++;
+    if (k - this.pos > RECOVERY_LOOKAHEAD) throw new Unsure();
+    const stop = this.toks[k]!;
+    if (stop.kind === 'eof') throw new Cut(need, t);
+    if (!this.resumesAt(n - 1, stop)) throw new Unsure();
+    this.mismatched.push({ tok: t, set, closer: text, stop });
+    this.pos = k;
+  }
+
+  /** The tokens that may follow the construct of frame i (nextTokens after its closing token, in context). */
+  private followsConstruct(i: number): Set<string> {
+    const out = new Set<string>(['.', '[', ...BINARY, 'in']);
+    const outer = this.frames[i - 1];
+    if (outer?.close === TERNARY) out.add(':');
+    else {
+      out.add('?');
+      for (const x of this.closersOf(outer)) out.add(x);
+    }
+    return out;
+  }
+
+  /** What follows the expression directly inside frame f (the end of the text at the top). */
+  private closersOf(f: Frame | undefined): string[] {
+    if (f === undefined) return ['<EOF>'];
+    if (f.close === ': 0') return [':'];
+    return f.commas === true ? [f.close, ','] : [f.close];
+  }
+
+  /**
+   * ANTLR's error recovery set for an error in the rule of frame i's construct: the follow sets of
+   * the invoking states of every rule on the stack. Operators from the levels between the
+   * brackets, '.' and '[' from every primary (member loop), '?' from an expression entered by its
+   * first operand, ':' from a ternary's middle operand and a map key, the brackets' own tokens, the end.
+   */
+  private recoverySet(i: number): Set<string> {
+    // (the end: the follow of the top expression, whatever path leads there)
+    const out = new Set<string>([...BINARY, 'in', '<EOF>']);
+    for (let j = i; j >= 0; j--) {
+      const f = this.frames[j]!;
+      if (f.close !== TERNARY && f.close !== ': 0' && f.member !== true) out.add('.').add('[');
+      const outer = this.frames[j - 1];
+      if (f.close === TERNARY) {
+        out.add(':');
+        continue;
+      }
+      if (outer?.close !== TERNARY) out.add('?');
+      for (const x of this.closersOf(outer)) out.add(x);
+    }
+    return out;
+  }
+
+  /**
+   * Whether the recogniser goes on as ANTLR does after frame i's rule recovered at `stop`: the
+   * token is taken by the level just outside it (an operator, a member's '.' or '[' after a
+   * primary, the '?' of the expression around it, the ':' of the ternary or map key around it,
+   * the ',' or closing token of the bracket around it), which ends the recovery mode.
+   */
+  private resumesAt(i: number, stop: Tok): boolean {
+    const f = this.frames[i]!;
+    const x = tokType(stop);
+    if (BINARY.has(x) || x === 'in') return true;
+    // (a '.' is taken when the member loop's prediction sees a name after it; else its failure is
+    // still in recovery mode, unreported, and the recogniser would report it)
+    if (x === '[') return f.member !== true;
+    if (x === '.') {
+      const k = this.toks.indexOf(stop);
+      const after = this.toks[k + 1]!;
+      return f.member !== true && ((after.kind === 'ident' && !['in', 'true', 'false', 'null'].includes(after.text)) || after.kind === 'escident');
+    }
+    const outer = this.frames[i - 1];
+    if (x === '?') return outer?.close !== TERNARY;
+    if (outer === undefined) return false;
+    if (x === ':') return outer.close === TERNARY || outer.close === ': 0';
+    return outer.close !== TERNARY && outer.close !== ': 0' && this.closersOf(outer).includes(x);
+  }
+  /**
+   * `a ? b ? …`: the ternary's ':' wanted, a '?' there (mismatched input '?' expecting ':'). The
+   * expression rule reports it and recovers: it skips to a token of the follow sets of the rules on
+   * the stack. At the top that is only the end (one error; the rest is skipped). Inside a bracket
+   * whose expression may itself go on with a '?' (it is not a ternary's middle operand) the '?' is
+   * one, so nothing is skipped: the bracket's closing token is conjured before it (silently, still in
+   * recovery mode) and that expression takes the '?' (see `resync`). Other shapes: not reproduced.
+   */
+  private nestedTernary(q: Tok, need: Need): never {
+    const n = this.frames.length;
+    if (this.resync !== undefined || this.frames.some((f) => f.hasArg !== undefined)) throw new Unsure();
+    if (n === 1) {
+      const rest = this.toks.slice(this.pos, -1);
+      if (rest.length > RECOVERY_LOOKAHEAD) throw new Unsure();
+      throw new Cut(need, q);
+    }
+    const bracket = this.frames[n - 2]!;
+    const around = this.frames[n - 3];
+    if (!(bracket.close === ')' || bracket.close === ']' || bracket.close === '}') || around?.close === TERNARY) throw new Unsure();
+    this.resync = { tok: q, closer: bracket.close, pending: true };
+    throw new Resync();
   }
   private frame<T>(f: Frame, body: () => T): T {
     this.frames.push(f);
@@ -230,11 +381,18 @@ class Recogniser {
     this.cond();
     if (!this.isOp('?')) return;
     this.pos++;
-    this.frame({ close: ' : 0', requires: true }, () => {
-      this.operandOrCut();
-      this.cond();
-      this.close(':', ["':'"]);
-    });
+    try {
+      this.frame({ close: TERNARY, requires: true }, () => {
+        this.operandOrCut();
+        this.cond();
+        this.close(':', ["':'"]);
+      });
+    } catch (e) {
+      // the ':' met a '?': this ternary ends without it (and without its third operand)
+      if (!(e instanceof Resync)) throw e;
+      this.frames.pop();
+      return;
+    }
     this.expr();
   }
 
@@ -276,13 +434,13 @@ class Recogniser {
         if (this.isOp('{')) throw new Unsure();
         if (!optional && name.kind === 'ident' && this.isOp('(')) {
           this.pos++;
-          this.args(undefined);
+          this.args(undefined, true);
         }
         continue;
       }
       if (this.isOp('[')) {
         this.pos++;
-        this.frame({ close: ']', requires: true }, () => {
+        this.frame({ close: ']', requires: true, member: true }, () => {
           this.operandOrCut(["'?'"], true);
           if (this.isOp('?')) {
             this.pos++;
@@ -326,8 +484,8 @@ class Recogniser {
   }
 
   /** After a call's '(': exprList? ')'. */
-  private args(hasArg: number | undefined): void {
-    this.frame({ close: ')', requires: true, commas: true, ...(hasArg !== undefined ? { hasArg } : {}) }, () => {
+  private args(hasArg: number | undefined, member = false): void {
+    this.frame({ close: ')', requires: true, commas: true, ...(hasArg !== undefined ? { hasArg } : {}), ...(member ? { member } : {}) }, () => {
       this.operandOrCut(["')'"]);
       if (this.isOp(')')) {
         this.pos++;
@@ -594,7 +752,39 @@ function syntaxIssues(text: string, macros: MacroSet): ParseIssue[] | undefined 
     out.push({ offset: at.offset, message: `Syntax error: no viable alternative at input '${tokenText(dot.offset, at.offset + Array.from(at.text).length)}'` });
     blank(seen, dot.offset, stop.offset);
   };
+  // a ternary's ':' that met a '?' inside a bracket: that error, then the visitor sees the ternary
+  // without its third operand and the bracket closed before the '?' (the port is given both)
+  // and closing tokens conjured (`missing`), or left out after a mismatch whose recovery skipped
+  // tokens (the visitor sees the construct without them: the port is given the closing token)
+  const edits: { readonly at: number; readonly text: string }[] = [];
+  const noteRecovered = (): number => {
+    if (r.resync === undefined && r.inserted.length === 0 && r.mismatched.length === 0) return end;
+    if (r.resync?.pending === true || r.stray !== undefined || r.dotted !== undefined || r.deleted.length > 0) throw new Unsure();
+    let first = end;
+    if (r.resync !== undefined) {
+      out.push({ offset: r.resync.tok.offset, message: "Syntax error: mismatched input '?' expecting ':'" });
+      edits.push({ at: r.resync.tok.offset, text: TERNARY + r.resync.closer });
+      first = Math.min(first, r.resync.tok.offset);
+    }
+    for (const i of r.inserted) {
+      out.push({ offset: i.tok.offset, message: `Syntax error: missing '${i.closer}' at '${display(i.tok.text)}'` });
+      edits.push({ at: i.tok.offset, text: i.closer });
+      first = Math.min(first, i.tok.offset);
+    }
+    for (const m of r.mismatched) {
+      out.push({ offset: m.tok.offset, message: `Syntax error: mismatched input '${display(m.tok.text)}' expecting ${tokenSet(m.set)}` });
+      blank(seen, m.tok.offset, m.stop.offset);
+      edits.push({ at: m.tok.offset, text: m.closer });
+      first = Math.min(first, m.tok.offset);
+    }
+    return first;
+  };
   const filled = (tail = ''): string => {
+    if (edits.length > 0) {
+      let t = [...seen];
+      for (const e of [...edits].sort((a, b) => b.at - a.at)) t = [...t.slice(0, e.at), e.text, ...t.slice(e.at)];
+      return t.join('') + tail;
+    }
     if (r.stray === undefined) return seen.join('') + tail;
     const at = r.stray.tok.offset;
     if (r.stray.dropFrom !== undefined) {
@@ -608,9 +798,10 @@ function syntaxIssues(text: string, macros: MacroSet): ParseIssue[] | undefined 
     r.expr();
   } catch (e) {
     if (!(e instanceof Cut)) throw e;
+    const recoveredAt = noteRecovered();
     noteDeleted();
     noteDotted();
-    const strayAt = noteStray();
+    const strayAt = Math.min(noteStray(), recoveredAt);
     const n = e.need;
     let completion = '';
     let limit = end;
@@ -668,7 +859,8 @@ function syntaxIssues(text: string, macros: MacroSet): ParseIssue[] | undefined 
     for (let i = r.frames.length - 1; i >= 0; i--) completion += r.frames[i]!.close;
     // (after the stray closer, positions in the filled text are one off; no issue may lie there)
     if (strayAt < limit) {
-      if (e.at !== undefined) return undefined;
+      // (a stray closer's text is not kept apart from the cut one; recovered tokens' edits are)
+      if (e.at !== undefined && r.stray !== undefined) return undefined;
       limit = strayAt;
     }
     const closed = parseCel(filled(completion), macros);
@@ -679,9 +871,10 @@ function syntaxIssues(text: string, macros: MacroSet): ParseIssue[] | undefined 
     }
     return out;
   }
+  const recoveredAt = noteRecovered();
   noteDeleted();
   noteDotted();
-  const strayAt = noteStray();
+  const strayAt = Math.min(noteStray(), recoveredAt);
   // a whole expression and more tokens
   const extra = toks[r.pos]!;
   if (extra.kind !== 'eof') {
@@ -689,7 +882,7 @@ function syntaxIssues(text: string, macros: MacroSet): ParseIssue[] | undefined 
     const single = toks[r.pos + 1]!.kind === 'eof';
     out.push({ offset: extra.offset, message: `Syntax error: ${single ? 'extraneous' : 'mismatched'} input '${display(extra.text)}' expecting <EOF>` });
     blank(seen, extra.offset, seen.length);
-  } else if (r.deleted.length === 0 && r.stray === undefined && r.dotted === undefined) return undefined;
+  } else if (r.deleted.length === 0 && r.stray === undefined && r.dotted === undefined && recoveredAt === end) return undefined;
   const parsed = parseCel(filled(), macros);
   if (!parsed.ok) return undefined;
   for (const i of parsed.issues) {
