@@ -22,7 +22,7 @@ import { celMissing, type CelEngine } from '../core/cel-engine.js';
 import { hasKeyDeep, type CelBindingFacts, type Structural } from '../crd/structural-schema.js';
 import { arithmeticErrorOf, goMissingKey, missingKeyOf, type SubResult } from './cel-errors.js';
 import { makeEnvs, type CelEnvs } from './cel/env.js';
-import { CelGoError, CelUnsupported } from './cel/lib/ops.js';
+import { CelGoError, CelUnsupported, goNoSuchOverload } from './cel/lib/ops.js';
 import { runtime } from './cel/lib/runtime.js';
 import { bytesLiteralsAsUtf8, rewriteWithListers, type ListerCall } from './cel/rewrite.js';
 import { listerSites } from './cel/lister-panics.js';
@@ -430,6 +430,7 @@ class Walk {
       // under the server's limits (cel/cost-bound.ts), or the rule is not evaluated
       let costed: CostedResult | undefined;
       runtime.mapIterated = false;
+      runtime.elementErrors.clear();
       runtime.panicking = c.listers.length === 0 ? undefined : listerPanics(c.rule, c.listers, s, root, c.optionalOldSelf, 'bool');
       if (c.inexact === undefined) {
         costed = runCosted(c.run! as never, ctx, PER_CALL_LIMIT, this.v137);
@@ -482,10 +483,13 @@ class Walk {
         }
         // An evaluation error is never ratcheted (validation.go validateExpressions appends it to the
         // errors before the ratcheting addErr, which only covers a rule that evaluated to false).
-        // an operator applied to an int-or-string value of the other kind (the only values the checker leaves dyn)
-        if (/^no such overload: dyn<\w+> (?:<|<=|>|>=|\+|-|\*|\/|%) \w+/.test(errorText(err))) {
+        // an operator applied to operands it has no overload for, which only dyn operands reach (an
+        // int-or-string value, dyn(), preserve-unknown fields): checked on every pair of types by the
+        // dynoperators library case
+        const nso = goNoSuchOverload(errorText(err));
+        if (nso !== undefined) {
           const why = ruleErrorString(c);
-          this.errors.push({ type: 'Invalid', field: loc.field === '' ? '<nil>' : loc.field, value: s.generic.type, detail: `'no such overload': call arguments did not match a supported operator, function or macro signature for rule: ${why}`, at: loc.at });
+          this.errors.push({ type: 'Invalid', field: loc.field === '' ? '<nil>' : loc.field, value: s.generic.type, detail: `'${nso}': call arguments did not match a supported operator, function or macro signature for rule: ${why}`, at: loc.at });
           continue;
         }
         // read before knownErrorText, whose sub-expression runs set it again
@@ -493,7 +497,7 @@ class Walk {
         const key = knownErrorText(err, c.src ?? c.rule, c.ast, ctx, this.env, mapIterated);
         if (key === undefined) {
           skip(
-            mapIterated && missingKeyOf(err) !== undefined
+            mapIterated && (missingKeyOf(err) !== undefined || err instanceof CelGoError)
               ? `it fails inside a comprehension over a map of several entries, which the server goes through in Go's random order (crdx: ${errorText(err)})`
               : `crdx's evaluation failed (${errorText(err)})`,
           );
@@ -593,7 +597,9 @@ class Walk {
  * (found again in cel-go's order of evaluation, cel-errors.ts); undefined for any other error.
  */
 function knownErrorText(err: unknown, rule: string, ast: unknown, ctx: Record<string, unknown>, env: CelEnvs, mapIterated: boolean): string | undefined {
-  if (err instanceof CelGoError) return err.message;
+  // (the comprehensions' elements that failed all failed with this error: then the order is no matter)
+  const orderFree = [...runtime.elementErrors].every((t) => t === (err as Error).message);
+  if (err instanceof CelGoError) return mapIterated && !orderFree ? undefined : err.message;
   const arithmetic = arithmeticErrorOf(err);
   if (arithmetic !== undefined) return arithmetic;
   const key = missingKeyOf(err);
@@ -602,7 +608,7 @@ function knownErrorText(err: unknown, rule: string, ast: unknown, ctx: Record<st
   // patchArgumentOrder, __crdx_or/__crdx_and), so where the textual search gives up (an error inside
   // a comprehension) its error is cel-go's, unless a comprehension went through a map of several
   // entries: Go iterates a map in random order, and which failing entry the server meets first is not known
-  return goMissingKey(rule, ast, (text) => evaluateText(text, ctx, env)) ?? (mapIterated ? undefined : key);
+  return goMissingKey(rule, ast, (text) => evaluateText(text, ctx, env)) ?? (mapIterated && !orderFree ? undefined : key);
 }
 
 /** What crdx's evaluator makes of one expression (evaluateExpression). */
@@ -631,6 +637,7 @@ export function evaluateExpression(text: string, vars: Record<string, unknown>, 
   runtime.v137 = runtime137(kube);
   runtime.indexPastEndFails = indexPastEndFails(kube);
   runtime.mapIterated = false;
+  runtime.elementErrors.clear();
   // no schema, no checked types: no cost tracker's panic
   runtime.panicking = undefined;
   try {

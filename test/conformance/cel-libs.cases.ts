@@ -500,6 +500,79 @@ export const LIBS: readonly Lib[] = [
     },
   },
   {
+    // every binary operator on every pair of operand types, through dyn (what the checker cannot
+    // refuse): the overload cel-go has, or its runtime 'no such overload' (validation.go words it)
+    name: 'dynoperators',
+    props: {
+      i: { type: 'integer' },
+      d: { type: 'number' },
+      s: { type: 'string', maxLength: 8 },
+      by: { type: 'string', format: 'byte', maxLength: 12 },
+      b: { type: 'boolean' },
+      du: { type: 'string', format: 'duration', maxLength: 12 },
+      t: { type: 'string', format: 'date-time', maxLength: 40 },
+      l: { type: 'array', maxItems: 2, items: { type: 'integer' } },
+      m: { type: 'object', maxProperties: 2, additionalProperties: { type: 'integer' } },
+    },
+    rules: (() => {
+      const operands = ['dyn(self.i)', 'dyn(uint(self.i))', 'dyn(self.d)', 'dyn(self.s)', 'dyn(self.by)', 'dyn(self.b)', 'dyn(self.du)', 'dyn(self.t)', 'dyn(self.l)', 'dyn(self.m)', 'dyn(null)'];
+      const out: [string][] = [];
+      // a list literal keeps an operator's error (|| and && would absorb it)
+      for (const op of ['+', '-', '*', '/', '%', '<', '<=', '>', '>=', '==', '!=']) for (const a of operands) for (const b of operands) out.push([`[${a} ${op} ${b}].size() == 1`]);
+      return out;
+    })(),
+    cases: {
+      all: { i: 3, d: 1.5, s: 'ab', by: 'YWI=', b: true, du: '1s', t: '2024-01-01T00:00:00Z', l: [1], m: { a: 1 } },
+    },
+  },
+  {
+    // comprehensions over a value that is neither a list nor a map (through dyn): cel-go's fold
+    // errors by the value's Go type; and a binary call's second operand is evaluated after the
+    // first failed (evalBinary), so a cost tracker's panic there wins over the first error
+    name: 'comprehensionranges',
+    props: {
+      i: { type: 'integer' },
+      s: { type: 'string', maxLength: 8 },
+      b: { type: 'boolean' },
+      n: { type: 'number' },
+      t: { type: 'string', format: 'date-time', maxLength: 40 },
+      du: { type: 'string', format: 'duration', maxLength: 12 },
+      by: { type: 'string', format: 'byte', maxLength: 12 },
+      ios: { 'x-kubernetes-int-or-string': true },
+      l: { type: 'array', maxItems: 4, items: { type: 'integer' } },
+      u: { type: 'array', maxItems: 4, items: { type: 'integer' } },
+    },
+    rules: [
+      ['!has(self.i) || dyn(self.i).all(x, true)', 'i all'],
+      ['!has(self.i) || dyn(self.i).existsOne(k, v, true)', 'i existsOne'],
+      ['!has(self.s) || dyn(self.s).exists(x, true)', 's exists'],
+      ['!has(self.s) || dyn(self.s).all(k, v, true)', 's all2'],
+      ['!has(self.b) || dyn(self.b).map(x, x).size() > 0', 'b map'],
+      ['!has(self.n) || dyn(self.n).exists_one(x, true)', 'n exists_one'],
+      ['!has(self.t) || dyn(self.t).filter(x, true).size() > 0', 't filter'],
+      ['!has(self.du) || dyn(self.du).exists(k, v, true)', 'du exists2'],
+      ['!has(self.by) || dyn(self.by).all(x, true)', 'by all'],
+      ['!has(self.ios) || dyn(self.ios).all(x, true)', 'ios all'],
+      ['!has(self.u) || self.l.filter(x, x > 1)[0] in self.l.sort()', 'in sort'],
+      ['!has(self.u) || self.l[0] == self.l.distinct()[0]', 'eq distinct'],
+      ['!has(self.u) || self.l.sort() == self.l', 'sort first'],
+    ],
+    cases: {
+      int: { i: 1 },
+      str: { s: 'ab' },
+      bool: { b: true },
+      num: { n: 1.5 },
+      time: { t: '2024-01-01T00:00:00Z' },
+      dur: { du: '1s' },
+      bytes: { by: 'YWI=' },
+      iosInt: { ios: 3 },
+      iosStr: { ios: 'x' },
+      listsGood: { u: [1], l: [1, 2] },
+      listShort: { u: [1], l: [1] },
+      listMissing: { u: [1] },
+    },
+  },
+  {
     // format: byte items of lists and sets, and values of maps: bytes in CEL, decoded as a single field is
     // (an item the server binds as an error, '+' or '/', is not evaluated by crdx: cel-not-evaluated).
     // Set lists key bytes by Go's %#v (1.37); 1.36 hashed the other list's []byte and panicked

@@ -9,7 +9,7 @@ import { formatFloat } from '../../go/float.js';
 import { utf8Text } from '../../go/strings.js';
 import { parseBool, parseFloat64, parseInt10, parseUint10 } from '../../go/strconv.js';
 import { parseTimeRFC3339 } from '../../go/time.js';
-import { celAdd, celEqual, celIn, crossNumericCompare, doubleFitsInt, doubleFitsUint, isAdapterList, isBound, NullField, RawValue, UnknownField } from './values.js';
+import { celAdd, celEqual, celIn, crossNumericCompare, doubleFitsInt, doubleFitsUint, isAdapterList, isBound, keepMapOrder, NullField, positional, RawValue, UnknownField } from './values.js';
 import { CelGoError, CelGoPanic, CelUnsupported, isCelErrorValue, LISTER_PANIC, makeOps, type CelOps } from './lib/ops.js';
 import { registerLists, registerListsExt } from './lib/lists.js';
 import { registerQuantity } from './lib/quantity.js';
@@ -20,7 +20,7 @@ import { registerCIDR } from './lib/cidr.js';
 import { registerSemver } from './lib/semver.js';
 import { registerFormat } from './lib/format.js';
 import { durationText, registerStrings, timestampText } from './lib/strings.js';
-import { isDuration, isUint, registerCelClasses } from './lib/classes.js';
+import { goValueType, isDuration, isUint, registerCelClasses } from './lib/classes.js';
 import { adoptTimestamp, inTimestampRange, makeTimestamp, msOf, nanosOf, subMillisecondNanos, patchTimestampArithmetic, registerTime, timestampOfText } from './lib/time.js';
 import { registerURL } from './lib/url.js';
 import type { LibEnv } from './lib/types.js';
@@ -61,7 +61,23 @@ interface Evaluator {
 function inOrder(ev: Evaluator, nodes: readonly EvalNode[], ctx: unknown): unknown {
   const out = new Array<unknown>(nodes.length);
   let pending = false;
-  for (let i = 0; i < nodes.length; i++) if ((out[i] = ev.run(nodes[i]!, ctx)) instanceof Promise) pending = true;
+  for (let i = 0; i < nodes.length; i++) {
+    try {
+      if ((out[i] = ev.run(nodes[i]!, ctx)) instanceof Promise) pending = true;
+    } catch (e) {
+      // cel-go's evalBinary evaluates both operands before it looks at either (evalVarArgs and
+      // lists stop at the first error): the second still runs, costed, and a panic there (a cost
+      // tracker's) or the cost limit wins over the first operand's error
+      if (i === 0 && nodes.length === 2 && isCelErrorValue(e)) {
+        try {
+          ev.run(nodes[1]!, ctx);
+        } catch (e2) {
+          if (!isCelErrorValue(e2) && !(e2 instanceof CelUnsupported)) throw e2;
+        }
+      }
+      throw e;
+    }
+  }
   return pending ? Promise.all(out) : out;
 }
 
@@ -74,6 +90,10 @@ function watchIterable(node: EvalNode, first: (this: EvalNode, ev: Evaluator, as
     // cel-js's node caches its evaluation function on itself at the first call: keep this one
     const r = first.call(node, ev, ast, ctx);
     own.evaluate = watch;
+    // cel-go's fold (interpreter evalFold): a range that is no list or map is an error by its Go
+    // type, where cel-js would range over bytes, or fail as no CEL error
+    const t = goValueType(r);
+    if (t !== undefined) throw new CelGoError(`got '${t}', expected iterable type`);
     const n = r instanceof Map ? r.size : r !== null && typeof r === 'object' && !Array.isArray(r) && !(r instanceof Promise) ? Object.keys(r).length : 0;
     if (n > 1) runtime.mapIterated = true;
     return r;
@@ -96,6 +116,7 @@ function patchTryEval(ev: Evaluator): void {
   proto.tryEval = function (this: unknown, ast: unknown, ctx: unknown) {
     const r = first.call(this, ast, ctx);
     if (r instanceof CelGoPanic) throw r;
+    if (r instanceof Error) runtime.elementErrors.add(r.message);
     return r;
   };
 }
@@ -112,13 +133,17 @@ function patchIndexText(ev: Evaluator): void {
   if (proto === undefined || typeof first !== 'function') throw new Error('cel-js: no field on its type declarations');
   const SAFE = BigInt(Number.MAX_SAFE_INTEGER);
   proto.field = function (this: unknown, obj, key, ast, e) {
+    let r: unknown;
     try {
-      return first.call(this, obj, key, ast, e);
+      r = first.call(this, obj, key, ast, e);
     } catch (err) {
       if (typeof key === 'bigint' && (key > SAFE || key < -SAFE) && err instanceof Error && err.message.startsWith('No such key: index out of bounds, index '))
         err.message = err.message.replace(/^(No such key: index out of bounds, index )-?[\d.e+]+/, `$1${key}`);
       throw err;
     }
+    // (an index out of bounds is so in any order)
+    positional(obj, 'an index');
+    return r;
   };
 }
 
@@ -188,7 +213,7 @@ function foldLikeCelGo(this: EvalNode, ev: Evaluator, a: EvalNode, cx: unknown):
   const coll = ev.run(f.iterable, cx);
   const items = Array.isArray(coll) ? coll : coll instanceof Map ? [...coll.keys()] : undefined;
   // anything else (a set, an object, a promise): cel-js's own loop and errors
-  if (items === undefined) return a.handle(coll, f, ev, cx);
+  if (items === undefined) return keepMapOrder(coll, a.handle(coll, f, ev, cx));
   const ctx = f.iterCtx.reuse(cx);
   ctx.accuValue = ev.run(f.init, ctx);
   const step = f.step;
@@ -202,6 +227,7 @@ function foldLikeCelGo(this: EvalNode, ev: Evaluator, a: EvalNode, cx: unknown):
         p = ev.run(predicate, c);
       } catch (e) {
         if (!isCelErrorValue(e)) throw e;
+        runtime.elementErrors.add(e.message);
         err = e;
         continue;
       }
@@ -215,11 +241,12 @@ function foldLikeCelGo(this: EvalNode, ev: Evaluator, a: EvalNode, cx: unknown):
       ev.run(push!, c);
     } catch (e) {
       if (!isCelErrorValue(e)) throw e;
+      runtime.elementErrors.add(e.message);
       err ??= e;
     }
   }
   if (err !== undefined) throw err;
-  return f.result(ctx.accuValue);
+  return keepMapOrder(coll, f.result(ctx.accuValue));
 }
 
 /**
@@ -234,6 +261,13 @@ function listerError(e: unknown, k: number): unknown {
   if (p === undefined) return e;
   if (p === 'unknown') return new CelUnsupported("a failing list given to sort(), distinct() or sortBy(), where the server's cost tracker panics or not by the list's type, which crdx could not tell here");
   return p.panics.has(k) ? new CelGoPanic(LISTER_PANIC) : e;
+}
+
+/** Whether `a` is one of the apiserver's list or map adapters and `b` no list, or no map, respectively. */
+function adapterMismatch(a: unknown, b: unknown): boolean {
+  const isMap = (x: unknown): boolean => x instanceof Map || (x !== null && typeof x === 'object' && [Object.prototype, null].includes(Object.getPrototypeOf(x)));
+  if (Array.isArray(a)) return isAdapterList(a) && !Array.isArray(b);
+  return a instanceof Map && isBound(a) && !isMap(b);
 }
 
 /** cel-go's error for a string its conversion cannot parse (types.String.ConvertToType). */
@@ -265,8 +299,19 @@ export function makeEnvs(m: CelModule): CelEnvs {
     (env as unknown as { registerType(n: string, c: unknown): void }).registerType(`crdx.${name}`, ctor);
   const lib = env as unknown as LibEnv;
   lib.registerFunction('__crdx_dyn(dyn): dyn', (x: unknown) => x);
-  lib.registerFunction('__crdx_eq(dyn, dyn): bool', (a: unknown, b: unknown) => celEqual(a, b, ops.eq));
-  lib.registerFunction('__crdx_ne(dyn, dyn): bool', (a: unknown, b: unknown) => !celEqual(a, b, ops.eq));
+  lib.registerFunction('__crdx_eq(dyn, dyn): bool', (a: unknown, b: unknown) => {
+    // the apiserver's list and map adapters (cel/common/values.go) answer Equal with a value of
+    // another kind by MaybeNoSuchOverloadErr; cel-go's Equal settles null first, and `!=` takes any
+    // error for unequal
+    if (b !== null && adapterMismatch(a, b)) throw new CelGoError('no such overload');
+    // (lists of different sizes differ in any order)
+    if (Array.isArray(a) && Array.isArray(b) && a.length === b.length) (positional(a, '=='), positional(b, '=='));
+    return celEqual(a, b, ops.eq);
+  });
+  lib.registerFunction('__crdx_ne(dyn, dyn): bool', (a: unknown, b: unknown) => {
+    if (Array.isArray(a) && Array.isArray(b) && a.length === b.length) (positional(a, '!='), positional(b, '!='));
+    return !celEqual(a, b, ops.eq);
+  });
   lib.registerFunction('__crdx_add(dyn, dyn): dyn', (a: unknown, b: unknown) => celAdd(a, b, ops.add));
   lib.registerFunction('__crdx_in(dyn, dyn): bool', (a: unknown, b: unknown) => celIn(a, b, ops.inOp, ops.eq));
   lib.registerFunction('__crdx_has(dyn, string): bool', (x: unknown, f: string) => {
@@ -477,8 +522,9 @@ export function makeEnvs(m: CelModule): CelEnvs {
   registerOptionalLists(lib, m.Optional);
   registerStrings(
     lib,
-    (l, x) => BigInt(l.findIndex((e) => celEqual(e, x, ops.eq))),
+    (l, x) => (positional(l, 'indexOf()'), BigInt(l.findIndex((e) => celEqual(e, x, ops.eq)))),
     (l, x) => {
+      positional(l, 'lastIndexOf()');
       for (let i = l.length - 1; i >= 0; i--) if (celEqual(l[i], x, ops.eq)) return BigInt(i);
       return -1n;
     },

@@ -31,6 +31,29 @@ export interface ListKind {
 const lists = new WeakMap<object, ListKind>();
 /** Objects made from the custom resource's data (not CEL literals): map-list keys are looked up in them. */
 const bound = new WeakSet<object>();
+/**
+ * Lists whose order is that of a map's entries (map(), filter() or transformList() over a map of
+ * several entries, and what keeps their order): the server goes through a map in Go's random
+ * order, so which element stands where is not known.
+ */
+const mapOrdered = new WeakSet<object>();
+
+/** Marks `out` as in a map's order when `from` (the comprehension's range, or an operand) has a map's order of several elements. */
+export function keepMapOrder<T>(from: unknown, out: T): T {
+  if (Array.isArray(out) && out.length > 1 && (mapOrdered.has(from as object) || isSeveralEntryMap(from))) mapOrdered.add(out);
+  return out;
+}
+
+function isSeveralEntryMap(x: unknown): boolean {
+  if (x instanceof Map) return x.size > 1;
+  if (Array.isArray(x)) return mapOrdered.has(x);
+  return x !== null && typeof x === 'object' && [Object.prototype, null].includes(Object.getPrototypeOf(x)) && Object.keys(x).length > 1;
+}
+
+/** `what` reads `l` by position: where l is in a map's order (keepMapOrder) crdx cannot know the server's answer. */
+export function positional(l: unknown, what: string): void {
+  if (Array.isArray(l) && l.length > 1 && mapOrdered.has(l)) throw new CelUnsupported(`${what} of a list in the order of a map's entries, which the server goes through in Go's random order`);
+}
 
 export function markList(a: unknown[], k: ListKind): unknown[] {
   lists.set(a, k);
@@ -336,6 +359,11 @@ export function celEqual(a: unknown, b: unknown, eq: Fallback): boolean {
 /** `a + b`: a set list is a union, a map list a keyed merge, other lists concatenate. */
 export function celAdd(a: unknown, b: unknown, add: Fallback): unknown {
   if (!Array.isArray(a) || !Array.isArray(b)) return add(a, b);
+  // a list in a map's order keeps it in the sum (keepMapOrder)
+  return keepMapOrder(a, keepMapOrder(b, addLists(a, b, add)));
+}
+
+function addLists(a: unknown[], b: unknown[], add: Fallback): unknown {
   const k = lists.get(a);
   if (k?.kind === 'set') {
     const out = [...a];

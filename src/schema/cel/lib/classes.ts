@@ -43,3 +43,30 @@ export function kindName(v: unknown): string {
   if (Array.isArray(v)) return 'Array';
   return (v as object).constructor?.name ?? 'object';
 }
+
+/**
+ * The Go type cel-go's value of `v` has, as `%T` prints it (`types.Int`, `*types.Type`), for the
+ * scalars crdx binds and computes; undefined for lists, maps, objects and library values.
+ */
+export function goValueType(v: unknown): string | undefined {
+  if (v === null) return 'types.Null';
+  switch (typeof v) {
+    case 'bigint':
+      return 'types.Int';
+    case 'number':
+      return 'types.Double';
+    case 'string':
+      return 'types.String';
+    case 'boolean':
+      return 'types.Bool';
+    case 'object':
+      if (isUint(v)) return 'types.Uint';
+      if (isDuration(v)) return 'types.Duration';
+      if (isTypeValue(v)) return '*types.Type';
+      if (v instanceof Date) return 'types.Timestamp';
+      if (v instanceof Uint8Array) return 'types.Bytes';
+      return undefined;
+    default:
+      return undefined;
+  }
+}

@@ -9,7 +9,9 @@
  */
 import { CelGoError, CelGoPanic, CelUnsupported, isCelErrorValue, type CelOps } from './ops.js';
 import type { LibEnv } from './types.js';
-import { kindName } from './classes.js';
+import { goValueType, kindName } from './classes.js';
+import { runtime } from './runtime.js';
+import { keepMapOrder } from '../values.js';
 
 /** An element whose evaluation failed (the error is kept in the loop's accumulator). */
 const FAILED: unique symbol = Symbol('failed');
@@ -54,7 +56,19 @@ function macro(kind: Kind, filtered: boolean) {
       let entries: [unknown, unknown][];
       if (Array.isArray(coll)) entries = coll.map((v, i) => [BigInt(i), v]);
       else if (coll instanceof Map) entries = [...coll.entries()];
-      else throw new CelUnsupported(`${kind}() over a value that is not a list or a map`);
+      // a map literal (cel-js's plain object, its keys strings: one that may have been an int or a bool is not known as one)
+      else if (coll !== null && typeof coll === 'object' && [Object.prototype, null].includes(Object.getPrototypeOf(coll))) {
+        entries = Object.entries(coll);
+        if (entries.some(([k]) => /^(-?[0-9]+|true|false)$/.test(k))) throw new CelUnsupported(`${kind}() over a map literal whose keys may be ints or bools`);
+      }
+      else {
+        // cel-go's fold (interpreter evalFold): a two-variable range must be a list or a map
+        const t = goValueType(coll);
+        if (t === undefined) throw new CelUnsupported(`${kind}() over a value that is not a list or a map`);
+        throw new CelGoError(`unsupported comprehension range type: ${t}`);
+      }
+      // Go goes through a map in random order (runtime.mapIterated)
+      if (!Array.isArray(coll) && entries.length > 1) runtime.mapIterated = true;
       const at = (k: unknown, v: unknown) => m.c2!.reuse(m.c1!.reuse(ctx).setIterValue(k, ev)).setIterValue(v, ev);
       const body = m.args[filtered ? 3 : 2];
       if (kind === 'all' || kind === 'exists') {
@@ -66,6 +80,7 @@ function macro(kind: Kind, filtered: boolean) {
             r = ev.run(body, at(k, v));
           } catch (e) {
             if (e instanceof CelGoPanic) throw e;
+            if (e instanceof Error) runtime.elementErrors.add(e.message);
             err ??= e;
             continue;
           }
@@ -84,6 +99,7 @@ function macro(kind: Kind, filtered: boolean) {
           return ev.run(node, at(k, v)) as T;
         } catch (e) {
           if (!isCelErrorValue(e)) throw e;
+          runtime.elementErrors.add(e.message);
           err = replace ? e : (err ?? e);
           return FAILED;
         }
@@ -111,7 +127,7 @@ function macro(kind: Kind, filtered: boolean) {
           if (r !== FAILED) out.push(r);
         }
         if (err !== undefined) throw err;
-        return out;
+        return keepMapOrder(coll, out);
       }
       const out = new Map<unknown, unknown>();
       if (kind === 'transformMapEntry') {

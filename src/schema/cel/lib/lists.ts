@@ -2,7 +2,7 @@
  * The Kubernetes lists library (apiserver pkg/cel/library/lists.go): isSorted, sum, min, max,
  * indexOf, lastIndexOf. Comparison, addition and equality are CEL's own (ops.ts, values.ts).
  */
-import { celAdd, celEqual, numericItemsOf } from '../values.js';
+import { celAdd, celEqual, keepMapOrder, numericItemsOf, positional } from '../values.js';
 import { CelGoError, CelUnsupported, type CelOps } from './ops.js';
 import type { LibEnv } from './types.js';
 import { runtime, type SumKind } from './runtime.js';
@@ -11,6 +11,7 @@ import { isDuration, isUint, kindName } from './classes.js';
 export function registerLists(env: LibEnv, ops: CelOps): void {
   const cmp = (a: unknown, b: unknown): number => (ops.lt(a, b) === true ? -1 : ops.lt(b, a) === true ? 1 : 0);
   env.registerFunction('list<dyn>.isSorted(): bool', (l: unknown[]) => {
+    positional(l, 'isSorted()');
     for (let i = 1; i < l.length; i++) if (cmp(l[i - 1], l[i]) === 1) return false;
     return true;
   });
@@ -63,8 +64,9 @@ export function registerLists(env: LibEnv, ops: CelOps): void {
   };
   env.registerFunction('list<dyn>.min(): dyn', pick('min', 1));
   env.registerFunction('list<dyn>.max(): dyn', pick('max', -1));
-  env.registerFunction('list<dyn>.indexOf(dyn): int', (l: unknown[], x: unknown) => BigInt(l.findIndex((e) => celEqual(e, x, ops.eq))));
+  env.registerFunction('list<dyn>.indexOf(dyn): int', (l: unknown[], x: unknown) => (positional(l, 'indexOf()'), BigInt(l.findIndex((e) => celEqual(e, x, ops.eq)))));
   env.registerFunction('list<dyn>.lastIndexOf(dyn): int', (l: unknown[], x: unknown) => {
+    positional(l, 'lastIndexOf()');
     for (let i = l.length - 1; i >= 0; i--) if (celEqual(l[i], x, ops.eq)) return BigInt(i);
     return -1n;
   });
@@ -82,6 +84,7 @@ export function registerListsExt(env: LibEnv, ops: CelOps): void {
     if (start < 0n || end < 0n) throw new CelGoError(`cannot slice(${start}, ${end}), negative indexes not supported`);
     if (start > end) throw new CelGoError(`cannot slice(${start}, ${end}), start index must be less than or equal to end index`);
     if (BigInt(l.length) < end) throw new CelGoError(`cannot slice(${start}, ${end}), list is length ${l.length}`);
+    positional(l, 'slice()');
     return l.slice(Number(start), Number(end));
   });
   const flatten = (l: unknown[], depth: bigint): unknown[] => {
@@ -98,9 +101,9 @@ export function registerListsExt(env: LibEnv, ops: CelOps): void {
   env.registerFunction('list<dyn>.distinct(): list<dyn>', (l: unknown[]) => {
     const out: unknown[] = [];
     for (const v of l) if (!out.some((o) => celEqual(v, o, ops.eq))) out.push(v);
-    return out;
+    return keepMapOrder(l, out);
   });
-  env.registerFunction('list<dyn>.reverse(): list<dyn>', (l: unknown[]) => [...l].reverse());
+  env.registerFunction('list<dyn>.reverse(): list<dyn>', (l: unknown[]) => keepMapOrder(l, [...l].reverse()));
   env.registerFunction('list<dyn>.sort(): list<dyn>', (l: unknown[]) => {
     if (l.length === 0) return l;
     const k = kindOf(l[0]);

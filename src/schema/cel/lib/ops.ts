@@ -68,3 +68,35 @@ export function isCelErrorValue(e: unknown): e is Error {
  * error, to be a list.
  */
 export const LISTER_PANIC = 'internal error: interface conversion: *types.Err is not traits.Lister: missing method Add';
+
+/** The operand traits cel-go's standard operators ask of their first operand (common/types/traits), by the operand's type as cel-js names it. */
+const TRAITED: Readonly<Record<string, readonly string[]>> = {
+  '+': ['int', 'uint', 'double', 'string', 'bytes', 'list', 'google.protobuf.Duration', 'google.protobuf.Timestamp'],
+  '-': ['int', 'uint', 'double', 'google.protobuf.Duration', 'google.protobuf.Timestamp'],
+  '*': ['int', 'uint', 'double'],
+  '/': ['int', 'uint', 'double'],
+  '%': ['int', 'uint'],
+  '<': ['int', 'uint', 'double', 'string', 'bytes', 'bool', 'google.protobuf.Duration', 'google.protobuf.Timestamp'],
+};
+/** cel-go's types that receive calls by name (traits.Receiver): what a call on them without the trait answers. */
+const RECEIVERS = new Set(['string', 'google.protobuf.Duration', 'google.protobuf.Timestamp']);
+const KNOWN = new Set(['int', 'uint', 'double', 'string', 'bytes', 'bool', 'null', 'list', 'map', 'google.protobuf.Duration', 'google.protobuf.Timestamp']);
+
+/**
+ * cel-go's error for an arithmetic or ordering operator cel-js found no overload for (its message
+ * `no such overload: dyn<T> op dyn<U>`), which only dyn operands reach: the planner's evalBinary
+ * calls the operator's function when the first operand has the operator's trait, and that answers
+ * `no such overload` for a second operand it does not take; else a Receiver (string, duration,
+ * timestamp) answers `no such overload` too, and any other value `no such overload: _op_`.
+ * Undefined for another message or a first operand of a type not modelled (library values,
+ * optionals, types).
+ */
+export function goNoSuchOverload(message: string): string | undefined {
+  const m = /^no such overload: (?:dyn<([\w.]+)(?:<[\w., <>]+>)?>|([\w.]+)(?:<[\w., <>]+>)?) (<=|>=|<|>|\+|-|\*|\/|%) /.exec(message);
+  if (m === null) return undefined;
+  const left = m[1] ?? m[2]!;
+  const op = m[3]!;
+  if (!KNOWN.has(left)) return undefined;
+  const traited = TRAITED[op === '<=' || op === '>' || op === '>=' ? '<' : op]!;
+  return traited.includes(left) || RECEIVERS.has(left) ? 'no such overload' : `no such overload: _${op}_`;
+}

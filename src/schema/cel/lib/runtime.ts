@@ -25,6 +25,12 @@ export const runtime = {
    */
   mapIterated: false,
   /**
+   * The texts of the errors comprehensions' elements of the running rule failed with (every
+   * comprehension's): when each is the rule's own error, the order the entries were met in changes
+   * nothing, and a map of several entries leaves the rule's error known (see mapIterated).
+   */
+  elementErrors: new Set<string>(),
+  /**
    * The running expression's sort(), distinct() and sortBy() calls (numbered as rewrite.ts numbers
    * them) whose cost tracker the server runs, so that a failing list argument panics (the call has
    * one overload: a list of a concrete type); 'unknown': crdx could not tell which; undefined: none

@@ -10,6 +10,7 @@ import { quote } from '../../../go/quote.js';
 import { formatRFC3339 } from '../../../go/time.js';
 import { msOf, timestampMeta } from './time.js';
 import { CelGoError, CelUnsupported } from './ops.js';
+import { positional } from '../values.js';
 import { runtime } from './runtime.js';
 import type { LibEnv } from './types.js';
 import { isDuration, isTypeValue, isUint } from './classes.js';
@@ -121,6 +122,7 @@ const asciiCase = (s: string, up: boolean): string => s.replace(up ? /[a-z]+/g :
 
 function joinList(l: unknown, sep: string): string {
   if (!Array.isArray(l)) throw new CelUnsupported('join() on a value that is not a list');
+  positional(l, 'join()');
   for (const e of l) if (typeof e !== 'string') throw new CelUnsupported('join() of a list holding values that are not strings');
   return l.join(sep);
 }
@@ -187,6 +189,7 @@ function stringClause(x: unknown): string | undefined {
   if (x instanceof Date) return timestampText(x);
   if (isDuration(x)) return durationText(x);
   if (Array.isArray(x)) {
+    positional(x, 'format()');
     const parts: string[] = [];
     for (const e of x) {
       const m = memberText(e);
