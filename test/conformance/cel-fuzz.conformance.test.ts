@@ -1,0 +1,108 @@
+/**
+ * Differential fuzzing of CEL compilation: CRDX_CEL_FUZZ_N (default 300) rules from the seeded
+ * generator of cel-fuzz.ts (seed CRDX_CEL_FUZZ_SEED, default 1), each on spec of one CRD, are created
+ * with dryRun on a real apiextensions-apiserver and linted for its minor: the same status and exactly
+ * the same set of causes (reason, field, message), every cause compared (type-check, cost, program
+ * construction, schema), and no rule crdx says it could not check.
+ */
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_KUBE_VERSION } from '../../src/core/kube-version.js';
+import { lintSources } from '../../src/engine/lint.js';
+import { cel } from '../helpers/cel.js';
+import { FUZZ_PROPS, ruleGenerator, validationOf, type FuzzRule } from './cel-fuzz.js';
+import { binaryBuilt, goAvailable, startHarness, type Harness } from './harness.js';
+
+const CAN_RUN = goAvailable() || binaryBuilt();
+if (!CAN_RUN) console.warn('cel-fuzz conformance skipped: no apiserver binary and no Go to build it (test/apiserver)');
+const N = Number(process.env['CRDX_CEL_FUZZ_N'] ?? 300);
+const SEED = Number(process.env['CRDX_CEL_FUZZ_SEED'] ?? 1);
+
+function crdFor(r: FuzzRule, i: number): string {
+  return `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: f${i}s.example.com
+spec:
+  group: example.com
+  scope: Namespaced
+  names: {plural: f${i}s, singular: f${i}, kind: F${i}, listKind: F${i}List}
+  versions:
+    - name: v1
+      served: true
+      storage: true
+      schema:
+        openAPIV3Schema:
+          type: object
+          properties:
+            spec:
+              type: object
+              x-kubernetes-validations:
+                - ${JSON.stringify(validationOf(r))}
+              properties:${FUZZ_PROPS}
+`;
+}
+
+const norm = (s: string): string => s.replace(/selfType\d+/g, 'selfType0');
+const next = ruleGenerator(SEED);
+// CRDX_CEL_FUZZ_RULES=FILE: the rules of a JSON file ([{rule, messageExpression?, fieldPath?, reason?, optionalOldSelf?}]) instead of generated ones
+const RULES_FILE = process.env['CRDX_CEL_FUZZ_RULES'];
+const CASES: FuzzRule[] = RULES_FILE ? JSON.parse(readFileSync(RULES_FILE, 'utf8')) : Array.from({ length: N }, () => next());
+
+describe.skipIf(!CAN_RUN)(`random CEL rules (seed ${SEED}) compile as on a real apiextensions-apiserver`, () => {
+  let h: Harness;
+  const tally = { compared: 0, agreed: 0, rejected: 0 };
+  // what the server's causes were about, to show what the rules exercised
+  const kinds = new Map<string, number>();
+  const KINDS: readonly [string, RegExp][] = [
+    ['syntax', /Syntax error/],
+    ['overload', /found no matching overload/],
+    ['undeclared', /undeclared reference/],
+    ['undefined field', /undefined field/],
+    ['rule cost', /estimated rule cost exceeds budget/],
+    ['total cost', /rule cost total/],
+    ['message cost', /estimated messageExpression cost exceeds budget/],
+    ['not bool/string', /must evaluate to a (bool|string)/],
+    ['program', /instantiation failed/],
+    ['optionalOldSelf without oldSelf', /may not be set if oldSelf is not used/],
+    ['fieldPath', /must be a valid path/],
+    ['reason', /supported values/],
+    ['regex literal', /invalid matches argument/],
+    ['format literal', /error during formatting/],
+  ];
+  beforeAll(async () => {
+    h = await startHarness();
+  }, 600_000);
+  afterAll(async () => {
+    const by = [...kinds].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`).join(', ');
+    console.log(`conformance tally (cel-fuzz seed ${SEED}): ${tally.agreed}/${tally.compared} CRDs agree (server rejected ${tally.rejected}; causes: ${by})`);
+    await h?.stop();
+  });
+  CASES.forEach((c, i) => {
+    it(`${i}: ${JSON.stringify(validationOf(c))}`, async () => {
+      const minor = DEFAULT_KUBE_VERSION.minor;
+      const lint = lintSources([{ path: `fuzz-${i}.yaml`, text: crdFor(c, i) }], { kubeVersion: { major: 1, minor }, cel });
+      const panics = lint.findings.filter((f) => f.ruleId === 'cel-compile-panic');
+      const res = await h.request('POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions?dryRun=All&fieldValidation=Strict', lint.crds[0]!.manifest.value).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))));
+      tally.compared++;
+      if (res instanceof Error || panics.length > 0) {
+        const agree = res instanceof Error && panics.length > 0;
+        if (agree) tally.agreed++;
+        expect({ answered: !(res instanceof Error), panics: panics.length > 0 }).toEqual({ answered: false, panics: true });
+        return;
+      }
+      const causes = res.status === 422 ? ((res.body?.details?.causes ?? []) as { reason: string; field: string; message: string }[]) : [];
+      const theirs = [...new Set(causes.map((x) => `${x.reason} ${x.field}: ${norm(x.message)}`))].sort();
+      const ours = [...new Set(lint.findings.filter((f) => f.server).map((f) => `${f.server!.reason} ${f.server!.field}: ${f.server!.message}`))].sort();
+      const unchecked = lint.findings.filter((f) => f.ruleId === 'cel-not-evaluated').map((f) => f.message);
+      if (res.status === 422) tally.rejected++;
+      for (const c of causes) {
+        const k = KINDS.find(([, re]) => re.test(c.message))?.[0] ?? 'other';
+        kinds.set(k, (kinds.get(k) ?? 0) + 1);
+      }
+      const agree = JSON.stringify(theirs) === JSON.stringify(ours) && (res.status === 201) === (ours.length === 0) && unchecked.length === 0;
+      if (agree) tally.agreed++;
+      expect({ status: res.status, causes: ours, unchecked }).toEqual({ status: ours.length === 0 ? 201 : 422, causes: theirs, unchecked: [] });
+    });
+  });
+});
