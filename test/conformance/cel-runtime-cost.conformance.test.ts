@@ -53,6 +53,28 @@ export const COST_LIBS: readonly Lib[] = [
     cases: { Under: { l: ints(257) }, Over: { l: ints(258) }, Empty: { l: [] } },
   },
   {
+    // optionals: optional.of() and hasValue() a call each (cel-go's default cost 1), no variable read
+    // for the namespace: 8n² + 7n + 3 like three calls (353 → 999,346 under, 354 over)
+    name: 'optionalcalls',
+    props: { l: { type: 'array', maxItems: 400, items: { type: 'integer' } } },
+    rules: [['self.l.all(a, self.l.all(b, optional.of(a + b).hasValue()))', 'r']],
+    cases: { Under: { l: ints(353) }, Over: { l: ints(354) } },
+  },
+  {
+    // orValue() is the planner's evalOptionalOrValue, no call: the same boundary as above
+    name: 'optionalorvalue',
+    props: { l: { type: 'array', maxItems: 400, items: { type: 'integer' } } },
+    rules: [['self.l.all(a, self.l.all(b, optional.of(a + b).orValue(0) >= 0))', 'r']],
+    cases: { Under: { l: ints(353) }, Over: { l: ints(354) } },
+  },
+  {
+    // value() a call: four calls, 332 under, 333 over
+    name: 'optionalvalue',
+    props: { l: { type: 'array', maxItems: 400, items: { type: 'integer' } } },
+    rules: [['self.l.all(a, self.l.all(b, optional.of(a + b).value() >= 0))', 'r']],
+    cases: { Under: { l: ints(332) }, Over: { l: ints(333) } },
+  },
+  {
     name: 'percallrule',
     props: { l: { type: 'array', maxItems: 400, items: { type: 'integer' } } },
     rules: [[NESTED], ['size(self.l) < 1000', 'never reached']],

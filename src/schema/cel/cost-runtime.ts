@@ -57,6 +57,9 @@ const UNIT = new Set([
   'isURL', 'getScheme', 'getHostname', 'getHost', 'getPort', 'getEscapedPath', 'getQuery',
   'sign', 'asInteger', 'isInteger', 'asApproximateFloat', 'isGreaterThan', 'isLessThan', 'compareTo', 'add', 'sub', 'major', 'minor', 'patch',
   'masked', 'prefixLength', 'family', 'isUnspecified', 'isLoopback', 'isLinkLocalMulticast', 'isLinkLocalUnicast', 'isGlobalUnicast',
+  // optionals (cel-go's optional library: no cost function of its own, the default 1 a call; or and
+  // orValue are the planner's short-circuiting nodes, no calls: OPTIONAL_FREE)
+  'hasValue', 'value', 'of', '__crdx_optional_ofNonZeroValue', 'or', 'orValue',
 ]);
 /** ceil(size(first argument) × 0.1). */
 const TRAVERSE_FIRST = new Set(['__crdx_s_lowerAscii', '__crdx_s_upperAscii', '__crdx_s_substring', '__crdx_s_trim', 'url', 'quantity', 'isQuantity', 'semver', 'isSemver', 'cidr', 'isIP', 'isCIDR', '__crdx_strings_quote']);
@@ -66,6 +69,10 @@ const OTHER = new Set([
   'startsWith', 'endsWith', 'contains', 'find', 'findAll', 'isSorted', 'sum', 'min', 'max', 'indexOf', 'lastIndexOf', 'containsIP', 'containsCIDR', 'bytes',
 ]);
 const BINARY = new Set(['<', '<=', '>', '>=', '-', '*', '/', '%']);
+/** The optional library's global functions crdx counts (optional.none: not, its cost on the server is not what a call costs). */
+const OPTIONAL_GLOBALS = new Set(['of']);
+/** or() and orValue(): evalOptionalOr / evalOptionalOrValue in cel-go's planner, which cost nothing of their own. */
+const OPTIONAL_FREE = new Set(['or', 'orValue']);
 const COMPARE = new Set(['<', '<=', '>', '>=']);
 
 const callName = (n: Node): string => (n.args as unknown[])[0] as string;
@@ -232,6 +239,9 @@ function planOf(ast: unknown): Plan {
     if (n.op === '?:') for (const b of [(a as unknown[])[1], (a as unknown[])[2]]) if (isAttribute(b)) unobserved.add(base(b as Node));
     if (n.op === 'call' || n.op === 'rcall') for (const x of callArgs(n)) if (isNode(x)) needed.add(x);
     if (n.op === 'rcall' && isNode((a as unknown[])[1])) needed.add((a as unknown[])[1] as Node);
+    // optional.of(x): one global function of cel-go's, no variable `optional` is read
+    const recv = n.op === 'rcall' ? (a as unknown[])[1] : undefined;
+    if (isNode(recv) && recv.op === 'id' && recv.args === 'optional' && OPTIONAL_GLOBALS.has(callName(n))) unobserved.add(recv);
     if (COMPARE.has(n.op)) for (const x of a as unknown[]) if (isNode(x)) needed.add(x);
     if (isConst(n)) consts.add(n);
     if (Array.isArray(a)) for (const x of a) Array.isArray(x) ? x.forEach(walk) : walk(x);
@@ -398,6 +408,7 @@ export function runCosted(fn: ((ctx: Record<string, unknown>) => unknown) & { as
           if (loop.kind === 'exists_one') return 2;
           return 1;
         }
+        if (OPTIONAL_FREE.has(name)) return 0;
         return callCost(n, name, [valueOf(a[1]), ...args.map(valueOf)], result);
       }
       default:
