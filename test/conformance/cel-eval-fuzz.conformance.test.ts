@@ -24,7 +24,9 @@ const SEED = Number(process.env['CRDX_CEL_EVAL_FUZZ_SEED'] ?? 1);
 const RULES_PER_CRD = 8;
 const OBJECTS_PER_CRD = 10;
 const GROUP = 'fuzz.crdx.test';
-const KUBE = DEFAULT_KUBE_VERSION;
+// CRDX_CEL_EVAL_FUZZ_MINOR=36: on the 1.36 server, crdx simulating 1.36
+const MINOR = Number(process.env['CRDX_CEL_EVAL_FUZZ_MINOR'] ?? DEFAULT_KUBE_VERSION.minor);
+const KUBE = { major: 1, minor: MINOR };
 const PROPS = parse(FUZZ_PROPS.replace(/^ {16}/gm, '')) as Record<string, unknown>;
 
 function crdWith(rules: readonly FuzzRule[], i: number): Record<string, unknown> {
@@ -60,7 +62,7 @@ describe.skipIf(!CAN_RUN)(`random CEL rules (seed ${SEED}) evaluate on random ob
   const notInstalled = new Map<number, string>();
   const tally = { objects: 0, agreed: 0, rejected: 0, causes: 0 };
   beforeAll(async () => {
-    h = await startHarness();
+    h = await startHarness(MINOR === DEFAULT_KUBE_VERSION.minor ? {} : { minor: MINOR });
     await deleteAllCRDs(h);
     for (const [i, c] of CASES.entries()) {
       const err = await installCRD(h, c.crd);
@@ -68,7 +70,7 @@ describe.skipIf(!CAN_RUN)(`random CEL rules (seed ${SEED}) evaluate on random ob
     }
   }, 1_800_000);
   afterAll(async () => {
-    console.log(`conformance tally (cel-eval-fuzz seed ${SEED}): ${tally.agreed}/${tally.objects} objects agree on ${CASES.length} CRDs of ${usable.length} rules (server rejected ${tally.rejected}, ${tally.causes} causes)`);
+    console.log(`conformance tally (cel-eval-fuzz 1.${MINOR} seed ${SEED}): ${tally.agreed}/${tally.objects} objects agree on ${CASES.length} CRDs of ${usable.length} rules (server rejected ${tally.rejected}, ${tally.causes} causes)`);
     await deleteAllCRDs(h).catch(() => undefined);
     await h?.stop();
   });

@@ -17,6 +17,8 @@ const CAN_RUN = goAvailable() || binaryBuilt();
 if (!CAN_RUN) console.warn('cel-fuzz conformance skipped: no apiserver binary and no Go to build it (test/apiserver)');
 const N = Number(process.env['CRDX_CEL_FUZZ_N'] ?? 300);
 const SEED = Number(process.env['CRDX_CEL_FUZZ_SEED'] ?? 1);
+// CRDX_CEL_FUZZ_MINOR=36: on the 1.36 server, crdx linting for 1.36
+const MINOR = Number(process.env['CRDX_CEL_FUZZ_MINOR'] ?? DEFAULT_KUBE_VERSION.minor);
 
 function crdFor(r: FuzzRule, i: number): string {
   return `apiVersion: apiextensions.k8s.io/v1
@@ -71,16 +73,16 @@ describe.skipIf(!CAN_RUN)(`random CEL rules (seed ${SEED}) compile as on a real 
     ['format literal', /error during formatting/],
   ];
   beforeAll(async () => {
-    h = await startHarness();
+    h = await startHarness(MINOR === DEFAULT_KUBE_VERSION.minor ? {} : { minor: MINOR });
   }, 600_000);
   afterAll(async () => {
     const by = [...kinds].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`).join(', ');
-    console.log(`conformance tally (cel-fuzz seed ${SEED}): ${tally.agreed}/${tally.compared} CRDs agree (server rejected ${tally.rejected}; causes: ${by})`);
+    console.log(`conformance tally (cel-fuzz 1.${MINOR} seed ${SEED}): ${tally.agreed}/${tally.compared} CRDs agree (server rejected ${tally.rejected}; causes: ${by})`);
     await h?.stop();
   });
   CASES.forEach((c, i) => {
     it(`${i}: ${JSON.stringify(validationOf(c))}`, async () => {
-      const minor = DEFAULT_KUBE_VERSION.minor;
+      const minor = MINOR;
       const lint = lintSources([{ path: `fuzz-${i}.yaml`, text: crdFor(c, i) }], { kubeVersion: { major: 1, minor }, cel });
       const panics = lint.findings.filter((f) => f.ruleId === 'cel-compile-panic');
       const res = await h.request('POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions?dryRun=All&fieldValidation=Strict', lint.crds[0]!.manifest.value).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))));
