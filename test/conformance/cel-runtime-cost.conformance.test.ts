@@ -18,6 +18,7 @@ const ints = (n: number) => Array.from({ length: n }, (_, i) => i);
 const strs = (n: number, s: string) => Array.from({ length: n }, () => s);
 
 /** 7n² + 6n + 3: 377 → 997,168 (under the limit), 378 → 1,002,459 (over). */
+const names = (n: number): string[] => Array.from({ length: n }, (_, i) => `s${i}`);
 const NESTED = 'self.l.all(a, self.l.all(b, a + b >= 0))';
 
 export const COST_LIBS: readonly Lib[] = [
@@ -73,6 +74,46 @@ export const COST_LIBS: readonly Lib[] = [
     props: { l: { type: 'array', maxItems: 400, items: { type: 'integer' } } },
     rules: [['self.l.all(a, self.l.all(b, optional.of(a + b).value() >= 0))', 'r']],
     cases: { Under: { l: ints(332) }, Over: { l: ints(333) } },
+  },
+  {
+    // ext/lists.go cost trackers (lists v3): a sort() of one overload costs 2n² + 11
+    name: 'listsort',
+    props: { l: { type: 'array', maxItems: 100, items: { type: 'integer' } } },
+    rules: [['self.l.all(a, self.l.sort().size() > 0)', 'r']],
+    cases: { Under: { l: ints(79) }, Over: { l: ints(80) } },
+  },
+  {
+    // strings: 2.1n² (StringTraversalCostFactor added)
+    name: 'listsortstrings',
+    props: { l: { type: 'array', maxItems: 100, items: { type: 'string', maxLength: 5 } } },
+    rules: [['self.l.all(a, self.l.sort().size() > 0)', 'r']],
+    cases: { Under: { l: names(78) }, Over: { l: names(79) } },
+  },
+  {
+    // a sort() the checker left several overloads (dyn elements): no tracker, the default 1
+    name: 'listsortdyn',
+    props: { l: { type: 'array', maxItems: 100, items: { 'x-kubernetes-int-or-string': true } } },
+    rules: [['self.l.all(a, self.l.sort().size() > 0)', 'r']],
+    cases: { Cheap: { l: ints(100) } },
+  },
+  {
+    name: 'listdistinct',
+    props: { l: { type: 'array', maxItems: 100, items: { type: 'integer' } } },
+    rules: [['self.l.all(a, self.l.distinct().size() > 0)', 'r']],
+    cases: { Under: { l: ints(79) }, Over: { l: ints(80) } },
+  },
+  {
+    // the result's size + 11
+    name: 'listreverse',
+    props: { l: { type: 'array', maxItems: 1100, items: { type: 'integer' } } },
+    rules: [['self.l.all(a, self.l.reverse().size() > 0)', 'r']],
+    cases: { Under: { l: ints(991) }, Over: { l: ints(992) } },
+  },
+  {
+    name: 'listsrange',
+    props: { l: { type: 'array', maxItems: 600, items: { type: 'integer' } } },
+    rules: [['self.l.all(a, lists.range(2000).size() > 0)', 'r']],
+    cases: { Under: { l: ints(496) }, Over: { l: ints(497) } },
   },
   {
     name: 'percallrule',

@@ -19,6 +19,8 @@
  */
 
 import { isUint } from './lib/classes.js';
+import { CelUnsupported } from './lib/ops.js';
+import { runtime } from './lib/runtime.js';
 
 const TRAVERSAL = 0.1;
 const REGEX_LENGTH = 0.25;
@@ -52,7 +54,7 @@ const TRANSFORM_STEP: Record<string, number> = { transformList: 12, transformMap
 const TWO_VAR = new Set(['all', 'exists', 'existsOne']);
 /** Functions costing 1 (cel-go's default, or the library's nominal cost). */
 const UNIT = new Set([
-  'size', '__crdx_lists_range', 'int', 'uint', '__crdx_int', '__crdx_uint', 'double', 'string', 'bool', 'dyn', 'type', '__crdx_duration', '__crdx_timestamp', '__crdx_s_charAt',
+  'size', 'int', 'uint', '__crdx_int', '__crdx_uint', 'double', 'string', 'bool', 'dyn', 'type', '__crdx_duration', '__crdx_timestamp', '__crdx_s_charAt',
   'getFullYear', 'getMonth', 'getDayOfMonth', 'getDate', 'getDayOfWeek', 'getDayOfYear', 'getHours', 'getMinutes', 'getSeconds', 'getMilliseconds',
   'isURL', 'getScheme', 'getHostname', 'getHost', 'getPort', 'getEscapedPath', 'getQuery',
   'sign', 'asInteger', 'isInteger', 'asApproximateFloat', 'isGreaterThan', 'isLessThan', 'compareTo', 'add', 'sub', 'major', 'minor', 'patch',
@@ -67,7 +69,11 @@ const OTHER = new Set([
   '__crdx_eq', '__crdx_ne', '__crdx_add', '__crdx_in', '__crdx_or', '__crdx_and', '__crdx_has', '__crdx_intok', '__crdx_dyn', '__crdx_lister', '__crdx_sets_contains', '__crdx_sets_intersects', '__crdx_sets_equivalent', '__crdx_strarg', '__crdx_dblarg', '__crdx_boolarg', '__crdx_lt', '__crdx_le', '__crdx_gt', '__crdx_ge', '__crdx_matches', '__crdx_gmatches',
   '__crdx_s_indexOf', '__crdx_s_lastIndexOf', '__crdx_s_replace', '__crdx_s_split', '__crdx_s_join', '__crdx_s_format', 'ip', '__crdx_ip_isCanonical',
   'startsWith', 'endsWith', 'contains', 'find', 'findAll', 'isSorted', 'sum', 'min', 'max', 'indexOf', 'lastIndexOf', 'containsIP', 'containsCIDR', 'bytes',
+  // the lists extension's cost trackers (LIST_TRACKED)
+  'sort', 'distinct', 'reverse', 'slice', 'flatten', '__crdx_lists_range',
 ]);
+/** ext/lists.go trackAllocatingListCall: the call (1) and the list it makes (common.ListCreateBaseCost 10). */
+const LIST_CALL = 1 + 10;
 const BINARY = new Set(['<', '<=', '>', '>=', '-', '*', '/', '%']);
 /** The optional library's global functions crdx counts (optional.none: not, its cost on the server is not what a call costs). */
 const OPTIONAL_GLOBALS = new Set(['of']);
@@ -173,6 +179,18 @@ function traversalCost(v: unknown): number {
 }
 
 const ceilT = (n: number): number => Math.ceil(n * TRAVERSAL);
+
+/**
+ * Whether the server runs sort()'s cost tracker for the call `n` (`__crdx_lister(l, k).sort()`): the
+ * checker resolved it to one overload (runtime.panicking, lister-panics.ts, by the call's number k).
+ */
+function sortTracked(n: Node): boolean {
+  const recv = (n.args as unknown[])[1];
+  const k = isNode(recv) && recv.op === 'call' && callName(recv) === '__crdx_lister' ? callArgs(recv)[1] : undefined;
+  const p = runtime.panicking;
+  if (!isNode(k) || k.op !== 'value' || p === 'unknown') throw new CelUnsupported("the runtime cost of a sort() whose overload crdx could not tell");
+  return p !== undefined && p.panics.has(Number(k.args as bigint | number));
+}
 const isString = (v: unknown): boolean => typeof v === 'string' || v instanceof Uint8Array;
 
 /** An attribute in cel-go's plan: an identifier, a selection or index, a conditional. */
@@ -334,6 +352,27 @@ export function runCosted(fn: ((ctx: Record<string, unknown>) => unknown) & { as
       case 'find':
       case 'findAll':
         return Math.ceil((1 + s(0)) * TRAVERSAL) * Math.ceil(s(1) * REGEX_LENGTH);
+      // ext/lists.go (version 3) cost trackers: the result's size (slice, reverse, lists.range), the
+      // input's times the depth (flatten), 2n² (2.1n² for strings and bytes) comparisons (distinct,
+      // and sort where its tracker runs: the checker resolved it to one overload, lister-panics.ts);
+      // a sort() of several overloads costs the default 1
+      case 'slice':
+      case 'reverse':
+      case '__crdx_lists_range':
+        return actualSize(result) + LIST_CALL;
+      case 'flatten': {
+        const depth = args.length > 1 && typeof args[1] === 'bigint' ? Number(args[1]) : 1;
+        return Math.floor(depth * s(0)) + LIST_CALL;
+      }
+      case 'distinct':
+      case 'sort': {
+        if (name === 'sort' && !sortTracked(n)) return 1;
+        const l = args[0];
+        const sz = s(0);
+        const first = Array.isArray(l) ? l[0] : undefined;
+        const factor = 2 + (sz > 0 && (isString(first) || first instanceof Uint8Array) ? TRAVERSAL : 0);
+        return Math.floor(sz * sz * factor) + LIST_CALL;
+      }
       case 'startsWith':
       case 'endsWith':
         return ceilT(v137 ? s(1) : s(0));
