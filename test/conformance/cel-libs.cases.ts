@@ -556,6 +556,8 @@ export const LIBS: readonly Lib[] = [
       ['!has(self.u) || self.l.filter(x, x > 1)[0] in self.l.sort()', 'in sort'],
       ['!has(self.u) || self.l[0] == self.l.distinct()[0]', 'eq distinct'],
       ['!has(self.u) || self.l.sort() == self.l', 'sort first'],
+      // a list literal stops at its first failing element (evalList): no panic from the second
+      ['!has(self.u) || [dyn(self.l.filter(x, x > 1)[0]), dyn(self.l.sort())].size() == 2', 'list stops'],
     ],
     cases: {
       int: { i: 1 },

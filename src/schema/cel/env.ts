@@ -57,8 +57,11 @@ interface Evaluator {
   run(ast: EvalNode, ctx: unknown): unknown;
 }
 
-/** Each node in order, as cel-go evaluates a call's receiver and arguments and a list's elements. */
-function inOrder(ev: Evaluator, nodes: readonly EvalNode[], ctx: unknown): unknown {
+/**
+ * Each node in order, as cel-go evaluates a call's receiver and arguments (`call`) and a list's
+ * elements: a list stops at its first failing element, a binary call runs its second operand too.
+ */
+function inOrder(ev: Evaluator, nodes: readonly EvalNode[], ctx: unknown, call = true): unknown {
   const out = new Array<unknown>(nodes.length);
   let pending = false;
   for (let i = 0; i < nodes.length; i++) {
@@ -68,7 +71,7 @@ function inOrder(ev: Evaluator, nodes: readonly EvalNode[], ctx: unknown): unkno
       // cel-go's evalBinary evaluates both operands before it looks at either (evalVarArgs and
       // lists stop at the first error): the second still runs, costed, and a panic there (a cost
       // tracker's) or the cost limit wins over the first operand's error
-      if (i === 0 && nodes.length === 2 && isCelErrorValue(e)) {
+      if (call && i === 0 && nodes.length === 2 && isCelErrorValue(e)) {
         try {
           ev.run(nodes[1]!, ctx);
         } catch (e2) {
@@ -179,7 +182,7 @@ function patchArgumentOrder(node: unknown): void {
     }
     if (!Array.isArray(n.args)) return undefined;
     if (n.op === 'call') return (e, a, c) => a.handle(inOrder(e, (a.args as EvalNode[][])[1]!, c), a, e);
-    if (n.op === 'list') return (e, a, c) => inOrder(e, a.args as EvalNode[], c);
+    if (n.op === 'list') return (e, a, c) => inOrder(e, a.args as EvalNode[], c, false);
     if (n.op === 'rcall' && n.receiverWithArgs !== undefined) return (e, a, c) => a.handle(inOrder(e, a.receiverWithArgs!, c), e, a);
     return undefined;
   }
