@@ -526,6 +526,17 @@ export const LIBS: readonly Lib[] = [
     },
   },
   {
+    // type() of an optional value: optional_type, equal to no other type
+    name: 'optionaltypes',
+    props: { i: { type: 'integer' }, l: { type: 'array', maxItems: 4, items: { type: 'integer' } }, s: { type: 'string', maxLength: 8 } },
+    rules: [
+      ['!has(self.i) || type(optional.of(self.i)) != int', 'not int'],
+      ['!has(self.l) || type(self.l.first()) == int', 'first is int'],
+      ['type(self.?s) != string', 'not string'],
+    ],
+    cases: { empty: {}, int: { i: 1 }, list: { l: [1] }, emptyList: { l: [] }, str: { s: 'a' } },
+  },
+  {
     // comprehensions over a value that is neither a list nor a map (through dyn): cel-go's fold
     // errors by the value's Go type; and a binary call's second operand is evaluated after the
     // first failed (evalBinary), so a cost tracker's panic there wins over the first error

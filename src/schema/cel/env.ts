@@ -302,6 +302,10 @@ export function makeEnvs(m: CelModule): CelEnvs {
     (env as unknown as { registerType(n: string, c: unknown): void }).registerType(`crdx.${name}`, ctor);
   const lib = env as unknown as LibEnv;
   lib.registerFunction('__crdx_dyn(dyn): dyn', (x: unknown) => x);
+  // type() of an optional (cel-js declares none): cel-go's optional_type, equal to no other type
+  const TypeCtor = (plain.parse('type(1)')({}) as { constructor: new (name: string) => unknown }).constructor;
+  const OPTIONAL_TYPE = new TypeCtor('optional_type');
+  lib.registerFunction('type(optional<dyn>): type', () => OPTIONAL_TYPE);
   lib.registerFunction('__crdx_eq(dyn, dyn): bool', (a: unknown, b: unknown) => {
     // the apiserver's list and map adapters (cel/common/values.go) answer Equal with a value of
     // another kind by MaybeNoSuchOverloadErr; cel-go's Equal settles null first, and `!=` takes any
