@@ -20,7 +20,7 @@ import { registerCIDR } from './lib/cidr.js';
 import { registerSemver } from './lib/semver.js';
 import { registerFormat } from './lib/format.js';
 import { durationText, registerStrings, timestampText } from './lib/strings.js';
-import { goValueType, isDuration, isUint, registerCelClasses } from './lib/classes.js';
+import { goValueType, isDuration, isPlainObject, isUint, registerCelClasses } from './lib/classes.js';
 import { adoptTimestamp, inTimestampRange, makeTimestamp, msOf, nanosOf, subMillisecondNanos, patchTimestampArithmetic, registerTime, timestampOfText } from './lib/time.js';
 import { registerURL } from './lib/url.js';
 import type { LibEnv } from './lib/types.js';
@@ -268,9 +268,8 @@ function listerError(e: unknown, k: number): unknown {
 
 /** Whether `a` is one of the apiserver's list or map adapters and `b` no list, or no map, respectively. */
 function adapterMismatch(a: unknown, b: unknown): boolean {
-  const isMap = (x: unknown): boolean => x instanceof Map || (x !== null && typeof x === 'object' && [Object.prototype, null].includes(Object.getPrototypeOf(x)));
   if (Array.isArray(a)) return isAdapterList(a) && !Array.isArray(b);
-  return a instanceof Map && isBound(a) && !isMap(b);
+  return a instanceof Map && isBound(a) && !(b instanceof Map || isPlainObject(b));
 }
 
 /** cel-go's error for a string its conversion cannot parse (types.String.ConvertToType). */
@@ -450,7 +449,7 @@ export function makeEnvs(m: CelModule): CelEnvs {
     if (x instanceof Date) return msOf(x) === -62135596800000 && subMillisecondNanos(x) === 0 ? none : m.Optional.of(x);
     if (x instanceof Map) return x.size === 0 && !isBound(x) ? none : m.Optional.of(x);
     // a map literal (cel-js makes a plain object)
-    if (typeof x === 'object' && x !== null && [Object.prototype, null].includes(Object.getPrototypeOf(x))) return Object.keys(x).length === 0 ? none : m.Optional.of(x);
+    if (isPlainObject(x)) return Object.keys(x).length === 0 ? none : m.Optional.of(x);
     if (Array.isArray(x)) return x.length === 0 && !isAdapterList(x) ? none : m.Optional.of(x);
     if (x instanceof (Duration as unknown as abstract new (...a: never[]) => unknown)) {
       const d = x as { seconds: bigint; nanos: number };

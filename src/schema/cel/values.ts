@@ -10,7 +10,7 @@
 import { CelGoError, CelUnsupported, type Fallback } from './lib/ops.js';
 import { nanosOf } from './lib/time.js';
 import { runtime } from './lib/runtime.js';
-import { isDuration, isUint } from './lib/classes.js';
+import { isDuration, isPlainObject, isUint } from './lib/classes.js';
 import { unescapeProperty } from './escape.js';
 
 export type { Fallback };
@@ -46,8 +46,7 @@ export function keepMapOrder<T>(from: unknown, out: T): T {
 
 function isSeveralEntryMap(x: unknown): boolean {
   if (x instanceof Map) return x.size > 1;
-  if (Array.isArray(x)) return mapOrdered.has(x);
-  return x !== null && typeof x === 'object' && [Object.prototype, null].includes(Object.getPrototypeOf(x)) && Object.keys(x).length > 1;
+  return isPlainObject(x) && Object.keys(x).length > 1;
 }
 
 /** `what` reads `l` by position: where l is in a map's order (keepMapOrder) crdx cannot know the server's answer. */
@@ -177,7 +176,7 @@ function goBytesSharpV(b: Uint8Array): string {
  * claim to know it.
  */
 function setKey(v: unknown): string {
-  if (Array.isArray(v) || v instanceof Map || (typeof v === 'object' && v !== null && [Object.prototype, null].includes(Object.getPrototypeOf(v))))
+  if (Array.isArray(v) || v instanceof Map || isPlainObject(v))
     throw new CelGoError('listSet operations are only supported on lists of scalar values');
   if (isUint(v)) return `u${v.valueOf()}`;
   if (isDuration(v)) return `D${v.seconds * 1_000_000_000n + BigInt(v.nanos)}`;

@@ -70,3 +70,6 @@ export function goValueType(v: unknown): string | undefined {
       return undefined;
   }
 }
+
+/** A map literal as cel-js holds it: a plain object (string keys). */
+export const isPlainObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && [Object.prototype, null].includes(Object.getPrototypeOf(x));

@@ -9,7 +9,7 @@
  */
 import { CelGoError, CelGoPanic, CelUnsupported, isCelErrorValue, type CelOps } from './ops.js';
 import type { LibEnv } from './types.js';
-import { goValueType, kindName } from './classes.js';
+import { goValueType, isPlainObject, kindName } from './classes.js';
 import { runtime } from './runtime.js';
 import { keepMapOrder } from '../values.js';
 
@@ -57,7 +57,7 @@ function macro(kind: Kind, filtered: boolean) {
       if (Array.isArray(coll)) entries = coll.map((v, i) => [BigInt(i), v]);
       else if (coll instanceof Map) entries = [...coll.entries()];
       // a map literal (cel-js's plain object, its keys strings: one that may have been an int or a bool is not known as one)
-      else if (coll !== null && typeof coll === 'object' && [Object.prototype, null].includes(Object.getPrototypeOf(coll))) {
+      else if (isPlainObject(coll)) {
         entries = Object.entries(coll);
         if (entries.some(([k]) => /^(-?[0-9]+|true|false)$/.test(String(k)))) throw new CelUnsupported(`${kind}() over a map literal whose keys may be ints or bools`);
       }
@@ -136,7 +136,7 @@ function macro(kind: Kind, filtered: boolean) {
           if (!keep(k, v)) continue;
           const r = attempt<unknown>(body, k, v, false);
           if (r === FAILED || err !== undefined) continue;
-          const es = r instanceof Map ? [...r.entries()] : typeof r === 'object' && r !== null && [Object.prototype, null].includes(Object.getPrototypeOf(r)) ? Object.entries(r) : undefined;
+          const es = r instanceof Map ? [...r.entries()] : isPlainObject(r) ? Object.entries(r) : undefined;
           if (es === undefined) throw new CelUnsupported('transformMapEntry() whose expression is not a map');
           for (const [rk, rv] of es) {
             if (typeof rk !== 'string' && typeof rk !== 'bigint' && typeof rk !== 'boolean') throw new CelUnsupported('transformMapEntry() with keys that are not strings, ints or bools');

@@ -13,7 +13,7 @@ import { CelGoError, CelUnsupported } from './ops.js';
 import { positional } from '../values.js';
 import { runtime } from './runtime.js';
 import type { LibEnv } from './types.js';
-import { isDuration, isTypeValue, isUint } from './classes.js';
+import { isDuration, isPlainObject, isTypeValue, isUint } from './classes.js';
 
 export const STRING_FUNCTIONS: ReadonlySet<string> = new Set(['charAt', 'indexOf', 'lastIndexOf', 'lowerAscii', 'upperAscii', 'replace', 'split', 'substring', 'trim', 'join', 'format']);
 
@@ -220,7 +220,6 @@ function stringClause(x: unknown): string | undefined {
   return undefined;
 }
 
-const isPlainObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && [Object.prototype, null].includes(Object.getPrototypeOf(x));
 
 /** Type names cel-js and cel-go spell alike. */
 const TYPE_NAMES: ReadonlySet<string> = new Set(['int', 'uint', 'double', 'bool', 'string', 'bytes', 'null_type', 'list', 'map', 'type', 'google.protobuf.Timestamp', 'google.protobuf.Duration']);
