@@ -8,45 +8,19 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_KUBE_VERSION } from '../../src/core/kube-version.js';
-import { lintSources } from '../../src/engine/lint.js';
-import { cel } from '../helpers/cel.js';
+import { CORE_PROPS, compareCreate, crdWithSpec, type Tally } from './cel-create.js';
 import { binaryBuilt, goAvailable, selectedMinors, startHarness, type Harness } from './harness.js';
 
 const CAN_RUN = goAvailable() || binaryBuilt();
 if (!CAN_RUN) console.warn('cel-compile conformance skipped: no apiserver binary and no Go to build it (test/apiserver)');
 
-const SPEC_PROPS = `
-                replicas: {type: integer}
-                name: {type: string, maxLength: 20}
-                ratio: {type: number}
-                flag: {type: boolean}
-                ios: {x-kubernetes-int-or-string: true}
-                raw: {type: object, x-kubernetes-preserve-unknown-fields: true}
+const SPEC_PROPS = `${CORE_PROPS}
                 any: {x-kubernetes-preserve-unknown-fields: true}
-                start: {type: string, format: date-time}
                 day: {type: string, format: date}
-                timeout: {type: string, format: duration}
-                data: {type: string, format: byte, maxLength: 20}
-                items: {type: array, maxItems: 5, items: {type: integer}}
-                tags: {type: object, maxProperties: 5, additionalProperties: {type: string, maxLength: 10}}
-                set: {type: array, maxItems: 5, x-kubernetes-list-type: set, items: {type: string, maxLength: 5}}
-                objs:
-                  type: array
-                  maxItems: 3
-                  x-kubernetes-list-type: map
-                  x-kubernetes-list-map-keys: [name]
-                  items:
-                    type: object
-                    required: [name]
-                    properties:
-                      name: {type: string, maxLength: 10}
-                      n: {type: integer}
                 embedded: {type: object, x-kubernetes-embedded-resource: true, x-kubernetes-preserve-unknown-fields: true}
-                dash-name: {type: string, maxLength: 5}
                 dot.name: {type: string, maxLength: 5}
                 slash/name: {type: string, maxLength: 5}
                 a__b: {type: string, maxLength: 5}
-                namespace: {type: string, maxLength: 5}
                 in: {type: string, maxLength: 5}
                 1digit: {type: string, maxLength: 5}`;
 
@@ -289,8 +263,6 @@ const RULES: readonly Case[] = [
 function crdFor(c: Case, i: number): string {
   const rule = `                - rule: ${JSON.stringify(c.rule)}${c.extra ? `\n                  ${c.extra}` : ''}`;
   const at = c.at ?? 'spec';
-  const rootRules = at === 'root' ? `\n          x-kubernetes-validations:\n${rule.replace(/^ {4}/gm, '')}` : '';
-  const specRules = at === 'spec' || at === 'aliasing' || at === 'anys-parent' ? `\n              x-kubernetes-validations:\n${rule}` : '';
   let props = SPEC_PROPS;
   if (at === 'items') props = props.replace('items: {type: array, maxItems: 5, items: {type: integer}}', `items: {type: array, maxItems: 5, items: {type: integer, x-kubernetes-validations: [{rule: ${JSON.stringify(c.rule)}}]}}`);
   if (at === 'tags') props = props.replace('additionalProperties: {type: string, maxLength: 10}', `additionalProperties: {type: string, maxLength: 10, x-kubernetes-validations: [{rule: ${JSON.stringify(c.rule)}}]}`);
@@ -311,60 +283,13 @@ function crdFor(c: Case, i: number): string {
   if (at === 'anys-objects') props += `\n                anys: {type: array, maxItems: 5, items: {type: object, x-kubernetes-preserve-unknown-fields: true}, ${ruleList}}`;
   if (at === 'anys-embedded') props += `\n                anys: {type: array, maxItems: 5, items: {type: object, x-kubernetes-preserve-unknown-fields: true, x-kubernetes-embedded-resource: true}, ${ruleList}}`;
   if (at === 'objs') props = props.replace('                    required: [name]', `                    required: [name]\n                    x-kubernetes-validations: [{rule: ${JSON.stringify(c.rule)}}]`);
-  return `apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata:
-  name: c${i}s.example.com
-spec:
-  group: example.com
-  scope: Namespaced
-  names: {plural: c${i}s, singular: c${i}, kind: C${i}, listKind: C${i}List}
-  versions:
-    - name: v1
-      served: true
-      storage: true
-      schema:
-        openAPIV3Schema:
-          type: object${rootRules}
-          properties:
-            spec:
-              type: object${specRules}
-              properties:${props}
-`;
+  return crdWithSpec({ kind: `C${i}`, props, rootRules: at === 'root' ? rule.replace(/^ {4}/gm, '') : undefined, specRules: at === 'spec' || at === 'aliasing' || at === 'anys-parent' ? rule : undefined });
 }
 
-const norm = (s: string): string => s.replace(/selfType\d+/g, 'selfType0');
-
-/** A tally of one block: CRDs compared, agreeing, refused by the server. */
-type Tally = { compared: number; agreed: number; rejected: number };
-
-/**
- * One generated CRD created with dryRun on the server, and linted for that server's minor: the same
- * status (201 or 422), exactly the same set of causes (every cause the server gives, whatever its
- * kind: compile, cost, schema), and no rule crdx says it could not check.
- */
+/** One generated CRD against the server's dry-run create, every cause compared (cel-create.ts). */
 async function agreesWithServer(h: Harness, c: Case, n: number, minor: number, tally: Tally): Promise<void> {
-  const lint = lintSources([{ path: `case-${n}.yaml`, text: crdFor(c, n) }], { kubeVersion: { major: 1, minor }, cel });
-  // a request the server panics on gets no answer at all (the connection is reset): crdx must say so (cel-compile-panic)
-  const panics = lint.findings.filter((f) => f.ruleId === 'cel-compile-panic');
-  const res = await h.request('POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions?dryRun=All&fieldValidation=Strict', lint.crds[0]!.manifest.value).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))));
-  if (res instanceof Error || panics.length > 0) {
-    tally.compared++;
-    const agree = res instanceof Error && panics.length > 0 && panics.every((f) => f.aborted !== undefined);
-    if (agree) tally.agreed++;
-    expect({ answered: !(res instanceof Error), panics: panics.length > 0, error: res instanceof Error ? res.message : undefined }).toEqual({ answered: false, panics: true, error: expect.stringMatching(/socket hang up|ECONNRESET/) });
-    return;
-  }
-  const causes = res.status === 422 ? ((res.body?.details?.causes ?? []) as { reason: string; field: string; message: string }[]) : [];
-  const theirs = [...new Set(causes.map((x) => `${x.reason} ${x.field}: ${norm(x.message)}`))].sort();
-  const ours = [...new Set(lint.findings.filter((f) => f.server).map((f) => `${f.server!.reason} ${f.server!.field}: ${f.server!.message}`))].sort();
-  const unchecked = lint.findings.filter((f) => f.ruleId === 'cel-not-evaluated').map((f) => f.message);
-  tally.compared++;
-  if (res.status === 422) tally.rejected++;
-  const agree = JSON.stringify(theirs) === JSON.stringify(ours) && (res.status === 201) === (ours.length === 0) && unchecked.length === 0;
-  if (agree) tally.agreed++;
-  expect({ status: res.status === 201 ? 201 : res.status, causes: ours, unchecked }).toEqual({ status: ours.length === 0 ? 201 : 422, causes: theirs, unchecked: [] });
-  expect(res.status === 201 || res.status === 422).toBe(true);
+  const r = await compareCreate(h, `case-${n}.yaml`, crdFor(c, n), minor, tally);
+  expect(r.crdx).toEqual(r.server);
 }
 
 describe.skipIf(!CAN_RUN)('CEL compilation agrees with a real apiextensions-apiserver (dry-run create)', () => {

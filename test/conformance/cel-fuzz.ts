@@ -6,36 +6,12 @@
  * of the budget) and a messageExpression now and then. Used by cel-fuzz.conformance.test.ts; the same
  * seed gives the same rules.
  */
+import { CORE_PROPS } from './cel-create.js';
 
 /** The schema of spec: every declared type a rule can meet, two fields without a size bound. */
-export const FUZZ_PROPS = `
-                replicas: {type: integer}
-                name: {type: string, maxLength: 20}
-                ratio: {type: number}
-                flag: {type: boolean}
-                ios: {x-kubernetes-int-or-string: true}
-                raw: {type: object, x-kubernetes-preserve-unknown-fields: true}
-                start: {type: string, format: date-time}
-                timeout: {type: string, format: duration}
-                data: {type: string, format: byte, maxLength: 20}
-                items: {type: array, maxItems: 5, items: {type: integer}}
-                tags: {type: object, maxProperties: 5, additionalProperties: {type: string, maxLength: 10}}
-                set: {type: array, maxItems: 5, x-kubernetes-list-type: set, items: {type: string, maxLength: 5}}
-                objs:
-                  type: array
-                  maxItems: 3
-                  x-kubernetes-list-type: map
-                  x-kubernetes-list-map-keys: [name]
-                  items:
-                    type: object
-                    required: [name]
-                    properties:
-                      name: {type: string, maxLength: 10}
-                      n: {type: integer}
+export const FUZZ_PROPS = `${CORE_PROPS}
                 ulist: {type: array, items: {type: string}}
-                umap: {type: object, additionalProperties: {type: integer}}
-                dash-name: {type: string, maxLength: 5}
-                namespace: {type: string, maxLength: 5}`;
+                umap: {type: object, additionalProperties: {type: integer}}`;
 
 type T = 'int' | 'uint' | 'double' | 'string' | 'bool' | 'bytes' | 'duration' | 'timestamp' | 'list<int>' | 'list<string>' | 'map<string,string>' | 'map<string,int>' | 'dyn' | 'obj';
 const SCALARS: readonly T[] = ['int', 'uint', 'double', 'string', 'bool', 'bytes', 'duration', 'timestamp'];
