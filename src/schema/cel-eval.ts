@@ -22,7 +22,7 @@ import { celMissing, type CelEngine } from '../core/cel-engine.js';
 import { hasKeyDeep, type CelBindingFacts, type Structural } from '../crd/structural-schema.js';
 import { arithmeticErrorOf, goMissingKey, missingKeyOf, type SubResult } from './cel-errors.js';
 import { makeEnvs, type CelEnvs } from './cel/env.js';
-import { CelGoError, CelUnsupported, goNoSuchOverload } from './cel/lib/ops.js';
+import { CelGoError, CelUnsupported, goCallNoOverload, goNoSuchOverload } from './cel/lib/ops.js';
 import { runtime } from './cel/lib/runtime.js';
 import { bytesLiteralsAsUtf8, rewriteWithListers, type ListerCall } from './cel/rewrite.js';
 import { listerSites } from './cel/lister-panics.js';
@@ -600,6 +600,9 @@ function knownErrorText(err: unknown, rule: string, ast: unknown, ctx: Record<st
   // (the comprehensions' elements that failed all failed with this error: then the order is no matter)
   const orderFree = [...runtime.elementErrors].every((t) => t === (err as Error).message);
   if (err instanceof CelGoError) return mapIterated && !orderFree ? undefined : err.message;
+  // a call whose dyn arguments no overload takes, as cel-go words it by how the function is bound
+  const call = goCallNoOverload(err) ?? goNoSuchOverload(errorText(err));
+  if (call !== undefined) return mapIterated && !orderFree ? undefined : call;
   const arithmetic = arithmeticErrorOf(err);
   if (arithmetic !== undefined) return arithmetic;
   const key = missingKeyOf(err);

@@ -10,7 +10,7 @@ import { utf8Text } from '../../go/strings.js';
 import { parseBool, parseFloat64, parseInt10, parseUint10 } from '../../go/strconv.js';
 import { parseTimeRFC3339 } from '../../go/time.js';
 import { celAdd, celEqual, celIn, crossNumericCompare, doubleFitsInt, doubleFitsUint, isAdapterList, isBound, keepMapOrder, NullField, positional, RawValue, UnknownField } from './values.js';
-import { CelGoError, CelGoPanic, CelUnsupported, isCelErrorValue, LISTER_PANIC, makeOps, type CelOps } from './lib/ops.js';
+import { CelGoError, CelGoPanic, CelUnsupported, isCelErrorValue, LISTER_PANIC, makeOps, noOverload, type CelOps } from './lib/ops.js';
 import { registerLists, registerListsExt } from './lib/lists.js';
 import { registerQuantity } from './lib/quantity.js';
 import { registerRegex } from './lib/regex.js';
@@ -407,8 +407,9 @@ export function makeEnvs(m: CelModule): CelEnvs {
     return x;
   });
   lib.registerFunction('__crdx_duration(dyn): google.protobuf.Duration', (x: unknown) => {
-    // duration(int) (declared until cel-go 0.29, Kubernetes 1.37) always failed: Int.ConvertToType
-    if (typeof x === 'bigint') throw new CelGoError("type conversion error from 'int' to 'google.protobuf.Duration'");
+    // duration(int) (declared until cel-go 0.29, Kubernetes 1.37) always failed: Int.ConvertToType;
+    // from 1.37 an int (a dyn one: the checker refuses a typed one) meets the guards of the others
+    if (typeof x === 'bigint') throw runtime.v137 ? noOverload('duration', x) : new CelGoError("type conversion error from 'int' to 'google.protobuf.Duration'");
     // duration(duration) is the identity (cel-js has no such overload)
     if (isDuration(x)) return x;
     if (typeof x !== 'string') return ops.duration(x);

@@ -6,6 +6,7 @@
 // Deterministic: the same seed gives the same cases. Run from test/apiserver:
 //
 //	node celeval/record.mjs            (N=3000 cases, seed 20261129)
+//	node celeval/record.mjs dyn-calls  (test/unit/cel-go-dyn-calls.json)
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -56,12 +57,50 @@ const T = [
   'optional.of(i).orValue(j)', 'optional.none().orValue(s)', '{s: i}[?t].orValue(j)', '[i, j][?i].orValue(-1)', 'optional.ofNonZeroValue(s).hasValue()',
 ];
 
+// `node celeval/record.mjs dyn-calls`: test/unit/cel-go-dyn-calls.json instead, every function called
+// on dyn arguments of a type it has no overload for (the error texts of cel-go's bindings:
+// MaybeNoSuchOverload, the singletons' traits, the unguarded string functions, the regex
+// optimisation), with fixed values
+const DYN_CALLS = [
+  // guarded overloads: `no such overload: f(types)`, the receiver first
+  'isQuantity(dyn(i))', 'quantity(dyn(i))', 'ip(dyn(i))', 'cidr(dyn(i))', 'url(dyn(i))', 'isURL(dyn(i))', 'isIP(dyn(i))', 'isCIDR(dyn(i))', 'isSemver(dyn(i))', 'semver(dyn(i))',
+  'dyn(i).lowerAscii()', 'dyn(i).upperAscii()', "dyn(i).split(',')", 'dyn(s).split(dyn(i))', 'dyn(i).charAt(0)', 'dyn(s).charAt(dyn(s))', "dyn(i).indexOf('a')", 'dyn(s).indexOf(dyn(i))',
+  "dyn(i).lastIndexOf('a')", 'dyn(i).lastIndexOf(dyn(s), 1)', "dyn(i).replace('a','b')", 'dyn(i).substring(0)', 'dyn(i).trim()', "dyn(i).join(',')", 'dyn(s).join()', 'dyn(i).join()',
+  'dyn(i).format([])', 'dyn(i).format(dyn(s))', 'dyn(s).format(dyn(i))', "'%s'.format(dyn(i))", 'strings.quote(dyn(i))', 'strings.quote(dyn(null))', 'dyn(i).reverse()',
+  'dyn(1.5).lowerAscii()', 'dyn(null).lowerAscii()', 'dyn([1]).lowerAscii()', "dyn({'a':1}).lowerAscii()", "dyn(b'a').lowerAscii()", "dyn(duration('1s')).lowerAscii()",
+  "dyn(timestamp('2020-01-01T00:00:00Z')).lowerAscii()", 'dyn(uint(1)).lowerAscii()', 'dyn(int).lowerAscii()',
+  "isQuantity(dyn(null))", 'isQuantity(dyn([1]))', "isQuantity(dyn({'a':1}))", "isQuantity(dyn(duration('1s')))", "isQuantity(dyn(timestamp('2020-01-01T00:00:00Z')))", "isQuantity(dyn(b'a'))",
+  'isQuantity(dyn(uint(1)))', 'isQuantity(dyn(1.5))', 'isQuantity(dyn(true))', 'isQuantity(dyn(int))',
+  "isQuantity(dyn(quantity('1')))", "isQuantity(dyn(ip('1.2.3.4')))", "isQuantity(dyn(cidr('1.2.3.4/8')))", "isQuantity(dyn(url('http://a')))", "isQuantity(dyn(semver('1.0.0')))",
+  'bool(dyn(i))', 'bytes(dyn(i))', 'duration(dyn(i))', 'int(dyn(s))', 'dyn(i).getFullYear()', 'dyn(i).getHours()', 'dyn(s).getHours()', "dyn(i).getHours('UTC')", 'dyn(i).getMilliseconds()',
+  "dyn(duration('1s')).getFullYear()", "dyn(timestamp('2020-01-01T00:00:00Z')).getHours(dyn(i))", 'dyn(s).getDayOfWeek()',
+  'dyn(i).isSorted()', 'dyn(i).sum()', 'dyn(i).min()', 'dyn(i).max()', 'dyn(i).indexOf(1)', 'dyn(i).slice(0,1)', 'dyn([1]).slice(dyn(s), 1)', 'lists.range(dyn(s))', 'lists.range(dyn(1.5))',
+  'sets.contains(dyn(i), [1])', 'sets.equivalent([1], dyn(i))', 'sets.intersects(dyn(i), dyn(i))', 'sets.contains(dyn([1]), dyn(i))',
+  "dyn(i).isGreaterThan(quantity('1'))", "quantity('1').isGreaterThan(dyn(i))", "quantity('1').add(dyn(s))", "quantity('1').add(dyn(true))", "quantity('1').add(dyn(1.5))",
+  "quantity('1').sub(dyn(quantity('1')).add(dyn(true)))", 'dyn(i).isLessThan(dyn(s))', "dyn(i).compareTo(quantity('1'))", 'dyn(i).compareTo(dyn(i))', 'dyn(i).asInteger()', 'dyn(i).isInteger()',
+  'dyn(i).asApproximateFloat()', 'dyn(i).getScheme()', 'dyn(i).getQuery()', 'dyn(i).ip()', 'dyn(i).family()', 'dyn(i).isLoopback()', 'dyn(i).masked()', 'dyn(i).prefixLength()',
+  "dyn(i).containsIP('1.2.3.4')", "cidr('10.0.0.0/8').containsIP(dyn(i))", "cidr('10.0.0.0/8').containsCIDR(dyn(i))", 'dyn(i).major()', 'dyn(i).minor()', "semver('1.0.0').isLessThan(dyn(i))",
+  'ip.isCanonical(dyn(i))', 'dyn(i).find(dyn(s))', 'dyn(s).find(dyn(i))', 'dyn(i).findAll(dyn(s))',
+  // singletons with an operand trait: `no such overload: f`, or `no such overload` from a Receiver
+  'size(dyn(i))', 'dyn(i).size()', 'size(dyn(true))', 'size(dyn(null))', "size(dyn(duration('1s')))", 'dyn(i).matches(dyn(s))', 'dyn(true).matches(dyn(s))', "dyn(duration('1s')).matches(dyn(s))",
+  'dyn(s).matches(dyn(i))', 'dyn(i).sort()', 'dyn(true).sort()',
+  // no type guards (contains, startsWith, endsWith) and constant patterns: `no such overload`
+  "dyn(i).contains('a')", 'dyn(s).contains(dyn(i))', 'dyn(i).contains(dyn(s))', "dyn(null).contains('a')", "dyn([1]).contains('a')", "dyn(i).startsWith('a')", 'dyn(s).startsWith(dyn(1.5))',
+  "dyn(i).endsWith('a')", "dyn(i).matches('a')", "matches(dyn(i), 'a')", "dyn(i).find('a')", "dyn(i).findAll('a')",
+  // texts of their own
+  'dyn(s).flatten()', 'dyn(i).flatten()', 'dyn(i).flatten(1)', 'dyn(i).distinct()', 'dyn(s).distinct()', 'dyn(i).sortBy(x, x)', 'dyn(i) in dyn(s)',
+];
+const dynCalls = process.argv[2] === 'dyn-calls';
 const cases = [];
-for (let k = 0; k < N; k++) cases.push({ expr: pick(T), s: pick(S), t: pick(S), u: pick(S), i: pick(I), j: pick(I), d: pick(D) });
+if (dynCalls) for (const expr of DYN_CALLS) cases.push({ expr, s: 'abc', t: 'x', u: 'y', i: 3, j: 4, d: 1.5 });
+else for (let k = 0; k < N; k++) cases.push({ expr: pick(T), s: pick(S), t: pick(S), u: pick(S), i: pick(I), j: pick(I), d: pick(D) });
 const bin = join(here, '..', 'bin', 'celeval');
 execFileSync('go', ['build', '-o', bin, './celeval'], { cwd: join(here, '..'), stdio: 'inherit' });
 const out = execFileSync(bin, { input: cases.map((c) => JSON.stringify(c)).join('\n') + '\n', maxBuffer: 1 << 28 }).toString().trim().split('\n').map((l) => JSON.parse(l));
 const go = execFileSync('go', ['version'], { cwd: here }).toString().trim();
-const file = join(here, '..', '..', 'unit', 'cel-go-eval.json');
-writeFileSync(file, `${JSON.stringify({ recorded: `${go}, k8s.io/apiserver of test/apiserver/go.mod`, cases: cases.map((c, k) => ({ ...c, go: out[k] })) })}\n`);
+const file = join(here, '..', '..', 'unit', dynCalls ? 'cel-go-dyn-calls.json' : 'cel-go-eval.json');
+const recorded = cases.map((c, k) => ({ ...c, go: out[k] }));
+// one case a line, so that a new recording reads as a diff
+const body = dynCalls ? `[\n${recorded.map((c) => `    ${JSON.stringify(c)}`).join(',\n')}\n  ]` : JSON.stringify(recorded);
+writeFileSync(file, dynCalls ? `{\n  "recorded": ${JSON.stringify(`${go}, k8s.io/apiserver of test/apiserver/go.mod`)},\n  "cases": ${body}\n}\n` : `${JSON.stringify({ recorded: `${go}, k8s.io/apiserver of test/apiserver/go.mod`, cases: recorded })}\n`);
 console.log(`${file}: ${cases.length} cases`);

@@ -71,5 +71,36 @@ export function goValueType(v: unknown): string | undefined {
   }
 }
 
+/**
+ * The name cel-go's `Type().TypeName()` gives a value crdx binds or computes (what
+ * decls.MaybeNoSuchOverload prints in `no such overload: f(int, string)`): scalars, lists, maps
+ * (cel-js's Map and its map literals), durations, timestamps, types; undefined for library values,
+ * optionals and anything else.
+ */
+export function goTypeName(v: unknown): string | undefined {
+  if (v === null) return 'null_type';
+  switch (typeof v) {
+    case 'bigint':
+      return 'int';
+    case 'number':
+      return 'double';
+    case 'string':
+      return 'string';
+    case 'boolean':
+      return 'bool';
+    case 'object':
+      if (isUint(v)) return 'uint';
+      if (isDuration(v)) return 'google.protobuf.Duration';
+      if (isTypeValue(v)) return 'type';
+      if (v instanceof Date) return 'google.protobuf.Timestamp';
+      if (v instanceof Uint8Array) return 'bytes';
+      if (Array.isArray(v)) return 'list';
+      if (v instanceof Map || isPlainObject(v)) return 'map';
+      return undefined;
+    default:
+      return undefined;
+  }
+}
+
 /** A map literal as cel-js holds it: a plain object (string keys). */
 export const isPlainObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && [Object.prototype, null].includes(Object.getPrototypeOf(x));

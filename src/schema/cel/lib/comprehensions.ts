@@ -201,7 +201,12 @@ export function registerSortBy(env: LibEnv, ops: CelOps): void {
     },
     evaluate(ev: Ev, m: Macro, ctx: Ctx) {
       const l = ev.run(m.receiver, ctx);
-      if (!Array.isArray(l)) throw new CelUnsupported('sortBy() over a value that is not a list');
+      if (!Array.isArray(l)) {
+        // the expansion's map() over the receiver (a one-variable fold): a scalar is no range
+        const t = l instanceof Map || isPlainObject(l) ? undefined : goValueType(l);
+        if (t === undefined) throw new CelUnsupported('sortBy() over a value that is not a list');
+        throw new CelGoError(`got '${t}', expected iterable type`);
+      }
       const keys = l.map((v) => ev.run(m.args[1], m.c1!.reuse(ctx).setIterValue(v, ev)));
       if (l.length === 0) return l;
       const k = kindOf(keys[0]);

@@ -1,3 +1,5 @@
+import { goTypeName } from './classes.js';
+
 /**
  * The engine's own operators as functions, for library code that must apply CEL's `==`, `<`, `+`
  * to runtime values whose type only the engine dispatches on (dyn).
@@ -92,6 +94,12 @@ const KNOWN = new Set(['int', 'uint', 'double', 'string', 'bytes', 'bool', 'null
  * optionals, types).
  */
 export function goNoSuchOverload(message: string): string | undefined {
+  // `in` (inAggregate) asks its right operand for traits.Container only: any other answers `no such overload`
+  const inOp = /^no such overload: (?:dyn<)?[\w.]+(?:<[\w., <>]+>)?>? in (?:dyn<([\w.]+)(?:<[\w., <>]+>)?>|([\w.]+)(?:<[\w., <>]+>)?)(?:$|\n)/.exec(message);
+  if (inOp !== null) {
+    const right = inOp[1] ?? inOp[2]!;
+    return KNOWN.has(right) && right !== 'list' && right !== 'map' ? 'no such overload' : undefined;
+  }
   const m = /^no such overload: (?:dyn<([\w.]+)(?:<[\w., <>]+>)?>|([\w.]+)(?:<[\w., <>]+>)?) (<=|>=|<|>|\+|-|\*|\/|%) /.exec(message);
   if (m === null) return undefined;
   const left = m[1] ?? m[2]!;
@@ -99,4 +107,142 @@ export function goNoSuchOverload(message: string): string | undefined {
   if (!KNOWN.has(left)) return undefined;
   const traited = TRAITED[op === '<=' || op === '>' || op === '>=' ? '<' : op]!;
   return traited.includes(left) || RECEIVERS.has(left) ? 'no such overload' : `no such overload: _${op}_`;
+}
+
+/**
+ * cel-go's error for a call whose overloads' type guards refuse its runtime arguments
+ * (decls.MaybeNoSuchOverload: `no such overload: f(int, string)`, the receiver first, each
+ * argument by its type name): a CelGoError when every argument's type name is known, else a
+ * CelUnsupported (library values, optionals).
+ */
+export function noOverload(name: string, ...args: unknown[]): Error {
+  const names = args.map(goTypeName);
+  if (names.some((n) => n === undefined)) return new CelUnsupported(`${name}() on arguments of a type crdx does not name as cel-go does`);
+  return new CelGoError(`no such overload: ${name}(${names.join(', ')})`);
+}
+
+/** cel-go's names of crdx's rewritten functions (rewrite.ts), where they differ. */
+const CALL_NAMES: Readonly<Record<string, string>> = {
+  __crdx_strings_quote: 'strings.quote',
+  __crdx_sets_contains: 'sets.contains',
+  __crdx_sets_equivalent: 'sets.equivalent',
+  __crdx_sets_intersects: 'sets.intersects',
+  __crdx_lists_range: 'lists.range',
+  __crdx_ip_isCanonical: 'ip.isCanonical',
+  __crdx_matches: 'matches',
+  __crdx_gmatches: 'matches',
+  __crdx_duration: 'duration',
+  __crdx_timestamp: 'timestamp',
+  __crdx_int: 'int',
+  __crdx_uint: 'uint',
+};
+
+/** cel-js's runtime type names as cel-go's TypeName spells them (parameters dropped); undefined for one not modelled. */
+function goTypeOfJs(t: string): string | undefined {
+  const base = t.replace(/<.*$/s, '');
+  if (base === 'null') return 'null_type';
+  if (base === 'optional') return 'optional_type';
+  if (base === 'k8s.Quantity') return 'kubernetes.Quantity';
+  if (base === 'k8s.URL') return 'kubernetes.URL';
+  const same = ['int', 'uint', 'double', 'bool', 'string', 'bytes', 'list', 'map', 'type', 'google.protobuf.Duration', 'google.protobuf.Timestamp', 'net.IP', 'net.CIDR', 'kubernetes.Semver'];
+  return same.includes(base) ? base : undefined;
+}
+
+/** A comma-separated list of type names, split at the top level (`map<string, int>, int`). */
+function splitTypes(s: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let cur = '';
+  for (let i = 0; i < s.length; i++) {
+    const ch = s[i]!;
+    if (ch === '<') depth++;
+    else if (ch === '>') depth--;
+    if (depth === 0 && s.startsWith(', ', i)) {
+      out.push(cur);
+      cur = '';
+      i++;
+      continue;
+    }
+    cur += ch;
+  }
+  if (cur !== '') out.push(cur);
+  return out;
+}
+
+/** cel-go's Go types (`%T`) of the scalar values, by their TypeName. */
+const GO_SCALAR_TYPES: Readonly<Record<string, string>> = {
+  int: 'types.Int',
+  uint: 'types.Uint',
+  double: 'types.Double',
+  bool: 'types.Bool',
+  string: 'types.String',
+  bytes: 'types.Bytes',
+  null_type: 'types.Null',
+  'google.protobuf.Duration': 'types.Duration',
+  'google.protobuf.Timestamp': 'types.Timestamp',
+};
+
+/** The types cel-go's Receivers are (traits.ReceiverType): a call on them without the function's trait answers `no such overload`. */
+const RECEIVER_TYPES = new Set(['string', 'google.protobuf.Duration', 'google.protobuf.Timestamp']);
+
+/**
+ * cel-go's error for a function call cel-js found no overload for at runtime (`found no matching
+ * overload for 'f(int)'` or `'int.f(string)'`), which only dyn arguments reach, by how cel-go binds
+ * the function: the standard library's singletons with an operand trait (size, matches) answer
+ * `no such overload: f` unless the first argument is a Receiver; contains, startsWith and endsWith
+ * have no type guards and answer `no such overload`, as do matches, find and findAll on a constant
+ * pattern (the regex optimisation); sort() answers `no such overload: sort`, flatten() its own
+ * `no such overload: T.flatten()`; every other function's overloads are guarded
+ * (decls.MaybeNoSuchOverload). Recorded from cel-go by test/unit/cel-go-dyn-calls.json.
+ * Undefined for another error, a function of crdx's own or a type not modelled.
+ */
+export function goCallNoOverload(err: unknown): string | undefined {
+  if (!(err instanceof Error) || (err as { code?: unknown }).code !== 'no_matching_overload') return undefined;
+  const node = (err as { node?: { op?: string; args?: unknown } }).node;
+  if (node === undefined || (node.op !== 'call' && node.op !== 'rcall') || !Array.isArray(node.args)) return undefined;
+  const raw = String(node.args[0]);
+  const m = /found no matching overload for '(.*)'/.exec(err.message.split('\n')[0] ?? '');
+  if (m === null) return undefined;
+  const sig = m[1]!;
+  let jsTypes: string[];
+  if (node.op === 'rcall') {
+    const at = sig.lastIndexOf(`.${raw}(`);
+    if (at < 0 || !sig.endsWith(')')) return undefined;
+    jsTypes = [sig.slice(0, at), ...splitTypes(sig.slice(at + raw.length + 2, -1))];
+  } else {
+    if (!sig.startsWith(`${raw}(`) || !sig.endsWith(')')) return undefined;
+    jsTypes = splitTypes(sig.slice(raw.length + 1, -1));
+  }
+  const types = jsTypes.map(goTypeOfJs);
+  if (types.some((t) => t === undefined)) return undefined;
+  const name = CALL_NAMES[raw] ?? /^__crdx_(?:s|tsget)_(\w+)$/.exec(raw)?.[1] ?? (raw.startsWith('__crdx_') ? undefined : raw);
+  if (name === undefined) return undefined;
+  // the arguments as written: the pattern of matches/find/findAll is the last one
+  const argAsts = (node.op === 'rcall' ? (node.args as unknown[])[2] : (node.args as unknown[])[1]) as { op?: string }[] | undefined;
+  const constantPattern = Array.isArray(argAsts) && argAsts.length > 0 && argAsts[argAsts.length - 1]?.op === 'value';
+  const first = types[0]!;
+  switch (name) {
+    case 'size':
+      return RECEIVER_TYPES.has(first) ? 'no such overload' : 'no such overload: size';
+    case 'matches':
+      return constantPattern || RECEIVER_TYPES.has(first) ? 'no such overload' : 'no such overload: matches';
+    case 'contains':
+    case 'startsWith':
+    case 'endsWith':
+      return 'no such overload';
+    case 'find':
+    case 'findAll':
+      return constantPattern ? 'no such overload' : `no such overload: ${name}(${types.join(', ')})`;
+    case 'sort':
+      return 'no such overload: sort';
+    case 'flatten':
+      return node.op === 'rcall' ? `no such overload: ${first}.flatten(${types.slice(1).join(', ')})` : undefined;
+    case 'distinct': {
+      // its implementation asserts a lister before anything else: a panic cel-go recovers as an error
+      const go = GO_SCALAR_TYPES[first];
+      return node.op === 'rcall' && go !== undefined ? `internal error: interface conversion: ${go} is not traits.Lister: missing method Contains` : undefined;
+    }
+    default:
+      return `no such overload: ${name}(${types.join(', ')})`;
+  }
 }

@@ -9,7 +9,7 @@ import { utf8Text, wellFormed } from '../../../go/strings.js';
 import { quote } from '../../../go/quote.js';
 import { formatRFC3339 } from '../../../go/time.js';
 import { msOf, timestampMeta } from './time.js';
-import { CelGoError, CelUnsupported } from './ops.js';
+import { CelGoError, CelUnsupported, noOverload } from './ops.js';
 import { positional } from '../values.js';
 import { runtime } from './runtime.js';
 import type { LibEnv } from './types.js';
@@ -120,8 +120,8 @@ function splitN(s: string, sep: string, n: number): string[] {
 
 const asciiCase = (s: string, up: boolean): string => s.replace(up ? /[a-z]+/g : /[A-Z]+/g, (x) => (up ? x.toUpperCase() : x.toLowerCase()));
 
-function joinList(l: unknown, sep: string): string {
-  if (!Array.isArray(l)) throw new CelUnsupported('join() on a value that is not a list');
+function joinList(l: unknown, sep: string, args: readonly unknown[]): string {
+  if (!Array.isArray(l)) throw noOverload('join', ...args);
   positional(l, 'join()');
   for (const e of l) if (typeof e !== 'string') throw new CelUnsupported('join() of a list holding values that are not strings');
   return l.join(sep);
@@ -401,56 +401,58 @@ function format(f: string, args: unknown[]): string {
 type ListFallback = (l: unknown[], ...args: unknown[]) => unknown;
 
 export function registerStrings(env: LibEnv, listIndexOf: ListFallback, listLastIndexOf: ListFallback): void {
-  const str = (x: unknown, name: string): string => {
-    if (typeof x !== 'string') throw new CelUnsupported(`${name}() on a value that is not a string`);
+  // a receiver (or dyn argument) that is not a string: cel-go's guarded overloads answer
+  // `no such overload: name(types)` of every argument (decls.MaybeNoSuchOverload)
+  const str = (x: unknown, name: string, args: readonly unknown[]): string => {
+    if (typeof x !== 'string') throw noOverload(name, ...args);
     return x;
   };
   const f = (sig: string, h: (...a: never[]) => unknown) => env.registerFunction(sig, h);
   f('__crdx_s_charAt(dyn, int): string', (s: unknown, i: bigint) => {
-    const r = runes(str(s, 'charAt'));
+    const r = runes(str(s, 'charAt', [s, i]));
     if (i < 0n || i > BigInt(r.length)) throw outOfRange(i);
     return i === BigInt(r.length) ? '' : r[Number(i)]!;
   });
-  f('__crdx_s_indexOf(dyn, dyn): int', (s: unknown, x: unknown) => (Array.isArray(s) ? listIndexOf(s, x) : indexOfOffset(str(s, 'indexOf'), str(x, 'indexOf'), 0n)));
-  f('__crdx_s_indexOf(dyn, string, int): int', (s: unknown, x: string, o: bigint) => indexOfOffset(str(s, 'indexOf'), x, o));
+  f('__crdx_s_indexOf(dyn, dyn): int', (s: unknown, x: unknown) => (Array.isArray(s) ? listIndexOf(s, x) : indexOfOffset(str(s, 'indexOf', [s, x]), str(x, 'indexOf', [s, x]), 0n)));
+  f('__crdx_s_indexOf(dyn, string, int): int', (s: unknown, x: string, o: bigint) => indexOfOffset(str(s, 'indexOf', [s, x, o]), x, o));
   f('__crdx_s_lastIndexOf(dyn, dyn): int', (s: unknown, x: unknown) => {
     if (Array.isArray(s)) return listLastIndexOf(s, x);
-    const a = str(s, 'lastIndexOf');
-    const b = str(x, 'lastIndexOf');
+    const a = str(s, 'lastIndexOf', [s, x]);
+    const b = str(x, 'lastIndexOf', [s, x]);
     if (b === '') return BigInt(runes(a).length);
     // cel-go compares byte lengths here
     if (utf8Len(a) < utf8Len(b)) return -1n;
     return lastIndexOfOffset(a, b, BigInt(runes(a).length - 1));
   });
-  f('__crdx_s_lastIndexOf(dyn, string, int): int', (s: unknown, x: string, o: bigint) => lastIndexOfOffset(str(s, 'lastIndexOf'), x, o));
-  f('__crdx_s_lowerAscii(dyn): string', (s: unknown) => asciiCase(str(s, 'lowerAscii'), false));
-  f('__crdx_s_upperAscii(dyn): string', (s: unknown) => asciiCase(str(s, 'upperAscii'), true));
-  f('__crdx_s_replace(dyn, string, string): string', (s: unknown, a: string, b: string) => replace(str(s, 'replace'), a, b, -1));
-  f('__crdx_s_replace(dyn, string, string, int): string', (s: unknown, a: string, b: string, n: bigint) => replace(str(s, 'replace'), a, b, count64(n)));
-  f('__crdx_s_split(dyn, string): list<string>', (s: unknown, sep: string) => splitN(str(s, 'split'), sep, -1));
-  f('__crdx_s_split(dyn, string, int): list<string>', (s: unknown, sep: string, n: bigint) => splitN(str(s, 'split'), sep, count64(n)));
+  f('__crdx_s_lastIndexOf(dyn, string, int): int', (s: unknown, x: string, o: bigint) => lastIndexOfOffset(str(s, 'lastIndexOf', [s, x, o]), x, o));
+  f('__crdx_s_lowerAscii(dyn): string', (s: unknown) => asciiCase(str(s, 'lowerAscii', [s]), false));
+  f('__crdx_s_upperAscii(dyn): string', (s: unknown) => asciiCase(str(s, 'upperAscii', [s]), true));
+  f('__crdx_s_replace(dyn, string, string): string', (s: unknown, a: string, b: string) => replace(str(s, 'replace', [s, a, b]), a, b, -1));
+  f('__crdx_s_replace(dyn, string, string, int): string', (s: unknown, a: string, b: string, n: bigint) => replace(str(s, 'replace', [s, a, b, n]), a, b, count64(n)));
+  f('__crdx_s_split(dyn, string): list<string>', (s: unknown, sep: string) => splitN(str(s, 'split', [s, sep]), sep, -1));
+  f('__crdx_s_split(dyn, string, int): list<string>', (s: unknown, sep: string, n: bigint) => splitN(str(s, 'split', [s, sep, n]), sep, count64(n)));
   f('__crdx_s_substring(dyn, int): string', (s: unknown, start: bigint) => {
-    const r = runes(str(s, 'substring'));
+    const r = runes(str(s, 'substring', [s, start]));
     if (start < 0n || start > BigInt(r.length)) throw outOfRange(start);
     return r.slice(Number(start)).join('');
   });
   f('__crdx_s_substring(dyn, int, int): string', (s: unknown, start: bigint, end: bigint) => {
-    const r = runes(str(s, 'substring'));
+    const r = runes(str(s, 'substring', [s, start, end]));
     if (start > end) throw new CelGoError(`invalid substring range. start: ${start}, end: ${end}`);
     if (start < 0n || start > BigInt(r.length)) throw outOfRange(start);
     if (end < 0n || end > BigInt(r.length)) throw outOfRange(end);
     return r.slice(Number(start), Number(end)).join('');
   });
   f('__crdx_s_trim(dyn): string', (s: unknown) => {
-    const r = runes(str(s, 'trim'));
+    const r = runes(str(s, 'trim', [s]));
     let i = 0;
     let j = r.length;
     while (i < j && isSpace(r[i]!)) i++;
     while (j > i && isSpace(r[j - 1]!)) j--;
     return r.slice(i, j).join('');
   });
-  f('__crdx_s_format(dyn, list<dyn>): string', (s: unknown, l: unknown[]) => format(str(s, 'format'), l));
+  f('__crdx_s_format(dyn, list<dyn>): string', (s: unknown, l: unknown[]) => format(str(s, 'format', [s, l]), l));
   f('__crdx_strings_quote(string): string', celQuote);
-  f('__crdx_s_join(dyn): string', (l: unknown) => joinList(l, ''));
-  f('__crdx_s_join(dyn, string): string', (l: unknown, sep: string) => joinList(l, sep));
+  f('__crdx_s_join(dyn): string', (l: unknown) => joinList(l, '', [l]));
+  f('__crdx_s_join(dyn, string): string', (l: unknown, sep: string) => joinList(l, sep, [l, sep]));
 }

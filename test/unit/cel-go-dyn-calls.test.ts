@@ -1,0 +1,51 @@
+/**
+ * Calls on dyn arguments of a type no overload takes, against cel-go itself: test/unit/
+ * cel-go-dyn-calls.json holds 141 such expressions and the API server's CEL's error for each
+ * (recorded by `node celeval/record.mjs dyn-calls` in test/apiserver). cel-go words them by how the
+ * function is bound (guarded overloads: `no such overload: f(int, string)`; singletons with an
+ * operand trait: `no such overload: size`; no type guards, or a constant pattern: `no such
+ * overload`; flatten(), distinct() and sortBy() texts of their own), and crdx must give that text,
+ * or report the expression not evaluated for a reason declared below.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { evaluateExpression } from '../../src/schema/cel-eval.js';
+import { cel } from '../helpers/cel.js';
+
+interface Case {
+  readonly expr: string;
+  readonly s: string;
+  readonly t: string;
+  readonly u: string;
+  readonly i: number;
+  readonly j: number;
+  readonly d: number;
+  readonly go: { type?: string; value?: string; err?: string };
+}
+
+const { cases } = JSON.parse(readFileSync(new URL('./cel-go-dyn-calls.json', import.meta.url), 'utf8')) as { cases: Case[] };
+
+/** What crdx reports as not evaluated (never silently), matched against its reason. */
+const ABSTAINS: readonly RegExp[] = [
+  // a Kubernetes library value as the receiver of another library's function: its type name is not modelled
+  /on arguments of a type crdx does not name as cel-go does/,
+];
+
+describe('calls on dyn arguments no overload takes, against cel-go', () => {
+  it('has the recorded cases, each an evaluation error', () => {
+    expect(cases.length).toBe(141);
+    expect(cases.every((c) => c.go.err !== undefined)).toBe(true);
+  });
+
+  it("gives cel-go's error text", () => {
+    const wrong: string[] = [];
+    let abstained = 0;
+    for (const c of cases) {
+      const r = evaluateExpression(c.expr, { s: c.s, t: c.t, u: c.u, i: BigInt(c.i), j: BigInt(c.j), d: c.d }, cel, { major: 1, minor: 37 });
+      if (r.kind === 'abstain' && ABSTAINS.some((re) => re.test(r.why))) abstained++;
+      else if (r.kind !== 'error' || r.text !== c.go.err) wrong.push(`${c.expr}: ${r.kind === 'error' ? `error ${r.text ?? `(no cel-go text: ${r.message})`}` : r.kind === 'abstain' ? `not evaluated (${r.why})` : `value ${String(r.value)}`}; cel-go: ${c.go.err}`);
+    }
+    expect(wrong).toEqual([]);
+    expect(abstained).toBeLessThanOrEqual(5);
+  });
+});
