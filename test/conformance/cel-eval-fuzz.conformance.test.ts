@@ -43,6 +43,7 @@ function clean(crd: Record<string, unknown>): boolean {
 // none that makes a list of a map's entries (map(), filter(), transformList() over a map): the server
 // goes through a map in Go's random order, so its answer on such a list's order is random (crdx
 // says it cannot know: cel-not-evaluated, test/schema/cel/map-order.test.ts)
+const RANDOM_ORDER = /which the server goes through in Go's random order/;
 const MAP_ORDER = /(?:self\.(?:umap|tags)|\{'a': '?[\w]+'?\}|transformMap(?:Entry)?\([^)]*\))\.(?:map|filter|transformList)\(/;
 const next = ruleGenerator(SEED);
 const usable = Array.from({ length: N }, () => next()).filter((r) => !/oldSelf/.test(`${r.rule} ${r.messageExpression ?? ''}`) && !MAP_ORDER.test(`${r.rule} ${r.messageExpression ?? ''}`) && r.optionalOldSelf !== true && clean(crdWith([r], 0)));
@@ -60,7 +61,7 @@ const CASES = CRDS.map((crd) => ({ crd, specs: Array.from({ length: OBJECTS_PER_
 describe.skipIf(!CAN_RUN)(`random CEL rules (seed ${SEED}) evaluate on random objects as on a real apiextensions-apiserver`, () => {
   let h: Harness;
   const notInstalled = new Map<number, string>();
-  const tally = { objects: 0, agreed: 0, rejected: 0, causes: 0 };
+  const tally = { objects: 0, agreed: 0, rejected: 0, causes: 0, randomOrder: 0 };
   beforeAll(async () => {
     h = await startHarness(MINOR === DEFAULT_KUBE_VERSION.minor ? {} : { minor: MINOR });
     await deleteAllCRDs(h);
@@ -70,7 +71,7 @@ describe.skipIf(!CAN_RUN)(`random CEL rules (seed ${SEED}) evaluate on random ob
     }
   }, 1_800_000);
   afterAll(async () => {
-    console.log(`conformance tally (cel-eval-fuzz 1.${MINOR} seed ${SEED}): ${tally.agreed}/${tally.objects} objects agree on ${CASES.length} CRDs of ${usable.length} rules (server rejected ${tally.rejected}, ${tally.causes} causes)`);
+    console.log(`conformance tally (cel-eval-fuzz 1.${MINOR} seed ${SEED}): ${tally.agreed}/${tally.objects} objects agree on ${CASES.length} CRDs of ${usable.length} rules (server rejected ${tally.rejected}, ${tally.causes} causes; ${tally.randomOrder} verdicts on a map's random order left out, as crdx reports them unknowable)`);
     await deleteAllCRDs(h).catch(() => undefined);
     await h?.stop();
   });
@@ -86,10 +87,16 @@ describe.skipIf(!CAN_RUN)(`random CEL rules (seed ${SEED}) evaluate on random ob
           const obj = { apiVersion: `${GROUP}/v1`, kind: `E${i}`, metadata: { name: `o${j}`, namespace: 'default' }, spec };
           const run = defaultSources([{ path: `o${j}.json`, text: JSON.stringify(obj) }], [{ path: 'crd.json', text: JSON.stringify(c.crd) }], { kubeVersion: KUBE, cel });
           const r = run.objects[0]!;
-          const unchecked = r.findings.filter((f) => f.ruleId === 'cel-not-evaluated').map((f) => f.message);
+          // a rule failing inside a comprehension over a map of several entries: which entry's error
+          // the server meets first is random (Go's map order), and crdx says it cannot know; that
+          // rule's causes are left out of the comparison, and counted
+          const unknowable = r.findings.filter((f) => f.ruleId === 'cel-not-evaluated' && RANDOM_ORDER.test(f.message)).map((f) => /^CEL rule "((?:[^"\\]|\\.)*)"/.exec(f.message)?.[1]);
+          const unchecked = r.findings.filter((f) => f.ruleId === 'cel-not-evaluated' && !RANDOM_ORDER.test(f.message)).map((f) => f.message);
+          tally.randomOrder += unknowable.length;
           const res = await h.request('POST', `/apis/${GROUP}/v1/namespaces/default/e${i}s?dryRun=All`, obj);
           const causes = res.status === 422 ? ((res.body?.details?.causes ?? []) as { reason: string; field: string; message: string }[]) : [];
-          const theirs = causes.map((x) => `${x.reason} ${x.field}: ${x.message}`).sort();
+          const ofUnknowable = (m: string): boolean => unknowable.some((rule) => rule !== undefined && (m.endsWith(`rule: ${JSON.parse(`"${rule}"`)}`)));
+          const theirs = causes.filter((x) => !ofUnknowable(x.message)).map((x) => `${x.reason} ${x.field}: ${x.message}`).sort();
           const ours = r.findings.filter((f) => f.server).map((f) => `${f.server!.reason} ${f.server!.field}: ${f.server!.message}`).sort();
           tally.objects++;
           if (res.status === 422) tally.rejected++;
