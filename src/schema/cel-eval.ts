@@ -601,7 +601,7 @@ function knownErrorText(err: unknown, rule: string, ast: unknown, ctx: Record<st
   const orderFree = [...runtime.elementErrors].every((t) => t === (err as Error).message);
   if (err instanceof CelGoError) return mapIterated && !orderFree ? undefined : err.message;
   // a call whose dyn arguments no overload takes, as cel-go words it by how the function is bound
-  const call = goCallNoOverload(err) ?? goNoSuchOverload(errorText(err));
+  const call = goCallNoOverload(err) ?? goNoSuchOverload(errorText(err)) ?? notBoolText(err);
   if (call !== undefined) return mapIterated && !orderFree ? undefined : call;
   const arithmetic = arithmeticErrorOf(err);
   if (arithmetic !== undefined) return arithmetic;
@@ -612,6 +612,16 @@ function knownErrorText(err: unknown, rule: string, ast: unknown, ctx: Record<st
   // a comprehension) its error is cel-go's, unless a comprehension went through a map of several
   // entries: Go iterates a map in random order, and which failing entry the server meets first is not known
   return goMissingKey(rule, ast, (text) => evaluateText(text, ctx, env)) ?? (mapIterated && !orderFree ? undefined : key);
+}
+
+/**
+ * cel-go's error where a bool was wanted and a dyn value is none: a conditional's condition
+ * (evalConditional) and the `accu && p` / `accu || p` step of all() and exists() (evalAnd, evalOr;
+ * cel-js keeps the first error of the loop, as they do) answer `no such overload`.
+ */
+function notBoolText(err: unknown): string | undefined {
+  const first = err instanceof Error ? (err.message.split('\n')[0] ?? '') : '';
+  return /^(?:(?:all|exists)\(var, predicate\) predicate must return bool|Ternary condition must be bool), got '/.test(first) ? 'no such overload' : undefined;
 }
 
 /** What crdx's evaluator makes of one expression (evaluateExpression). */

@@ -553,7 +553,6 @@ const DIVERGENCES: Readonly<Record<string, string>> = {
   "check parsing/foo{ a:b }": "struct literal of an undeclared type: cel-go stops at the type, crdx also reports the field values (both reject it)",
   "check parsing/foo{ a:b, c:d }": "struct literal of an undeclared type: cel-go stops at the type, crdx also reports the field values (both reject it)",
   "eval conformance/fields/map_value_repeat_key": "cel-spec expects an error; cel-go keeps the last of repeated keys (its own conformance run skips this case), as crdx does",
-  "eval conformance/lists/zero_based_uint": "cel-js does not index a list with a uint",
   "eval conformance/macros/map_one": "cel-js keeps the keys of an int-keyed map literal as strings",
   "eval conformance/optionals/map_null_entry_no_such_key": "optional field selection on a dyn value: cel-js differs from cel-go (errors versus empty optionals)",
   "eval conformance/optionals/map_present_key_invalid_field": "optional field selection on a dyn value: cel-js differs from cel-go (errors versus empty optionals)",

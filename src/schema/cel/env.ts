@@ -20,7 +20,7 @@ import { registerCIDR } from './lib/cidr.js';
 import { registerSemver } from './lib/semver.js';
 import { registerFormat } from './lib/format.js';
 import { durationText, registerStrings, timestampText } from './lib/strings.js';
-import { goValueType, isDuration, isPlainObject, isUint, registerCelClasses } from './lib/classes.js';
+import { goTypeName, goValueType, isDuration, isPlainObject, isUint, registerCelClasses } from './lib/classes.js';
 import { adoptTimestamp, inTimestampRange, makeTimestamp, msOf, nanosOf, subMillisecondNanos, patchTimestampArithmetic, registerTime, timestampOfText } from './lib/time.js';
 import { registerURL } from './lib/url.js';
 import type { LibEnv } from './lib/types.js';
@@ -136,6 +136,11 @@ function patchIndexText(ev: Evaluator): void {
   if (proto === undefined || typeof first !== 'function') throw new Error('cel-js: no field on its type declarations');
   const SAFE = BigInt(Number.MAX_SAFE_INTEGER);
   proto.field = function (this: unknown, obj, key, ast, e) {
+    // a uint within the list: its element (cel-js takes no uint index)
+    if (Array.isArray(obj) && typeof key !== 'bigint' && listIndexCheck(obj, key)) {
+      positional(obj, 'an index');
+      return obj[Number((key as { valueOf(): bigint }).valueOf())];
+    }
     let r: unknown;
     try {
       r = first.call(this, obj, key, ast, e);
@@ -148,6 +153,38 @@ function patchIndexText(ev: Evaluator): void {
     positional(obj, 'an index');
     return r;
   };
+}
+
+/**
+ * A list indexed by a dyn value that is no int, as cel-go's refQualify answers it: what
+ * types.IndexOrError refuses (`unsupported index type 'string' in list`, `unsupported index value
+ * 1.5 in list`); a double or uint it takes, within the list, is then refused by the apiserver's
+ * list of the resource's data (unstructuredList.Get: `unsupported index: 1`, an int or nothing)
+ * and taken by a list CEL made. Other cases are cel-js's. True for a uint index cel-js would not
+ * take and cel-go does: within a list CEL made.
+ */
+function listIndexCheck(list: unknown[], key: unknown): boolean {
+  let n: number | bigint | undefined;
+  if (typeof key === 'number') {
+    // doubleToInt64Lossless
+    if (!Number.isInteger(key) || key >= 2 ** 63 || key < -(2 ** 63)) throw new CelGoError(`unsupported index value ${formatFloat(key, 'g')} in list`);
+    n = key;
+  } else if (isUint(key)) {
+    const u = key.valueOf();
+    if (u >= 1n << 63n) throw new CelGoError(`unsupported index value ${u} in list`);
+    n = u;
+  } else {
+    const t = goTypeName(key);
+    if (t === undefined) throw new CelUnsupported('a list indexed by a value of this type');
+    throw new CelGoError(`unsupported index type '${t}' in list`);
+  }
+  if (n >= 0 && n < list.length) {
+    if (isAdapterList(list)) throw new CelGoError(`unsupported index: ${typeof key === 'number' ? formatFloat(key, 'g') : String(n)}`);
+    return typeof n === 'bigint';
+  }
+  // refQualify's missingIndex (a double past the end cel-js words itself)
+  if (typeof n === 'bigint') throw new CelGoError(`index out of bounds: ${n}`);
+  return false;
 }
 
 let argumentOrderPatched = false;
@@ -480,12 +517,14 @@ export function makeEnvs(m: CelModule): CelEnvs {
       try {
         right = ev.run(macro.args[1], ctx);
       } catch (e) {
-        // a panic ends the evaluation; it is no error value for the operator to weigh
-        throw e instanceof CelGoPanic ? e : (leftErr ?? e);
+        // a panic ends the evaluation; it is no error value for the operator to weigh; a left
+        // term that is no bool is the first error
+        throw e instanceof CelGoPanic ? e : (leftErr ?? (typeof left !== 'boolean' ? new CelGoError('no such overload') : e));
       }
       if (right === decides) return decides;
       if (leftErr !== undefined) throw leftErr;
-      if (typeof left !== 'boolean' || typeof right !== 'boolean') throw new CelUnsupported('a logical operator applied to a value that is not a bool');
+      // evalAnd/evalOr: a term that is no bool is MaybeNoSuchOverloadErr's `no such overload`
+      if (typeof left !== 'boolean' || typeof right !== 'boolean') throw new CelGoError('no such overload');
       return !decides;
     },
     async: false,

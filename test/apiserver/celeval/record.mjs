@@ -89,6 +89,13 @@ const DYN_CALLS = [
   "dyn(i).endsWith('a')", "dyn(i).matches('a')", "matches(dyn(i), 'a')", "dyn(i).find('a')", "dyn(i).findAll('a')",
   // texts of their own
   'dyn(s).flatten()', 'dyn(i).flatten()', 'dyn(i).flatten(1)', 'dyn(i).distinct()', 'dyn(s).distinct()', 'dyn(i).sortBy(x, x)', 'dyn(i) in dyn(s)',
+  // no bool where one is wanted (conditional, all/exists steps, && and ||, !): `no such overload`
+  '[1].all(x, dyn(i))', '[1, 2].exists(x, dyn(s))', '[1, 2].exists_one(x, dyn(s))', "{'a': 1}.all(k, v, dyn(i))", '[1].exists(k, v, dyn(i))', '[1, 2].existsOne(k, v, dyn(i))',
+  'dyn(i) ? 1 : 2', '!dyn(i)', '!dyn(s)', '!dyn(null)', 'dyn(i) && true', 'true && dyn(i)', 'false || dyn(s)', 'dyn(s) || dyn(i)',
+  // -_ asks for traits.Negater; a bool and the Receivers answer `no such overload`
+  '-dyn(s)', '-dyn(true)', '-dyn([1])', '-dyn(null)', "-dyn(b'a')", '-dyn(uint(1))', "-dyn({'a': 1})", "-dyn(timestamp('2020-01-01T00:00:00Z'))",
+  // a list indexed by what types.IndexOrError refuses
+  '[1, 2][dyn(s)]', '[1, 2][dyn(true)]', '[1, 2][dyn(1.5)]', '[1, 2][dyn(uint(5))]', '[1, 2][dyn(5.0)]',
 ];
 const dynCalls = process.argv[2] === 'dyn-calls';
 const cases = [];

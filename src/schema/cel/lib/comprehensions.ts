@@ -85,7 +85,13 @@ function macro(kind: Kind, filtered: boolean) {
             continue;
           }
           if (r === decides) return decides;
-          if (typeof r !== 'boolean') throw new CelUnsupported(`${kind}() with a predicate that is not a bool`);
+          // the step `accu && p` (`accu || p`): a predicate that is no bool is `no such overload`,
+          // kept as the first error while the loop goes on
+          if (typeof r !== 'boolean') {
+            const nb = new CelGoError('no such overload');
+            runtime.elementErrors.add(nb.message);
+            err ??= nb;
+          }
         }
         if (err !== undefined) throw err;
         return !decides;

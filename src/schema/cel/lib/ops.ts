@@ -94,6 +94,16 @@ const KNOWN = new Set(['int', 'uint', 'double', 'string', 'bytes', 'bool', 'null
  * optionals, types).
  */
 export function goNoSuchOverload(message: string): string | undefined {
+  // `!_` takes a bool only (MaybeNoSuchOverloadErr); `-_` asks for traits.Negater (int, double,
+  // duration; a bool has it and refuses), and answers `no such overload` for a Receiver too
+  const unary = /^no such overload: ([!-])(?:dyn<)?([\w.]+)(?:<[\w., <>]+>)?>?(?:$|\n)/.exec(message);
+  if (unary !== null) {
+    const t = unary[2]!;
+    if (!KNOWN.has(t)) return undefined;
+    if (unary[1] === '!') return 'no such overload';
+    if (t === 'google.protobuf.Duration') return undefined;
+    return t === 'bool' || RECEIVERS.has(t) ? 'no such overload' : 'no such overload: -_';
+  }
   // `in` (inAggregate) asks its right operand for traits.Container only: any other answers `no such overload`
   const inOp = /^no such overload: (?:dyn<)?[\w.]+(?:<[\w., <>]+>)?>? in (?:dyn<([\w.]+)(?:<[\w., <>]+>)?>|([\w.]+)(?:<[\w., <>]+>)?)(?:$|\n)/.exec(message);
   if (inOp !== null) {
