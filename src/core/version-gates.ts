@@ -74,6 +74,11 @@ export const GATES = {
     area: 'formats',
     what: '`unrecognized format` warnings on create, strings only, with the formats of the compatibility version',
   },
+  'cr.number-format-ranges': {
+    minor: 36,
+    area: 'custom resources',
+    what: 'a number is checked against the range of its type and format (`Checked value must be of type integer (default format)`, `… with format int32`; also the maximum, minimum and multipleOf bounds): kube-openapi passes the schema\'s type and format to its number validator',
+  },
   'formats.k8s-names': {
     minor: 34,
     area: 'formats',

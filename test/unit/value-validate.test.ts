@@ -363,6 +363,16 @@ const CASES: readonly Case[] = [
     ],
   },
   {
+    name: "int32 overflow before 1.36 (no range check)",
+    source: "kube-openapi before 1d94e88 (2026-01-09, Kubernetes 1.36): NewSchemaValidator gave the number validator no type or format",
+    opts: { kubeMinor: 35 },
+    schema: {"type":"object","properties":{"intThirtyTwo":{"type":"integer","format":"int32"},"field":{"type":"integer","maximum":10}}},
+    value: {"intThirtyTwo":2147483648,"field":-9223372036854776000},
+    want: [
+      ["TypeInvalid", "field", "number", "field in body must be of type integer: \"number\""],
+    ],
+  },
+  {
     name: "int32 underflow",
     source: "apiextensions-apiserver pkg/apiserver/validation/validation_test.go TestValidateCustomResource \"numeric formats invalid\"",
     schema: {"type":"object","properties":{"intThirtyTwo":{"type":"integer","format":"int32"},"intSixtyFour":{"type":"integer","format":"int64"},"floatThreeTwo":{"type":"number","format":"float"},"floatSixFour":{"type":"number","format":"double"}}},

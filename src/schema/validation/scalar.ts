@@ -90,11 +90,14 @@ function intToString(i: bigint): string {
   return String.fromCodePoint(Number(i));
 }
 
-/** numberValidator (validator.go). */
-export function numberValidator(s: OSchema, val: unknown, kind: GoKind, path: string, at: At): Result {
+/**
+ * numberValidator (validator.go). `ranges`: it knows the schema's type and format (kube-openapi
+ * from 2026-01, Kubernetes 1.36); before, both were empty, and no value or bound was out of range.
+ */
+export function numberValidator(s: OSchema, val: unknown, kind: GoKind, path: string, at: At, ranges = true): Result {
   let typeName = '';
   let format = '';
-  if (s.type.length === 1) {
+  if (ranges && s.type.length === 1) {
     if (s.type[0] === 'integer') {
       typeName = 'integer';
       if (s.format === 'int32' || s.format === 'int64') format = s.format;

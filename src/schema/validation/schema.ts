@@ -4,6 +4,7 @@
  * with `StripUnsupportedFormatsPostProcessorForVersion`, or `Structural.ToKubeOpenAPI` for defaults).
  */
 import { DEFAULT_KUBE_VERSION } from '../../core/kube-version.js';
+import { since } from '../../core/version-gates.js';
 import { isMap, normalizeValue } from '../../go/value.js';
 import { formatsAt, normalizeFormat } from '../formats/index.js';
 import { goSortedKeys } from '../../go/strings.js';
@@ -79,6 +80,8 @@ export interface Ctx {
   readonly supported: ReadonlySet<string>;
   /** Normalized names of the formats in strfmt.Default. */
   readonly registry: ReadonlySet<string>;
+  /** The number validator knows the schema's type and format (checks their ranges): 'cr.number-format-ranges'. */
+  readonly numberRanges: boolean;
 }
 
 /** The format context of a validation: a pure function of the minor and the mode (formatsAt returns shared sets). */
@@ -90,6 +93,7 @@ export function contextFor(opts: ValueValidateOptions): Ctx {
     structural,
     supported: formatsAt(minor - 1),
     registry: formatsAt(minor),
+    numberRanges: minor >= since('cr.number-format-ranges'),
   };
 }
 

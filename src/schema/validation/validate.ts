@@ -48,7 +48,7 @@ function validateNode(s: OSchema, data: unknown, path: string, at: At, ctx: Ctx,
     }
   }
   if (kind === 'int' || kind === 'float') {
-    result.merge(numberValidator(s, data, kind, path, at));
+    result.merge(numberValidator(s, data, kind, path, at, ctx.numberRanges));
     result.inc();
   }
   if (kind === 'slice') {
