@@ -655,6 +655,11 @@ export const LIBS: readonly Lib[] = [
       ['!has(self.n) || !has(self.i) || self.n[dyn(uint(self.i))] > 0', 'index uint'],
       ['!has(self.d) || [1, 2][dyn(self.d)] > 0', 'literal index d'],
       ['!has(self.i) || [1, 2][dyn(uint(self.i))] > 0', 'literal index uint'],
+      // the resource's maps find string keys only
+      ['!has(self.ios) || !has(self.m) || self.ios in self.m', 'ios in m'],
+      ['!has(self.ios) || !has(self.m) || self.m[self.ios] > 0', 'm index ios'],
+      ["!has(self.i) || !has(self.m) || !(dyn(self.i) in self.m)", 'i in m'],
+      ["!has(self.i) || !(dyn(self.i) in {'a': 1})", 'i in literal'],
     ],
     cases: {
       iosInt: { ios: 3 },
@@ -663,6 +668,8 @@ export const LIBS: readonly Lib[] = [
       lists: { n: [1], m: { a: 1 }, o: { a: 'x' } },
       others: { b: true, du: '1s', t: '2024-01-01T00:00:00Z', by: 'YWI=', d: 1.5, p: 'a' },
       index: { n: [5, 6], ios: 'a', d: 1, i: 1 },
+      mapKeys: { m: { a: 1 }, ios: 3, i: 2 },
+      mapKeysStr: { m: { a: 1 }, ios: 'a' },
       indexPast: { n: [5, 6], d: 1.5, i: 5 },
     },
   },

@@ -217,6 +217,16 @@ function patchArgumentOrder(node: unknown): void {
       if (f.iterable !== undefined) watchIterable(f.iterable, proto.evaluate);
       return f.errorsAreFatal === true && f.condition === undefined ? foldLikeCelGo : undefined;
     }
+    // the apiserver's map of the resource's data finds string keys only (unstructuredMap.Find:
+    // MaybeNoSuchOverloadErr of any other key); cel-js indexes Maps itself (fieldAccess)
+    if (n.op === '[]')
+      return (e, a, c) => {
+        const b = a as unknown as { left: EvalNode; right: EvalNode; handle(l: unknown, r: unknown, ast: unknown, ev: unknown): unknown };
+        const l = e.run(b.left, c);
+        const r = e.run(b.right, c);
+        if (l instanceof Map && typeof r !== 'string' && !(r instanceof Promise) && isBound(l)) throw new CelGoError('no such overload');
+        return b.handle(l, r, a, e);
+      };
     if (!Array.isArray(n.args)) return undefined;
     if (n.op === 'call') return (e, a, c) => a.handle(inOrder(e, (a.args as EvalNode[][])[1]!, c), a, e);
     if (n.op === 'list') return (e, a, c) => inOrder(e, a.args as EvalNode[], c, false);

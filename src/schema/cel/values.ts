@@ -403,5 +403,8 @@ function addLists(a: unknown[], b: unknown[], add: Fallback): unknown {
 /** `x in coll`: list membership (each element compared with x, the element deciding); maps are left to the engine. */
 export function celIn(x: unknown, coll: unknown, inOp: Fallback, eq: Fallback): unknown {
   if (Array.isArray(coll)) return coll.some((e) => celEqual(e, x, eq));
+  // the apiserver's map of the resource's data finds string keys only (unstructuredMap.Find:
+  // MaybeNoSuchOverloadErr of any other key)
+  if (coll instanceof Map && isBound(coll) && typeof x !== 'string') throw new CelGoError('no such overload');
   return inOp(x, coll);
 }
