@@ -555,6 +555,9 @@ class Walk {
             missingKeyOf(err) !== undefined ||
             arithmeticErrorOf(err) !== undefined ||
             /^no such overload: dyn</.test(errorText(err)) ||
+            goCallNoOverload(err) !== undefined ||
+            goNoSuchOverload(errorText(err)) !== undefined ||
+            notBoolText(err) !== undefined ||
             (c.optionalOldSelf && /^found no matching overload for '[^']*\.(?:hasValue|value|orValue|or)\(/.test(errorText(err))) ||
             // on a create the message's activation has no oldSelf (validationActivationWithOldSelf)
             (old === undefined && /^Unknown variable: oldSelf\b/.test(errorText(err)));

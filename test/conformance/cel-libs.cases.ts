@@ -660,6 +660,8 @@ export const LIBS: readonly Lib[] = [
       ['!has(self.ios) || !has(self.m) || self.m[self.ios] > 0', 'm index ios'],
       ["!has(self.i) || !has(self.m) || !(dyn(self.i) in self.m)", 'i in m'],
       ["!has(self.i) || !(dyn(self.i) in {'a': 1})", 'i in literal'],
+      // a messageExpression failing so falls back to the message
+      ["!has(self.ios) || self.ios == 'zz'", 'ios fallback', 'strings.quote(self.ios)'],
     ],
     cases: {
       iosInt: { ios: 3 },
