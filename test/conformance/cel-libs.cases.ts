@@ -660,6 +660,9 @@ export const LIBS: readonly Lib[] = [
       ['!has(self.ios) || !has(self.m) || self.m[self.ios] > 0', 'm index ios'],
       ["!has(self.i) || !has(self.m) || !(dyn(self.i) in self.m)", 'i in m'],
       ["!has(self.i) || !(dyn(self.i) in {'a': 1})", 'i in literal'],
+      // relations chained: one precedence level, left to right ((0.0 == d) <= false)
+      ['!has(self.i) || 0.0 == double(self.i) <= false', 'chained relations'],
+      ["!has(self.ios) || self.ios == 3 != false", 'chained equality'],
       // a messageExpression failing so falls back to the message
       ["!has(self.ios) || self.ios == 'zz'", 'ios fallback', 'strings.quote(self.ios)'],
     ],

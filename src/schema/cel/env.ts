@@ -20,7 +20,7 @@ import { registerCIDR } from './lib/cidr.js';
 import { registerSemver } from './lib/semver.js';
 import { registerFormat } from './lib/format.js';
 import { durationText, registerStrings, timestampText } from './lib/strings.js';
-import { goTypeName, goValueType, isDuration, isPlainObject, isUint, registerCelClasses } from './lib/classes.js';
+import { goTypeName, goValueType, isDuration, isPlainObject, isTypeValue, isUint, registerCelClasses } from './lib/classes.js';
 import { adoptTimestamp, inTimestampRange, makeTimestamp, msOf, nanosOf, subMillisecondNanos, patchTimestampArithmetic, registerTime, timestampOfText } from './lib/time.js';
 import { registerURL } from './lib/url.js';
 import type { LibEnv } from './lib/types.js';
@@ -174,6 +174,9 @@ function listIndexCheck(list: unknown[], key: unknown): boolean {
     if (u >= 1n << 63n) throw new CelGoError(`unsupported index value ${u} in list`);
     n = u;
   } else {
+    // a string or a bool (other values are no qualifier: qualifierError)
+    const q = qualifierError(key);
+    if (q !== undefined) throw q;
     const t = goTypeName(key);
     if (t === undefined) throw new CelUnsupported('a list indexed by a value of this type');
     throw new CelGoError(`unsupported index type '${t}' in list`);
@@ -185,6 +188,17 @@ function listIndexCheck(list: unknown[], key: unknown): boolean {
   // refQualify's missingIndex (a double past the end cel-js words itself)
   if (typeof n === 'bigint') throw new CelGoError(`index out of bounds: ${n}`);
   return false;
+}
+
+/**
+ * cel-go's newQualifier of an index value that is no string, int, uint, bool or double: `invalid
+ * qualifier type: %T` (its Go type); undefined for the others, and a CelUnsupported where crdx
+ * does not know the Go type (lists, CEL's own maps, library values).
+ */
+function qualifierError(k: unknown): Error | undefined {
+  if (typeof k === 'string' || typeof k === 'bigint' || typeof k === 'number' || typeof k === 'boolean' || isUint(k) || k instanceof Promise) return undefined;
+  const t = k === null ? 'types.Null' : k instanceof Uint8Array ? 'types.Bytes' : isDuration(k) ? 'types.Duration' : k instanceof Date ? 'types.Timestamp' : isTypeValue(k) ? '*types.Type' : k instanceof Map && isBound(k) ? '*common.unstructuredMap' : undefined;
+  return t === undefined ? new CelUnsupported('an index of a value of this type') : new CelGoError(`invalid qualifier type: ${t}`);
 }
 
 let argumentOrderPatched = false;
@@ -224,6 +238,10 @@ function patchArgumentOrder(node: unknown): void {
         const b = a as unknown as { left: EvalNode; right: EvalNode; handle(l: unknown, r: unknown, ast: unknown, ev: unknown): unknown };
         const l = e.run(b.left, c);
         const r = e.run(b.right, c);
+        // attrQualify makes a qualifier of the index first (newQualifier): of a string, int, uint,
+        // bool or double only
+        const q = qualifierError(r);
+        if (q !== undefined) throw q;
         if (l instanceof Map && typeof r !== 'string' && !(r instanceof Promise) && isBound(l)) throw new CelGoError('no such overload');
         return b.handle(l, r, a, e);
       };

@@ -154,7 +154,7 @@ function goTypeOfJs(t: string): string | undefined {
   if (base === 'optional') return 'optional_type';
   if (base === 'k8s.Quantity') return 'kubernetes.Quantity';
   if (base === 'k8s.URL') return 'kubernetes.URL';
-  const same = ['int', 'uint', 'double', 'bool', 'string', 'bytes', 'list', 'map', 'type', 'google.protobuf.Duration', 'google.protobuf.Timestamp', 'net.IP', 'net.CIDR', 'kubernetes.Semver'];
+  const same = ['int', 'uint', 'double', 'bool', 'string', 'bytes', 'list', 'map', 'type', 'google.protobuf.Duration', 'google.protobuf.Timestamp', 'net.IP', 'net.CIDR', 'kubernetes.Semver', 'kubernetes.NamedFormat'];
   return same.includes(base) ? base : undefined;
 }
 
