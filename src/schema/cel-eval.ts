@@ -27,7 +27,7 @@ import { runtime } from './cel/lib/runtime.js';
 import { bytesLiteralsAsUtf8, rewriteWithListers, type ListerCall } from './cel/rewrite.js';
 import { listerSites } from './cel/lister-panics.js';
 import type { ListerSites } from './cel/lib/runtime.js';
-import { optionalEntriesPlain, plainFieldNames } from './cel/ast.js';
+import { optionalEntriesPlain, plainFieldNames, relationsGrouped } from './cel/ast.js';
 import { compileExpression, GO_LITERAL_CHECKS } from './cel/compile.js';
 import { schemaDeclType } from './cel/decl.js';
 import { costBound, PER_CALL_LIMIT, PER_OBJECT_BUDGET, shapeOf, sizeOf, type Shape } from './cel/cost-bound.js';
@@ -142,6 +142,8 @@ function compileText(text: string, e: CelEnvs): CompiledText {
   // optional list elements and map entries (`[?x]`, `{?k: v}`) as calls of ours
   src = optionalEntriesPlain(src) ?? src;
   src = bytesLiteralsAsUtf8(src) ?? src;
+  // chained relations grouped as CEL's grammar groups them
+  src = relationsGrouped(src) ?? src;
   const ast = e.plain.parse(src).ast;
   // a long-lived engine (the language server) meets a new text at each keystroke in a rule
   if (m.size >= 10_000) m.clear();
@@ -158,7 +160,7 @@ function compileText(text: string, e: CelEnvs): CompiledText {
 function evaluateText(text: string, ctx: Record<string, unknown>, envs: CelEnvs): SubResult {
   let first: unknown;
   try {
-    return { ok: true, value: envs.plain.parse(text)(ctx) };
+    return { ok: true, value: envs.plain.parse(relationsGrouped(text) ?? text)(ctx) };
   } catch (e) {
     const key = missingKeyOf(e);
     if (key !== undefined) return { ok: false, key };
@@ -252,7 +254,7 @@ function compile(schema: Structural, facts: CelBindingFacts, e: CelEnvs): Compil
     const shapes: Shape[] = [];
     try {
       if (ast !== undefined) shapes.push(shapeOf(ast));
-      if (messageExpression !== undefined && runMessage !== undefined) shapes.push(shapeOf(e.plain.parse(messageExpression).ast));
+      if (messageExpression !== undefined && runMessage !== undefined) shapes.push(shapeOf(e.plain.parse(relationsGrouped(messageExpression) ?? messageExpression).ast));
     } catch {
       // parsed above already
     }

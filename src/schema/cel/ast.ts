@@ -393,6 +393,8 @@ class Parser {
   private nextId = 1;
   private depth = 0;
   readonly issues: ParseIssue[] = [];
+  /** Relations chained to a relation: the offsets of the chain's start and of the operator. */
+  readonly chains: [number, number][] = [];
 
   constructor(
     private readonly toks: readonly Tok[],
@@ -473,13 +475,16 @@ class Parser {
   }
 
   private relation(): Expr {
+    const start = this.peek().offset;
     let lhs = this.calc(0);
-    for (;;) {
+    for (let n = 0; ; n++) {
       const t = this.peek();
       let fn: string | undefined;
       if (t.kind === 'op' && ['<', '<=', '>=', '>', '==', '!='].includes(t.text)) fn = `_${t.text}_`;
       else if (t.kind === 'ident' && t.text === 'in') fn = '@in';
       if (fn === undefined) return lhs;
+      // a relation whose left operand is a relation (one precedence level, left to right)
+      if (n > 0) this.chains.push([start, t.offset]);
       this.take();
       const id = this.id();
       const rhs = this.calc(0);
@@ -959,6 +964,41 @@ export function parseCel(text: string, macros: MacroSet = ALL_MACROS): ParseResu
     if (e instanceof SyntaxErr) return { ok: false, syntaxError: { offset: e.offset, message: e.message } };
     throw e;
   }
+}
+
+/**
+ * The text with each relation that is the left operand of another parenthesised (`a == b <= c` →
+ * `(a == b) <= c`), for an evaluator whose grammar binds `<`, `<=`, `>`, `>=` and `in` tighter than
+ * `==` and `!=` (cel-js reads `a == (b <= c)`); CEL's relations are one level, left to right.
+ * Undefined when the text chains no relations, or does not parse.
+ */
+export function relationsGrouped(text: string): string | undefined {
+  if (!/[=<>]|\bin\b/.test(text)) return undefined;
+  const source = Array.from(text);
+  let chains: readonly [number, number][];
+  try {
+    const p = new Parser(lex(source), ALL_MACROS);
+    p.parse();
+    chains = p.chains;
+  } catch {
+    return undefined;
+  }
+  if (chains.length === 0) return undefined;
+  const opens = new Map<number, number>();
+  const closes = new Map<number, number>();
+  for (const [a, b] of chains) {
+    opens.set(a, (opens.get(a) ?? 0) + 1);
+    // before the spaces ahead of the operator
+    let e = b;
+    while (e > a && /\s/.test(source[e - 1]!)) e--;
+    closes.set(e, (closes.get(e) ?? 0) + 1);
+  }
+  let out = '';
+  for (let i = 0; i <= source.length; i++) {
+    out += ')'.repeat(closes.get(i) ?? 0) + '('.repeat(opens.get(i) ?? 0);
+    if (i < source.length) out += source[i];
+  }
+  return out;
 }
 
 /** The tokens of the text (cel-go 0.23+ lexing), or the port's first lexical error. */

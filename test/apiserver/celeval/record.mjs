@@ -96,6 +96,9 @@ const DYN_CALLS = [
   '-dyn(s)', '-dyn(true)', '-dyn([1])', '-dyn(null)', "-dyn(b'a')", '-dyn(uint(1))', "-dyn({'a': 1})", "-dyn(timestamp('2020-01-01T00:00:00Z'))",
   // a list indexed by what types.IndexOrError refuses
   '[1, 2][dyn(s)]', '[1, 2][dyn(true)]', '[1, 2][dyn(1.5)]', '[1, 2][dyn(uint(5))]', '[1, 2][dyn(5.0)]',
+  // values: a uint index, and relations chained (one precedence level, left to right)
+  '[1, 2][dyn(uint(1))]', '0.0 == 2.0 <= true', 'i == j <= true', '1 == 1 == true', '1 < 2 == true', 'i == 3 != false', "[s] == [t] in [true]",
+  '(i == j) < true', 'dyn(i) == (j <= 4)', 'i < 4 == (j > 3)', 'dyn(i) == dyn(j) < dyn(true)',
 ];
 const dynCalls = process.argv[2] === 'dyn-calls';
 const cases = [];
