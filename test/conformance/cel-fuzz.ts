@@ -109,6 +109,9 @@ export function ruleGenerator(seed: number): () => FuzzRule {
   function expr(t: T, depth: number, s: Scope): string {
     // now and then an operand of another type: the checker's error texts
     if (chance(0.04)) t = pick(ALL);
+    // and one the checker takes as it is: a dyn value, of whatever type at runtime (cel-go's
+    // runtime texts of calls and operators no overload takes)
+    else if (t !== 'dyn' && chance(0.04)) return chance(0.5) ? 'self.ios' : `dyn(${expr(pick(ALL), depth - 1, s)})`;
     const vs = s.vars.filter((v) => v.type === t);
     if (vs.length > 0 && chance(0.4)) return pick(vs).name;
     if (depth <= 0 || chance(0.3)) return pick(atoms[t]);
