@@ -279,7 +279,9 @@ interface FoldCtx {
 function foldLikeCelGo(this: EvalNode, ev: Evaluator, a: EvalNode, cx: unknown): unknown {
   const f = a.args as FoldArgs;
   const coll = ev.run(f.iterable, cx);
-  const items = Array.isArray(coll) ? coll : coll instanceof Map ? [...coll.keys()] : undefined;
+  // a map literal (cel-js's plain object): its keys, unless one may have been an int or a bool
+  const literalKeys = isPlainObject(coll) ? Object.keys(coll) : undefined;
+  const items = Array.isArray(coll) ? coll : coll instanceof Map ? [...coll.keys()] : literalKeys !== undefined && !literalKeys.some((k) => /^(-?[0-9]+|true|false)$/.test(k)) ? literalKeys : undefined;
   // anything else (a set, an object, a promise): cel-js's own loop and errors
   if (items === undefined) return keepMapOrder(coll, a.handle(coll, f, ev, cx));
   const ctx = f.iterCtx.reuse(cx);

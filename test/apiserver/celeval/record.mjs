@@ -92,6 +92,7 @@ const DYN_CALLS = [
   // no bool where one is wanted (conditional, all/exists steps, && and ||, !): `no such overload`
   '[1].all(x, dyn(i))', '[1, 2].exists(x, dyn(s))', '[1, 2].exists_one(x, dyn(s))', "{'a': 1}.all(k, v, dyn(i))", '[1].exists(k, v, dyn(i))', '[1, 2].existsOne(k, v, dyn(i))',
   'dyn(i) ? 1 : 2', '!dyn(i)', '!dyn(s)', '!dyn(null)', 'dyn(i) && true', 'true && dyn(i)', 'false || dyn(s)', 'dyn(s) || dyn(i)',
+  "{'a': 1}.exists_one(v0, dyn(i))", "{'a': 1}.filter(k, dyn(s)).size() > 0", "{'a': 1}.map(k, dyn(s), k).size()",
   // -_ asks for traits.Negater; a bool and the Receivers answer `no such overload`
   '-dyn(s)', '-dyn(true)', '-dyn([1])', '-dyn(null)', "-dyn(b'a')", '-dyn(uint(1))', "-dyn({'a': 1})", "-dyn(timestamp('2020-01-01T00:00:00Z'))",
   // a list indexed by what types.IndexOrError refuses
@@ -99,6 +100,8 @@ const DYN_CALLS = [
   // values: a uint index, and relations chained (one precedence level, left to right)
   '[1, 2][dyn(uint(1))]', '0.0 == 2.0 <= true', 'i == j <= true', '1 == 1 == true', '1 < 2 == true', 'i == 3 != false', "[s] == [t] in [true]",
   '(i == j) < true', 'dyn(i) == (j <= 4)', 'i < 4 == (j > 3)', 'dyn(i) == dyn(j) < dyn(true)',
+  // exists_one, filter and map over a map literal, as over the resource's maps
+  "{'a': 1, 'b': 2}.exists_one(k, k == 'a')", "{'a': 1, 'b': 2}.map(k, k + 'x').size()",
 ];
 const dynCalls = process.argv[2] === 'dyn-calls';
 const cases = [];

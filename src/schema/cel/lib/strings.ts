@@ -13,7 +13,7 @@ import { CelGoError, CelUnsupported, noOverload } from './ops.js';
 import { positional } from '../values.js';
 import { runtime } from './runtime.js';
 import type { LibEnv } from './types.js';
-import { isDuration, isPlainObject, isTypeValue, isUint } from './classes.js';
+import { goTypeName, isDuration, isPlainObject, isTypeValue, isUint } from './classes.js';
 
 export const STRING_FUNCTIONS: ReadonlySet<string> = new Set(['charAt', 'indexOf', 'lastIndexOf', 'lowerAscii', 'upperAscii', 'replace', 'split', 'substring', 'trim', 'join', 'format']);
 
@@ -249,19 +249,8 @@ function memberText(x: unknown): string | undefined {
 const isUintValue = isUint;
 const intOf = (x: unknown): bigint | undefined => (typeof x === 'bigint' ? x : isUintValue(x) ? (x as { valueOf(): bigint }).valueOf() : undefined);
 
-/** The CEL type name cel-go's format errors print, for the values crdx binds. */
-function celTypeName(x: unknown): string | undefined {
-  if (typeof x === 'bigint') return 'int';
-  if (isUintValue(x)) return 'uint';
-  if (typeof x === 'number') return 'double';
-  if (typeof x === 'string') return 'string';
-  if (typeof x === 'boolean') return 'bool';
-  if (x === null) return 'null_type';
-  if (x instanceof Uint8Array) return 'bytes';
-  if (Array.isArray(x)) return 'list';
-  if (x instanceof Map) return 'map';
-  return undefined;
-}
+/** The CEL type name cel-go's format errors print (TypeName), for the values crdx binds. */
+const celTypeName = goTypeName;
 
 const SUPERSCRIPT = '⁰¹²³⁴⁵⁶⁷⁸⁹';
 
