@@ -457,7 +457,8 @@ describe("cel-go's evaluation order and values", () => {
   });
 });
 
-describe('an error inside a comprehension over a map', () => {
+/** A CRD of spec.m (a map of ints), spec.b and spec.c with one rule on spec; create(m) simulates a create of it. */
+function mapRuleCreate(rule: string): (m: Record<string, number>) => ReturnType<typeof simulateCreate> {
   const crd = JSON.stringify(
     crdObject({
       group: 'example.com',
@@ -468,15 +469,19 @@ describe('an error inside a comprehension over a map', () => {
         properties: {
           spec: {
             type: 'object',
-            properties: { b: { type: 'integer' }, m: { type: 'object', maxProperties: 3, additionalProperties: { type: 'integer' } } },
-            'x-kubernetes-validations': [{ rule: 'self.m.all(k, self.m[k] > self.b)' }],
+            properties: { b: { type: 'integer' }, c: { type: 'integer' }, m: { type: 'object', maxProperties: 3, additionalProperties: { type: 'integer' } } },
+            'x-kubernetes-validations': [{ rule }],
           },
         },
       },
     }),
   );
   const s = served(catalog(crd), 'example.com/v1', 'M');
-  const create = (m: Record<string, number>) => simulateCreate({ apiVersion: 'example.com/v1', kind: 'M', metadata: { name: 'a', namespace: 'default' }, spec: { m } }, s, { kube, skipStorage: true });
+  return (m) => simulateCreate({ apiVersion: 'example.com/v1', kind: 'M', metadata: { name: 'a', namespace: 'default' }, spec: { m } }, s, { kube, skipStorage: true });
+}
+
+describe('an error inside a comprehension over a map', () => {
+  const create = mapRuleCreate('self.m.all(k, self.m[k] > self.b)');
   it("of one entry is the server's error", () => {
     const r = create({ x: 1 });
     expect(r.celNotEvaluated).toBe(false);
@@ -490,26 +495,9 @@ describe('an error inside a comprehension over a map', () => {
 });
 
 describe('entries of a map failing with different errors', () => {
-  const crd = JSON.stringify(
-    crdObject({
-      group: 'example.com',
-      plural: 'ms',
-      kind: 'M',
-      schema: {
-        type: 'object',
-        properties: {
-          spec: {
-            type: 'object',
-            properties: { b: { type: 'integer' }, c: { type: 'integer' }, m: { type: 'object', maxProperties: 3, additionalProperties: { type: 'integer' } } },
-            'x-kubernetes-validations': [{ rule: "self.m.all(k, k == 'x' ? self.b > 0 : self.c > 0)" }],
-          },
-        },
-      },
-    }),
-  );
-  const s = served(catalog(crd), 'example.com/v1', 'M');
+  const create = mapRuleCreate("self.m.all(k, k == 'x' ? self.b > 0 : self.c > 0)");
   it('is not evaluated: which one the server meets first depends on Go\'s random order', () => {
-    const r = simulateCreate({ apiVersion: 'example.com/v1', kind: 'M', metadata: { name: 'a', namespace: 'default' }, spec: { m: { x: 1, y: 2 } } }, s, { kube, skipStorage: true });
+    const r = create({ x: 1, y: 2 });
     expect(r.celNotEvaluated).toBe(true);
     expect(r.celSkipped?.map((x) => x.why)).toEqual([expect.stringMatching(/^it fails inside a comprehension over a map of several entries, which the server goes through in Go's random order \(crdx: No such key: [bc]\)$/)]);
   });
