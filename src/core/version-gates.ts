@@ -129,6 +129,11 @@ export const GATES = {
     area: 'CEL',
     what: 'cel-go 0.20: a `format()` call on a literal string with a literal list is checked when the rule is written (each clause against its argument\'s type, the argument count)',
   },
+  'cel.x-text-0.23': {
+    minor: 33,
+    area: 'custom resources',
+    what: "format()'s `%e` writes `1.000000×10⁰⁰` (golang.org/x/text 0.23; before: a narrow no-break space on each side of ×)",
+  },
   'cel.go-0.22-runtime': {
     minor: 32,
     area: 'custom resources',

@@ -316,6 +316,8 @@ class Walk {
     private readonly v137 = false,
     /** Before 1.32: indexOf/lastIndexOf with an offset past the end fail (cel-go < 0.22). */
     private readonly pastEndFails = false,
+    /** Before 1.33: format()'s %e spaced as golang.org/x/text < 0.23 spaces it. */
+    private readonly sciSpaces = false,
   ) {
     const env = environment(cel);
     this.env = adapters137 ? { ...env, makers: { ...env.makers, adapters137 } } : env;
@@ -391,6 +393,7 @@ class Walk {
     const m = this.cel.module;
     runtime.v137 = this.v137;
     runtime.indexPastEndFails = this.pastEndFails;
+    runtime.sciSpaces = this.sciSpaces;
     const nodeField = loc.field === '' ? '<nil>' : loc.field;
     const outOfBudget = 'validation failed due to running out of cost budget, no further validation rules will be run';
     // a node with rules reached with no budget left (validation.go validateExpressions)
@@ -654,6 +657,7 @@ export function evaluateExpression(text: string, vars: Record<string, unknown>, 
   }
   runtime.v137 = runtime137(kube);
   runtime.indexPastEndFails = indexPastEndFails(kube);
+  runtime.sciSpaces = sciSpaces(kube);
   runtime.mapIterated = false;
   runtime.elementErrors.clear();
   // no schema, no checked types: no cost tracker's panic
@@ -731,6 +735,10 @@ function indexPastEndFails(kube: KubeVersion | undefined): boolean {
 }
 
 /** cel-go 0.29's runtime costs and library behaviours (1.37 and later; the default version when none is given). */
+function sciSpaces(kube: KubeVersion | undefined): boolean {
+  return !gated(kube ?? DEFAULT_KUBE_VERSION, 'cel.x-text-0.23');
+}
+
 function runtime137(kube: KubeVersion | undefined): boolean {
   return gated(kube ?? DEFAULT_KUBE_VERSION, 'cel.go-0.29-runtime');
 }
@@ -749,7 +757,7 @@ export function evaluateCel(obj: Record<string, unknown>, old: Record<string, un
   if (!schema || !schema.facts.celBelow) return { errors: [], complete: true, skipped: [] };
   if (!cel) throw celMissing('CEL evaluation');
   const whole = (why: string): CelOutcome => ({ errors: [], complete: false, skipped: [{ rule: '', at: [], schemaAt: [], why }] });
-  const w = new Walk(old !== undefined, cel, kube !== undefined && !gated(kube, 'cr.cel-message-value'), true, adapters137(kube), storedCompile137(kube), runtime137(kube), indexPastEndFails(kube));
+  const w = new Walk(old !== undefined, cel, kube !== undefined && !gated(kube, 'cr.cel-message-value'), true, adapters137(kube), storedCompile137(kube), runtime137(kube), indexPastEndFails(kube), sciSpaces(kube));
   try {
     w.node(obj, old, schema, new Loc('', []), true, old !== undefined ? { cur: new Correlated(obj, old, schema, STRUCTURAL_SHAPE), parent: undefined } : NO_RATCHET, []);
   } catch (e) {
@@ -768,7 +776,7 @@ export function evaluateCelOnDefault(value: unknown, schema: Structural, loc: Lo
   if (!schema.facts.celBelow) return { errors: [], complete: true, skipped: [] };
   const typeAsValue = kube !== undefined && !gated(kube, 'cr.cel-message-value');
   const run = (old: unknown): CelOutcome => {
-    const w = new Walk(old !== undefined, cel, typeAsValue, false, adapters137(kube), false, runtime137(kube), indexPastEndFails(kube));
+    const w = new Walk(old !== undefined, cel, typeAsValue, false, adapters137(kube), false, runtime137(kube), indexPastEndFails(kube), sciSpaces(kube));
     try {
       w.node(value, old, schema, loc, isResourceRoot, NO_RATCHET, []);
     } catch (e) {

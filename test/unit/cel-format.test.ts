@@ -138,3 +138,13 @@ describe('%s of aggregates and time values as cel-go formats them', () => {
     });
   }
 });
+
+describe("%e by the server's golang.org/x/text (recorded from x/text v0.19.0 and v0.23.0: message.NewPrinter(language.English).Sprintf(\"%e\", 1.0))", () => {
+  it('spaces × with U+202F before 1.33, not from 1.33', async () => {
+    const { evaluateExpression } = await import('../../src/schema/cel-eval.js');
+    const at = (minor: number) => evaluateExpression("'%e'.format([1.0])", {}, cel, { major: 1, minor });
+    expect(at(32)).toEqual({ kind: 'value', value: '1.000000\u202f×\u202f10⁰⁰' });
+    expect(at(33)).toEqual({ kind: 'value', value: '1.000000×10⁰⁰' });
+    expect(at(37)).toEqual({ kind: 'value', value: '1.000000×10⁰⁰' });
+  });
+});

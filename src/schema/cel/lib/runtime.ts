@@ -19,6 +19,8 @@ export const runtime = {
   v137: false,
   /** Before 1.32 (cel-go < 0.22): indexOf/lastIndexOf with an offset at or past the end fail (later: -1). */
   indexPastEndFails: false,
+  /** Before 1.33 (golang.org/x/text < 0.23): format()'s `%e` puts U+202F on each side of ×. */
+  sciSpaces: false,
   /**
    * A comprehension of the running rule iterated a map of two or more entries: the server iterates a
    * map in Go's random order, so which of two failing entries it reports is not known (env.ts).

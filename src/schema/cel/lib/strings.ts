@@ -284,7 +284,9 @@ function scientificClause(x: number, width: number): string {
   else {
     const p = expParts(x, 6);
     const e = String(Math.abs(p.exp)).padStart(2, '0');
-    out = `${p.negative && x !== 0 ? '-' : ''}${p.mantissa[0]}.${p.mantissa.slice(1)}×10${p.exp < 0 ? '⁻' : ''}${[...e].map((d) => SUPERSCRIPT[Number(d)]).join('')}`;
+    // golang.org/x/text before 0.23 (Kubernetes before 1.33) spaces × with U+202F
+    const times = runtime.sciSpaces ? '\u202f×\u202f' : '×';
+    out = `${p.negative && x !== 0 ? '-' : ''}${p.mantissa[0]}.${p.mantissa.slice(1)}${times}10${p.exp < 0 ? '⁻' : ''}${[...e].map((d) => SUPERSCRIPT[Number(d)]).join('')}`;
   }
   const n = [...out].length;
   return n < width ? ' '.repeat(width - n) + out : out;
