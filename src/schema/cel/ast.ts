@@ -972,8 +972,9 @@ export function parseCel(text: string, macros: MacroSet = ALL_MACROS): ParseResu
  * `==` and `!=` (cel-js reads `a == (b <= c)`); CEL's relations are one level, left to right.
  * Undefined when the text chains no relations, or does not parse.
  */
+
 export function relationsGrouped(text: string): string | undefined {
-  if (!/[=<>]|\bin\b/.test(text)) return undefined;
+  if (!mayChainRelations(text)) return undefined;
   const source = Array.from(text);
   let chains: readonly [number, number][];
   try {
@@ -999,6 +1000,52 @@ export function relationsGrouped(text: string): string | undefined {
     if (i < source.length) out += source[i];
   }
   return out;
+}
+
+/**
+ * Whether two relational operators may be one chain: a cheap scan (string literals skipped) for a
+ * second one at the same bracket depth with no `&&`, `||`, `?`, `:` or `,` between them. False
+ * positives only cost a parse (relationsGrouped decides by crdx's parser); most rules have none.
+ */
+function mayChainRelations(text: string): boolean {
+  const seen: boolean[] = [false];
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
+    const c = text[i]!;
+    if (c === '"' || c === "'") {
+      const triple = text.startsWith(c.repeat(3), i);
+      const end = triple ? text.indexOf(c.repeat(3), i + 3) : -1;
+      if (triple) {
+        if (end < 0) return true;
+        i = end + 2;
+        continue;
+      }
+      let j = i + 1;
+      while (j < n && text[j] !== c && text[j] !== '\n') j += text[j] === '\\' ? 2 : 1;
+      i = j;
+      continue;
+    }
+    const d = seen.length - 1;
+    if (c === '(' || c === '[' || c === '{') seen.push(false);
+    else if (c === ')' || c === ']' || c === '}') {
+      if (seen.length > 1) seen.pop();
+    } else if (c === ',' || c === '?' || c === ':' || (c === '&' && text[i + 1] === '&') || (c === '|' && text[i + 1] === '|')) seen[d] = false;
+    else {
+      const rel =
+        c === '<' || c === '>' || ((c === '=' || c === '!') && text[i + 1] === '=')
+          ? text[i + 1] === '='
+            ? 2
+            : 1
+          : c === 'i' && text[i + 1] === 'n' && !/[\w]/.test(text[i - 1] ?? ' ') && !/[\w]/.test(text[i + 2] ?? ' ')
+            ? 2
+            : 0;
+      if (rel === 0) continue;
+      if (seen[d]) return true;
+      seen[d] = true;
+      i += rel - 1;
+    }
+  }
+  return false;
 }
 
 /** The tokens of the text (cel-go 0.23+ lexing), or the port's first lexical error. */
