@@ -560,9 +560,7 @@ class Walk {
             missingKeyOf(err) !== undefined ||
             arithmeticErrorOf(err) !== undefined ||
             /^no such overload: dyn</.test(errorText(err)) ||
-            goCallNoOverload(err) !== undefined ||
-            goNoSuchOverload(errorText(err)) !== undefined ||
-            notBoolText(err) !== undefined ||
+            dynErrorText(err) !== undefined ||
             (c.optionalOldSelf && /^found no matching overload for '[^']*\.(?:hasValue|value|orValue|or)\(/.test(errorText(err))) ||
             // on a create the message's activation has no oldSelf (validationActivationWithOldSelf)
             (old === undefined && /^Unknown variable: oldSelf\b/.test(errorText(err)));
@@ -609,7 +607,7 @@ function knownErrorText(err: unknown, rule: string, ast: unknown, ctx: Record<st
   const orderFree = [...runtime.elementErrors].every((t) => t === (err as Error).message);
   if (err instanceof CelGoError) return mapIterated && !orderFree ? undefined : err.message;
   // a call whose dyn arguments no overload takes, as cel-go words it by how the function is bound
-  const call = goCallNoOverload(err) ?? goNoSuchOverload(errorText(err)) ?? notBoolText(err);
+  const call = dynErrorText(err);
   if (call !== undefined) return mapIterated && !orderFree ? undefined : call;
   const arithmetic = arithmeticErrorOf(err);
   if (arithmetic !== undefined) return arithmetic;
@@ -620,6 +618,11 @@ function knownErrorText(err: unknown, rule: string, ast: unknown, ctx: Record<st
   // a comprehension) its error is cel-go's, unless a comprehension went through a map of several
   // entries: Go iterates a map in random order, and which failing entry the server meets first is not known
   return goMissingKey(rule, ast, (text) => evaluateText(text, ctx, env)) ?? (mapIterated && !orderFree ? undefined : key);
+}
+
+/** cel-go's text of an error only dyn values reach (a call or operator no overload takes, no bool where one is wanted). */
+function dynErrorText(err: unknown): string | undefined {
+  return goCallNoOverload(err) ?? goNoSuchOverload(errorText(err)) ?? notBoolText(err);
 }
 
 /**
@@ -734,11 +737,12 @@ function indexPastEndFails(kube: KubeVersion | undefined): boolean {
   return !gated(kube ?? DEFAULT_KUBE_VERSION, 'cel.go-0.22-runtime');
 }
 
-/** cel-go 0.29's runtime costs and library behaviours (1.37 and later; the default version when none is given). */
+/** format()'s %e spaced as golang.org/x/text before 0.23 spaces it (before 1.33). */
 function sciSpaces(kube: KubeVersion | undefined): boolean {
   return !gated(kube ?? DEFAULT_KUBE_VERSION, 'cel.x-text-0.23');
 }
 
+/** cel-go 0.29's runtime costs and library behaviours (1.37 and later; the default version when none is given). */
 function runtime137(kube: KubeVersion | undefined): boolean {
   return gated(kube ?? DEFAULT_KUBE_VERSION, 'cel.go-0.29-runtime');
 }

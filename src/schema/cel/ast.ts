@@ -972,7 +972,6 @@ export function parseCel(text: string, macros: MacroSet = ALL_MACROS): ParseResu
  * `==` and `!=` (cel-js reads `a == (b <= c)`); CEL's relations are one level, left to right.
  * Undefined when the text chains no relations, or does not parse.
  */
-
 export function relationsGrouped(text: string): string | undefined {
   if (!mayChainRelations(text)) return undefined;
   const source = Array.from(text);

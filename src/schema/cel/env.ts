@@ -20,7 +20,7 @@ import { registerCIDR } from './lib/cidr.js';
 import { registerSemver } from './lib/semver.js';
 import { registerFormat } from './lib/format.js';
 import { durationText, registerStrings, timestampText } from './lib/strings.js';
-import { goTypeName, goValueType, isDuration, isPlainObject, isTypeValue, isUint, registerCelClasses } from './lib/classes.js';
+import { goTypeName, goValueType, isDuration, isPlainObject, isUint, mayBeNonStringKey, registerCelClasses } from './lib/classes.js';
 import { adoptTimestamp, inTimestampRange, makeTimestamp, msOf, nanosOf, subMillisecondNanos, patchTimestampArithmetic, registerTime, timestampOfText } from './lib/time.js';
 import { registerURL } from './lib/url.js';
 import type { LibEnv } from './lib/types.js';
@@ -197,7 +197,8 @@ function listIndexCheck(list: unknown[], key: unknown): boolean {
  */
 function qualifierError(k: unknown): Error | undefined {
   if (typeof k === 'string' || typeof k === 'bigint' || typeof k === 'number' || typeof k === 'boolean' || isUint(k) || k instanceof Promise) return undefined;
-  const t = k === null ? 'types.Null' : k instanceof Uint8Array ? 'types.Bytes' : isDuration(k) ? 'types.Duration' : k instanceof Date ? 'types.Timestamp' : isTypeValue(k) ? '*types.Type' : k instanceof Map && isBound(k) ? '*common.unstructuredMap' : undefined;
+  // null, bytes, durations, timestamps, types by their Go types; the resource's maps and objects are the apiserver's
+  const t = goValueType(k) ?? (k instanceof Map && isBound(k) ? '*common.unstructuredMap' : undefined);
   return t === undefined ? new CelUnsupported('an index of a value of this type') : new CelGoError(`invalid qualifier type: ${t}`);
 }
 
@@ -281,7 +282,7 @@ function foldLikeCelGo(this: EvalNode, ev: Evaluator, a: EvalNode, cx: unknown):
   const coll = ev.run(f.iterable, cx);
   // a map literal (cel-js's plain object): its keys, unless one may have been an int or a bool
   const literalKeys = isPlainObject(coll) ? Object.keys(coll) : undefined;
-  const items = Array.isArray(coll) ? coll : coll instanceof Map ? [...coll.keys()] : literalKeys !== undefined && !literalKeys.some((k) => /^(-?[0-9]+|true|false)$/.test(k)) ? literalKeys : undefined;
+  const items = Array.isArray(coll) ? coll : coll instanceof Map ? [...coll.keys()] : literalKeys !== undefined && !literalKeys.some(mayBeNonStringKey) ? literalKeys : undefined;
   // anything else (a set, an object, a promise): cel-js's own loop and errors
   if (items === undefined) return keepMapOrder(coll, a.handle(coll, f, ev, cx));
   const ctx = f.iterCtx.reuse(cx);

@@ -104,3 +104,6 @@ export function goTypeName(v: unknown): string | undefined {
 
 /** A map literal as cel-js holds it: a plain object (string keys). */
 export const isPlainObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && [Object.prototype, null].includes(Object.getPrototypeOf(x));
+
+/** A key of a map literal that may have been an int or a bool (cel-js keeps every key as a string). */
+export const mayBeNonStringKey = (k: string): boolean => /^(-?[0-9]+|true|false)$/.test(k);

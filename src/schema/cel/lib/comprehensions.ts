@@ -9,7 +9,7 @@
  */
 import { CelGoError, CelGoPanic, CelUnsupported, isCelErrorValue, type CelOps } from './ops.js';
 import type { LibEnv } from './types.js';
-import { goValueType, isPlainObject, kindName } from './classes.js';
+import { goValueType, isPlainObject, kindName, mayBeNonStringKey } from './classes.js';
 import { runtime } from './runtime.js';
 import { keepMapOrder } from '../values.js';
 
@@ -59,7 +59,7 @@ function macro(kind: Kind, filtered: boolean) {
       // a map literal (cel-js's plain object, its keys strings: one that may have been an int or a bool is not known as one)
       else if (isPlainObject(coll)) {
         entries = Object.entries(coll);
-        if (entries.some(([k]) => /^(-?[0-9]+|true|false)$/.test(String(k)))) throw new CelUnsupported(`${kind}() over a map literal whose keys may be ints or bools`);
+        if (entries.some(([k]) => mayBeNonStringKey(String(k)))) throw new CelUnsupported(`${kind}() over a map literal whose keys may be ints or bools`);
       }
       else {
         // cel-go's fold (interpreter evalFold): a two-variable range must be a list or a map

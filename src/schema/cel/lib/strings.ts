@@ -220,7 +220,6 @@ function stringClause(x: unknown): string | undefined {
   return undefined;
 }
 
-
 /** Type names cel-js and cel-go spell alike. */
 const TYPE_NAMES: ReadonlySet<string> = new Set(['int', 'uint', 'double', 'bool', 'string', 'bytes', 'null_type', 'list', 'map', 'type', 'google.protobuf.Timestamp', 'google.protobuf.Duration']);
 
@@ -249,9 +248,6 @@ function memberText(x: unknown): string | undefined {
 const isUintValue = isUint;
 const intOf = (x: unknown): bigint | undefined => (typeof x === 'bigint' ? x : isUintValue(x) ? (x as { valueOf(): bigint }).valueOf() : undefined);
 
-/** The CEL type name cel-go's format errors print (TypeName), for the values crdx binds. */
-const celTypeName = goTypeName;
-
 const SUPERSCRIPT = '⁰¹²³⁴⁵⁶⁷⁸⁹';
 
 /** Digits grouped by three with commas (golang.org/x/text's English number format). */
@@ -263,7 +259,7 @@ function doubleArg(x: unknown, what: string): number {
   if (x === 'NaN') return NaN;
   if (x === 'Infinity') return Infinity;
   if (x === '-Infinity') return -Infinity;
-  const t = celTypeName(x);
+  const t = goTypeName(x);
   if (t === undefined) throw new CelUnsupported(`format() of a value of this type with ${what}`);
   throw new CelGoError(`error during formatting: ${what === '%f' ? 'fixed-point' : 'scientific'} clause can only be used on doubles, was given ${t}`);
 }
@@ -306,7 +302,7 @@ const hexOfBytes = (b: Uint8Array, upper: boolean): string => {
 /** One clause (verb and precision) of cel-go's legacy formatter (ext/formatting.go, strings version < 4). */
 function formatClause(verb: string, precision: number | undefined, x: unknown): string {
   const wrong = (msg: string): never => {
-    const t = celTypeName(x);
+    const t = goTypeName(x);
     if (t === undefined) throw new CelUnsupported(`format() of a value of this type with %${verb}`);
     throw new CelGoError(`error during formatting: ${msg}, was given ${t}`);
   };
