@@ -90,9 +90,14 @@ function watchIterable(node: EvalNode, first: (this: EvalNode, ev: Evaluator, as
   if (own.watched) return;
   own.watched = true;
   const watch: EvalNode['evaluate'] = function (this: EvalNode, ev, ast, ctx) {
-    // cel-js's node caches its evaluation function on itself at the first call: keep this one
-    const r = first.call(node, ev, ast, ctx);
-    own.evaluate = watch;
+    // cel-js's node caches its evaluation function on itself at the first call, also when that
+    // call throws (a missing field): keep this one in either case
+    let r: unknown;
+    try {
+      r = first.call(node, ev, ast, ctx);
+    } finally {
+      own.evaluate = watch;
+    }
     // cel-go's fold (interpreter evalFold): a range that is no list or map is an error by its Go
     // type, where cel-js would range over bytes, or fail as no CEL error
     const t = goValueType(r);
