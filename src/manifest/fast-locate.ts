@@ -31,11 +31,15 @@ export type FastLocator = (path: JsonPath, at: 'key' | 'value') => Position | un
 
 /**
  * A locator over one document's text (a `---` chunk the fast path read), lines counted from
- * `lineOffset`; undefined when js-yaml does not read it as one document.
+ * `lineOffset`; a position it does not model is undefined (the caller asks the yaml package).
+ *
+ * js-yaml's reading is as long as the document: the first position asked for is found by a reading
+ * that stops once the document's entry holding it is read (metadata, where most findings of a large
+ * CRD point, comes before its spec), and any other by a reading of the whole document, kept.
  */
-export function fastLocator(text: string, lineOffset: number, maxDepth: number): FastLocator | undefined {
-  const root = tree(text, maxDepth);
-  if (root === undefined) return undefined;
+export function fastLocator(text: string, lineOffset: number, maxDepth: number): FastLocator {
+  let whole: Node | undefined | null = null;
+  let first = true;
   let starts: number[] | undefined;
   const pos = (offset: number): { line: number; col: number } => {
     starts ??= lineStarts(text);
@@ -55,12 +59,8 @@ export function fastLocator(text: string, lineOffset: number, maxDepth: number):
     const e = pos(end);
     return { line: s.line, column: s.col, endLine: e.line, endColumn: e.col };
   };
-  return (path, at) => {
-    // as parse.ts's locateIn with `closest`: the deepest node of the path that exists
-    let node = root;
-    let keyNode: Node | undefined;
-    let best = position(root, false);
-    if (best === undefined) return undefined;
+  /** As parse.ts's locateIn with `closest`: the deepest node of the path that exists, below `node`. */
+  const below = (node: Node, best: Position, path: JsonPath, at: 'key' | 'value'): Position | undefined => {
     for (const seg of path) {
       let next: Node | undefined;
       let nextKey: Node | undefined;
@@ -78,21 +78,48 @@ export function fastLocator(text: string, lineOffset: number, maxDepth: number):
       }
       if (next === undefined) return best;
       node = next;
-      keyNode = nextKey;
-      const here = at === 'key' && keyNode ? position(keyNode, true) : position(node, false);
+      const here = at === 'key' && nextKey ? position(nextKey, true) : position(node, false);
       if (here === undefined) return undefined;
       best = here;
     }
     return best;
   };
+  return (path, at) => {
+    if (first && whole === null && path.length > 0) {
+      first = false;
+      const entry = tree(text, maxDepth, String(path[0]));
+      if (entry === undefined) return undefined;
+      if ('key' in entry) {
+        const here = at === 'key' ? position(entry.key, true) : position(entry.value, false);
+        return here === undefined ? undefined : below(entry.value, here, path.slice(1), at);
+      }
+      // the document holds no such entry: read whole
+      whole = entry.root;
+    }
+    if (whole === null) {
+      const t = tree(text, maxDepth);
+      whole = t !== undefined && 'root' in t ? t.root : undefined;
+    }
+    if (whole === undefined) return undefined;
+    const best = position(whole, false);
+    return best === undefined ? undefined : below(whole, best, path, at);
+  };
 }
 
-/** The document's nodes from js-yaml's open and close events; undefined when not one plain document. */
-function tree(text: string, maxDepth: number): Node | undefined {
+/** Thrown by the listener to end js-yaml's reading at the entry asked for. */
+const READ_ENOUGH = new Error('read enough');
+
+/**
+ * The document's nodes from js-yaml's open and close events; undefined when not one plain document.
+ * With `entry`: the reading ends when the document's entry of that key is read, and gives its key and
+ * value nodes (the document itself when it has no such entry).
+ */
+function tree(text: string, maxDepth: number, entry?: string): { root: Node } | { key: Node; value: Node } | undefined {
   type Frame = { open: number; children: Node[] };
   const stack: Frame[] = [];
   const roots: Node[] = [];
   let bad = false;
+  let found: { key: Node; value: Node } | undefined;
   const listener = (event: string, state: State): void => {
     if (event === 'open') {
       stack.push({ open: state.position, children: [] });
@@ -122,15 +149,23 @@ function tree(text: string, maxDepth: number): Node | undefined {
       const r = state.result as unknown;
       node = { start: skipSpace(text, f.open), close: state.position, kind: 'scalar', children: [], text: typeof r === 'string' ? r : undefined };
     }
-    (stack.length > 0 ? stack[stack.length - 1]!.children : roots).push(node);
+    const siblings = stack.length > 0 ? stack[stack.length - 1]!.children : roots;
+    siblings.push(node);
+    // the value of the document's entry asked for (the document is a mapping: the fast path reads no other)
+    if (entry !== undefined && stack.length === 1 && siblings.length % 2 === 0 && siblings[siblings.length - 2]!.text === entry) {
+      found = { key: siblings[siblings.length - 2]!, value: node };
+      throw READ_ENOUGH;
+    }
   };
   try {
     load(text, { schema: FAILSAFE_SCHEMA, listener, maxDepth: maxDepth + 10 } as LoadOptions);
-  } catch {
-    return undefined;
+  } catch (e) {
+    if (e !== READ_ENOUGH) return undefined;
   }
-  if (bad || roots.length !== 1 || roots[0]!.kind !== 'mapping') return undefined;
-  return roots[0];
+  if (bad) return undefined;
+  if (found !== undefined) return found;
+  if (roots.length !== 1 || roots[0]!.kind !== 'mapping') return undefined;
+  return { root: roots[0]! };
 }
 
 /** Past spaces, tabs, line breaks and comments. */

@@ -157,13 +157,13 @@ function fastText(file: SourceFile, text: string, lineOffset: number, firstDoc: 
     let full: ParsedDocument | undefined | null = null;
     const fullDoc = (): ParsedDocument | undefined =>
       full === null ? (full = fullText(file, d.chunk.text, lineOffset + d.chunk.lineOffset, docIndex)?.find((x) => x.docIndex === docIndex)) : full;
-    let locator: FastLocator | undefined | null = null;
+    let locator: FastLocator | undefined;
     const start: Position = { line: lineOffset + d.chunk.lineOffset + 1, column: 1 };
     const manifest = (base: JsonPath, value: Record<string, unknown>): Manifest =>
       manifestOf(file, docIndex, base, value, (path, at) => {
         // js-yaml's offsets where they give the yaml package's ranges (fast-locate.ts), else the yaml package
-        if (locator === null) locator = fastLocator(d.chunk.text, lineOffset + d.chunk.lineOffset, MAX_DEPTH);
-        const p = locator?.([...base, ...path], at);
+        locator ??= fastLocator(d.chunk.text, lineOffset + d.chunk.lineOffset, MAX_DEPTH);
+        const p = locator([...base, ...path], at);
         if (p !== undefined) {
           locateCounts.fast++;
           return p;
