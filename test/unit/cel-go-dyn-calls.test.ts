@@ -1,6 +1,6 @@
 /**
  * Calls on dyn arguments of a type no overload takes, against cel-go itself: test/unit/
- * cel-go-dyn-calls.json holds 168 such expressions and the API server's CEL's error for each
+ * cel-go-dyn-calls.json holds 184 such expressions and the API server's CEL's error for each
  * (recorded by `node celeval/record.mjs dyn-calls` in test/apiserver). cel-go words them by how the
  * function is bound (guarded overloads: `no such overload: f(int, string)`; singletons with an
  * operand trait: `no such overload: size`; no type guards, or a constant pattern: `no such
@@ -11,23 +11,12 @@
  * a dyn value is none (`no such overload`), unary operators on the wrong operand, and lists indexed
  * by what types.IndexOrError refuses.
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { evaluateExpression } from '../../src/schema/cel-eval.js';
 import { cel } from '../helpers/cel.js';
+import { celGoCases, celGoVars } from '../helpers/cel-go-cases.js';
 
-interface Case {
-  readonly expr: string;
-  readonly s: string;
-  readonly t: string;
-  readonly u: string;
-  readonly i: number;
-  readonly j: number;
-  readonly d: number;
-  readonly go: { type?: string; value?: string; err?: string };
-}
-
-const { cases } = JSON.parse(readFileSync(new URL('./cel-go-dyn-calls.json', import.meta.url), 'utf8')) as { cases: Case[] };
+const cases = celGoCases(new URL('./cel-go-dyn-calls.json', import.meta.url));
 
 /** What crdx reports as not evaluated (never silently), matched against its reason. */
 const ABSTAINS: readonly RegExp[] = [
@@ -45,7 +34,7 @@ describe('calls on dyn arguments no overload takes, against cel-go', () => {
     const wrong: string[] = [];
     let abstained = 0;
     for (const c of cases) {
-      const r = evaluateExpression(c.expr, { s: c.s, t: c.t, u: c.u, i: BigInt(c.i), j: BigInt(c.j), d: c.d }, cel, { major: 1, minor: 37 });
+      const r = evaluateExpression(c.expr, celGoVars(c), cel, { major: 1, minor: 37 });
       if (r.kind === 'abstain' && ABSTAINS.some((re) => re.test(r.why))) abstained++;
       else if (c.go.err === undefined) {
         // a value: its type and fmt's %v (ints and bools here)

@@ -8,24 +8,13 @@
  * evaluation error must be one, with cel-go's text. Declared below, with their reasons: what crdx
  * reports as not evaluated, and the one known difference of text.
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { formatFloat } from '../../src/go/float.js';
 import { evaluateExpression } from '../../src/schema/cel-eval.js';
 import { cel } from '../helpers/cel.js';
+import { celGoCases, celGoVars, type CelGoCase } from '../helpers/cel-go-cases.js';
 
-interface Case {
-  readonly expr: string;
-  readonly s: string;
-  readonly t: string;
-  readonly u: string;
-  readonly i: number;
-  readonly j: number;
-  readonly d: number;
-  readonly go: { type?: string; value?: string; err?: string; compile?: string; program?: string };
-}
-
-const { cases } = JSON.parse(readFileSync(new URL('./cel-go-eval.json', import.meta.url), 'utf8')) as { cases: Case[] };
+const cases = celGoCases(new URL('./cel-go-eval.json', import.meta.url));
 const KUBE = { major: 1, minor: 37 };
 
 /** What crdx reports as not evaluated (never silently): the reason, matched against `why`. */
@@ -73,7 +62,7 @@ function typeOf(v: unknown): string {
 /** fmt's %v of a scalar value as the recorder printed it. */
 const show = (v: unknown): string => (typeof v === 'number' ? formatFloat(v, 'g') : typeof v === 'object' && v !== null ? String((v as { valueOf(): unknown }).valueOf()) : String(v));
 
-const run = (c: Case, expr = c.expr) => evaluateExpression(expr, { s: c.s, t: c.t, u: c.u, i: BigInt(c.i), j: BigInt(c.j), d: c.d }, cel, KUBE);
+const run = (c: CelGoCase, expr = c.expr) => evaluateExpression(expr, celGoVars(c), cel, KUBE);
 
 describe('the evaluator against cel-go (generated expressions)', () => {
   const compared = cases.filter((c) => c.go.compile === undefined && c.go.program === undefined);
