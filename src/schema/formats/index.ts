@@ -64,9 +64,17 @@ const CREDIT_CARD_PATTERN =
 const HEXCOLOR_PATTERN = '^#?([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$';
 const RGBCOLOR_PATTERN =
   '^rgb\\(\\s*(0|[1-9]\\d?|1\\d\\d?|2[0-4]\\d|25[0-5])\\s*,\\s*(0|[1-9]\\d?|1\\d\\d?|2[0-4]\\d|25[0-5])\\s*,\\s*(0|[1-9]\\d?|1\\d\\d?|2[0-4]\\d|25[0-5])\\s*\\)$';
-const BASE64_PATTERN = '^(?:[A-Za-z0-9+\\/]{4})*(?:[A-Za-z0-9+\\/]{2}==|[A-Za-z0-9+\\/]{3}=|[A-Za-z0-9+\\/]{4})$';
 const SSN_PATTERN = '^\\d{3}[- ]?\\d{2}[- ]?\\d{4}$';
-const DATETIME_PATTERN = '^([0-9]{2}):([0-9]{2}):([0-9]{2})(.[0-9]+)?(z|([+-][0-9]{2}:[0-9]{2}))$';
+/**
+ * strfmt's base64 and date-time (the time after the `t`) patterns as JavaScript regular expressions:
+ * on these patterns (ASCII classes, anchors, `.` as `[^\n]` over code points, as RE2 reads it) both
+ * engines match the same strings, and a JavaScript one costs nothing to build where re2js's first
+ * compile costs milliseconds of a cold start (test/unit/formats-regex.test.ts compares them).
+ */
+export const BASE64_PATTERN = '^(?:[A-Za-z0-9+\\/]{4})*(?:[A-Za-z0-9+\\/]{2}==|[A-Za-z0-9+\\/]{3}=|[A-Za-z0-9+\\/]{4})$';
+export const BASE64_RE = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=|[A-Za-z0-9+/]{4})$/u;
+export const DATETIME_PATTERN = '^([0-9]{2}):([0-9]{2}):([0-9]{2})(.[0-9]+)?(z|([+-][0-9]{2}:[0-9]{2}))$';
+export const DATETIME_RE = /^([0-9]{2}):([0-9]{2}):([0-9]{2})([^\n][0-9]+)?(z|([+-][0-9]{2}:[0-9]{2}))$/u;
 const DURATION_PATTERN = '((\\d+)\\s*([A-Za-zµ]+))';
 const SHORT_NAME_FMT = '[a-z0-9]([-a-z0-9]*[a-z0-9])?';
 
@@ -90,7 +98,7 @@ export const FORMAT_CHECKS: Readonly<Record<string, (s: string) => boolean>> = {
   ssn: (s) => s !== '' && utf8Len(s) === 11 && reMatch(SSN_PATTERN, s),
   hexcolor: (s) => reMatch(HEXCOLOR_PATTERN, s),
   rgbcolor: (s) => reMatch(RGBCOLOR_PATTERN, s),
-  byte: (s) => reMatch(BASE64_PATTERN, s),
+  byte: (s) => BASE64_RE.test(s),
   password: () => true,
   date: isDate,
   datetime: isDateTime,
@@ -130,11 +138,9 @@ function isDateTime(str: string): boolean {
   if (utf8Len(str) < 4) return false;
   const s = str.toLowerCase().split('t');
   if (s.length < 2 || !isDate(s[0]!)) return false;
-  const c = compileRegex(DATETIME_PATTERN);
-  if (!c.ok) return false;
-  const m = c.re.matcher(s[1]!);
-  if (!m.find()) return false;
-  return (m.group(1) ?? '') <= '23' && (m.group(2) ?? '') <= '59' && (m.group(3) ?? '') <= '59';
+  const m = DATETIME_RE.exec(s[1]!);
+  if (m === null) return false;
+  return m[1]! <= '23' && m[2]! <= '59' && m[3]! <= '59';
 }
 
 /** strfmt's duration units: the first of each is the unit, the last also matches as a prefix ("hours"). */
