@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { compileRegex } from '../../src/go/regexp.js';
-import { BASE64_PATTERN, BASE64_RE, DATETIME_PATTERN, DATETIME_RE } from '../../src/schema/formats/index.js';
+import { BASE64_PATTERN, BASE64_RE, checkFormat, DATETIME_PATTERN, DATETIME_RE } from '../../src/schema/formats/index.js';
 
 /** A small seeded generator (mulberry32). */
 function rng(seed: number): () => number {
@@ -79,5 +79,23 @@ describe('strfmt patterns as JavaScript regular expressions', () => {
     }
     expect(matched).toBeGreaterThan(2000);
     expect(cases.length - matched).toBeGreaterThan(2000);
+  });
+});
+
+// answers recorded from kube-openapi's strfmt.IsDateTime (d427ff9ee9ad, the module 1.37 builds with)
+describe('date-time as strfmt.IsDateTime reads it', () => {
+  it.each([
+    ['2020-01-01T12:00:00Z', true],
+    ['2020-01-01t12:00:00.5+01:00', true],
+    ['2020-02-30T12:00:00Z', false],
+    ['2020-01-01T24:00:00Z', false],
+    // strings.ToLower maps U+0130 to one `i`, which `.` of the fraction takes
+    ['2020-01-01T12:00:00\u01305Z', true],
+    ['2020-01-01T12:00:00\u00e95Z', true],
+    ['2020-01-01T12:00:00\n5Z', false],
+    ['2020-01-01T12:00:00\r5Z', true],
+    ['2020-01-01T12:00:00\u20285Z', true],
+  ])('%j: %s', (s, ok) => {
+    expect(checkFormat('date-time', s)).toBe(ok);
   });
 });

@@ -10,7 +10,7 @@ import { INT64_MAX } from '../../go/value.js';
 import { isEmail } from './mail.js';
 import { isCIDRSloppy, isMAC, parseIPSloppy, parseIPStd } from './net.js';
 import { isRequestURI } from './url.js';
-import { utf8Len, wellFormed } from '../../go/strings.js';
+import { toLower, utf8Len, wellFormed } from '../../go/strings.js';
 
 const BASE_FORMATS = [
   'bsonobjectid',
@@ -136,7 +136,8 @@ function isDate(s: string): boolean {
 /** strfmt.IsDateTime. */
 function isDateTime(str: string): boolean {
   if (utf8Len(str) < 4) return false;
-  const s = str.toLowerCase().split('t');
+  // strings.ToLower: rune by rune (U+0130 is one `i`, where JavaScript gives two code points)
+  const s = toLower(str).split('t');
   if (s.length < 2 || !isDate(s[0]!)) return false;
   const m = DATETIME_RE.exec(s[1]!);
   if (m === null) return false;
