@@ -604,7 +604,9 @@ class Walk {
  */
 function knownErrorText(err: unknown, rule: string, ast: unknown, ctx: Record<string, unknown>, env: CelEnvs, mapIterated: boolean): string | undefined {
   // (the comprehensions' elements that failed all failed with this error: then the order is no matter)
-  const orderFree = [...runtime.elementErrors].every((t) => t === (err as Error).message);
+  // (by their texts: cel-js's messages go on with an excerpt of the source, where each failed)
+  const text = (m: string): string => m.split('\n', 1)[0]!;
+  const orderFree = [...runtime.elementErrors].every((t) => text(t) === text((err as Error).message));
   if (err instanceof CelGoError) return mapIterated && !orderFree ? undefined : err.message;
   // a call whose dyn arguments no overload takes, as cel-go words it by how the function is bound
   const call = dynErrorText(err);

@@ -95,7 +95,9 @@ describe.skipIf(!CAN_RUN)(`random CEL rules (seed ${SEED}) evaluate on random ob
           tally.randomOrder += unknowable.length;
           const res = await h.request('POST', `/apis/${GROUP}/v1/namespaces/default/e${i}s?dryRun=All`, obj);
           const causes = res.status === 422 ? ((res.body?.details?.causes ?? []) as { reason: string; field: string; message: string }[]) : [];
-          const ofUnknowable = (m: string): boolean => unknowable.some((rule) => rule !== undefined && (m.endsWith(`rule: ${JSON.parse(`"${rule}"`)}`)));
+          // (a finding names a rule of more than 100 characters by its first 97 and `...`)
+          const ofUnknowable = (m: string): boolean =>
+            unknowable.some((rule) => rule !== undefined && (rule.endsWith('...') ? m.includes(`rule: ${JSON.parse(`"${rule.slice(0, -3)}"`)}`) : m.endsWith(`rule: ${JSON.parse(`"${rule}"`)}`)));
           const theirs = causes.filter((x) => !ofUnknowable(x.message)).map((x) => `${x.reason} ${x.field}: ${x.message}`).sort();
           const ours = r.findings.filter((f) => f.server).map((f) => `${f.server!.reason} ${f.server!.field}: ${f.server!.message}`).sort();
           tally.objects++;

@@ -55,6 +55,12 @@ describe('errors inside a comprehension over a map of several entries', () => {
   it('the same error from every failing entry is the rule\'s, whatever the order', () => {
     expect(outcome(`${M}.all(k, int('x' + k) > 0)`)).toMatchObject({ kind: 'error', text: "type conversion error from 'string' to 'int'" });
   });
+  it('an error before the comprehension, which every entry fails with too, is the rule\'s', () => {
+    // cel-js's messages go on with an excerpt of the source where each failed: compared by their texts
+    const self = new Map<string, unknown>([['tags', new Map([['a', 'x'], ['b', 'y']])]]);
+    expect(evaluateExpression(`self.name == 'a' || self.tags.exists(k, bytes(self.name) <= b'abc')`, { self }, cel)).toMatchObject({ kind: 'error', text: 'no such key: name' });
+    expect(evaluateExpression(`self.name == 'a' || ${M}.exists(k, self.name == k)`, { self }, cel)).toMatchObject({ kind: 'error', text: 'no such key: name' });
+  });
   it('entries failing with different errors: which the server meets first is not known', () => {
     expect(outcome(`${M}.all(k, k == 'a' ? int('x' + k) > 0 : 1 / 0 > 0)`)).toMatchObject({ kind: 'error', text: undefined });
     // a list's order is known
