@@ -9,7 +9,7 @@ import { formatFloat } from '../../go/float.js';
 import { utf8Text } from '../../go/strings.js';
 import { parseBool, parseFloat64, parseInt10, parseUint10 } from '../../go/strconv.js';
 import { parseTimeRFC3339 } from '../../go/time.js';
-import { celAdd, celEqual, celIn, crossNumericCompare, doubleFitsInt, doubleFitsUint, isAdapterList, isBound, keepMapOrder, NullField, positional, RawValue, UnknownField } from './values.js';
+import { celAdd, celEqual, celIn, EqualError, equalFails, crossNumericCompare, doubleFitsInt, doubleFitsUint, isAdapterList, isBound, keepMapOrder, NullField, positional, RawValue, UnknownField } from './values.js';
 import { CelGoError, CelGoPanic, CelUnsupported, isCelErrorValue, LISTER_PANIC, makeOps, noOverload, type CelOps } from './lib/ops.js';
 import { registerLists, registerListsExt } from './lib/lists.js';
 import { registerQuantity } from './lib/quantity.js';
@@ -339,11 +339,6 @@ function listerError(e: unknown, k: number): unknown {
   return p.panics.has(k) ? new CelGoPanic(LISTER_PANIC) : e;
 }
 
-/** Whether `a` is one of the apiserver's list or map adapters and `b` no list, or no map, respectively. */
-function adapterMismatch(a: unknown, b: unknown): boolean {
-  if (Array.isArray(a)) return isAdapterList(a) && !Array.isArray(b);
-  return a instanceof Map && isBound(a) && !(b instanceof Map || isPlainObject(b));
-}
 
 /** cel-go's error for a string its conversion cannot parse (types.String.ConvertToType). */
 function conversionError(to: 'int' | 'uint' | 'double' | 'bool'): never {
@@ -382,14 +377,21 @@ export function makeEnvs(m: CelModule): CelEnvs {
     // the apiserver's list and map adapters (cel/common/values.go) answer Equal with a value of
     // another kind by MaybeNoSuchOverloadErr; cel-go's Equal settles null first, and `!=` takes any
     // error for unequal
-    if (b !== null && adapterMismatch(a, b)) throw new CelGoError('no such overload');
+    if (equalFails(a, b)) throw new CelGoError('no such overload');
     // (lists of different sizes differ in any order)
     if (Array.isArray(a) && Array.isArray(b) && a.length === b.length) (positional(a, '=='), positional(b, '=='));
     return celEqual(a, b, ops.eq);
   });
   lib.registerFunction('__crdx_ne(dyn, dyn): bool', (a: unknown, b: unknown) => {
+    if (equalFails(a, b)) return true;
     if (Array.isArray(a) && Array.isArray(b) && a.length === b.length) (positional(a, '!='), positional(b, '!='));
-    return !celEqual(a, b, ops.eq);
+    try {
+      return !celEqual(a, b, ops.eq);
+    } catch (e) {
+      // `!=` is `Equal != True`: an error of Equal is unequal
+      if (e instanceof EqualError) return true;
+      throw e;
+    }
   });
   lib.registerFunction('__crdx_add(dyn, dyn): dyn', (a: unknown, b: unknown) => celAdd(a, b, ops.add));
   lib.registerFunction('__crdx_in(dyn, dyn): bool', (a: unknown, b: unknown) => celIn(a, b, ops.inOp, ops.eq));

@@ -10,7 +10,7 @@
 import { CelGoError, CelUnsupported, type Fallback } from './lib/ops.js';
 import { nanosOf } from './lib/time.js';
 import { runtime } from './lib/runtime.js';
-import { isDuration, isPlainObject, isUint } from './lib/classes.js';
+import { isDuration, isPlainObject, isUint, libraryType } from './lib/classes.js';
 import { unescapeProperty } from './escape.js';
 
 export type { Fallback };
@@ -284,6 +284,38 @@ function doubleVsInteger(d: number, i: { v: bigint; unsigned: boolean }): number
 }
 
 /** cel-go's equality on the values we bind (the left operand decides, as in the adapters). */
+/**
+ * A Kubernetes library value (quantity, URL, IP, CIDR, semver, format) against a value of another
+ * type (null aside): its Equal answers MaybeNoSuchOverloadErr, an error. `==` fails with it, `!=`
+ * takes it for unequal, a list's or map's Equal for not unequal (it stops at False only), and
+ * Contains for not found.
+ */
+export function libraryMismatch(a: unknown, b: unknown): boolean {
+  if (a === null || typeof a !== 'object' || b === null) return false;
+  const t = libraryType(a);
+  return t !== undefined && (typeof b !== 'object' || libraryType(b)?.name !== t.name);
+}
+
+/**
+ * Whether `a`'s Equal with `b` is an error in cel-go: a library value against another type
+ * (libraryMismatch), or one of the apiserver's list or map adapters (cel/common/values.go) against
+ * a value that is no list, or no map, respectively (MaybeNoSuchOverloadErr). cel-go's Equal settles
+ * null first. `==` fails with the error, `!=` takes it for unequal, the Equal of a list or map
+ * holding the two for not unequal.
+ */
+export function equalFails(a: unknown, b: unknown): boolean {
+  if (b === null) return false;
+  if (libraryMismatch(a, b)) return true;
+  if (Array.isArray(a)) return isAdapterList(a) && !Array.isArray(b);
+  return a instanceof Map && isBound(a) && !(b instanceof Map || isPlainObject(b));
+}
+
+/** The error of an Equal inside a list's (the apiserver's list answers its element's): `!=` takes it for unequal. */
+export class EqualError extends CelGoError {}
+
+/** A list, a map (bound or made by CEL), or neither. */
+const containerKind = (x: unknown): 'list' | 'map' | undefined => (Array.isArray(x) ? 'list' : x instanceof Map || isPlainObject(x) ? 'map' : undefined);
+
 export function celEqual(a: unknown, b: unknown, eq: Fallback): boolean {
   // an int or uint and a double: as cel-go compares them (the integer as a double)
   const cross = crossNumericCompare(a, b);
@@ -333,7 +365,14 @@ export function celEqual(a: unknown, b: unknown, eq: Fallback): boolean {
       // 1.37 also asks that every element of the receiver was matched
       return !k.celValues || seen.size === byKey.size;
     }
-    for (let i = 0; i < a.length; i++) if (!celEqual(a[i], b[i], eq)) return false;
+    for (let i = 0; i < a.length; i++) {
+      // an element whose Equal is an error: the apiserver's list answers it, a list CEL made goes on
+      if (equalFails(a[i], b[i])) {
+        if (isAdapterList(a)) throw new EqualError('no such overload');
+        continue;
+      }
+      if (!celEqual(a[i], b[i], eq)) return false;
+    }
     return true;
   }
   if (a instanceof Map && b instanceof Map) {
@@ -348,10 +387,27 @@ export function celEqual(a: unknown, b: unknown, eq: Fallback): boolean {
         if (v instanceof UnknownField) continue;
         return false;
       }
+      if (equalFails(v, b.get(key))) {
+        // the apiserver's map answers the error of the first such field it meets, in Go's random order
+        if (isBound(a)) throw new CelUnsupported('an object compared with a map one of whose values compares as an error');
+        continue;
+      }
       if (!celEqual(v, b.get(key), eq)) return false;
     }
     return true;
   }
+  // map literals holding a library value (the engine that runs `eq` has no library types): by key,
+  // as a map's Equal goes (libraryMismatch)
+  if (isPlainObject(a) && isPlainObject(b) && [...Object.values(a), ...Object.values(b)].some((v) => v !== null && typeof v === 'object' && libraryType(v) !== undefined)) {
+    const keys = Object.keys(a);
+    if (keys.length !== Object.keys(b).length) return false;
+    return keys.every((k) => Object.prototype.hasOwnProperty.call(b, k) && (equalFails(a[k], b[k]) || celEqual(a[k], b[k], eq)));
+  }
+  // a list or a map and a value of another kind: unequal (Equal answers False; where it answers an
+  // error, equalFails, the caller decides first)
+  const ka = containerKind(a);
+  const kb = containerKind(b);
+  if (ka !== kb && (ka !== undefined || kb !== undefined)) return false;
   return eq(a, b) === true;
 }
 
@@ -402,9 +458,12 @@ function addLists(a: unknown[], b: unknown[], add: Fallback): unknown {
 
 /** `x in coll`: list membership (each element compared with x, the element deciding); maps are left to the engine. */
 export function celIn(x: unknown, coll: unknown, inOp: Fallback, eq: Fallback): unknown {
-  if (Array.isArray(coll)) return coll.some((e) => celEqual(e, x, eq));
+  // the needle's Equal decides; a library value's error on another type is no match
+  if (Array.isArray(coll)) return libraryType(Object(x)) !== undefined ? coll.some((e) => !libraryMismatch(x, e) && celEqual(x, e, eq)) : coll.some((e) => celEqual(e, x, eq));
   // the apiserver's map of the resource's data finds string keys only (unstructuredMap.Find:
   // MaybeNoSuchOverloadErr of any other key)
   if (coll instanceof Map && isBound(coll) && typeof x !== 'string') throw new CelGoError('no such overload');
+  // a map CEL made finds no key of a library type
+  if ((coll instanceof Map || isPlainObject(coll)) && x !== null && typeof x === 'object' && libraryType(x) !== undefined) return false;
   return inOp(x, coll);
 }

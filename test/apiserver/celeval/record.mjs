@@ -102,6 +102,24 @@ const DYN_CALLS = [
   '(i == j) < true', 'dyn(i) == (j <= 4)', 'i < 4 == (j > 3)', 'dyn(i) == dyn(j) < dyn(true)',
   // exists_one, filter and map over a map literal, as over the resource's maps
   "{'a': 1, 'b': 2}.exists_one(k, k == 'a')", "{'a': 1, 'b': 2}.map(k, k + 'x').size()",
+  // Kubernetes library values where no overload takes them: TypeNames (kubernetes.Quantity, net.IP,
+  // ...), Go types (cel.Quantity, ...), no operator trait, Equal of another type an error
+  "dyn(quantity('1')).lowerAscii()", "dyn(ip('1.2.3.4')).lowerAscii()", "dyn(cidr('1.2.3.4/8')).upperAscii()", "dyn(url('http://a')).trim()", "dyn(semver('1.0.0')).lowerAscii()",
+  "dyn(format.dns1123Label()).lowerAscii()", "dyn(quantity('1')).charAt(0)", "'abc'.indexOf(dyn(quantity('1')))", "dyn(ip('1.2.3.4')).split(',')", "dyn(quantity('1')).getScheme()",
+  "dyn(url('http://a')).isGreaterThan(quantity('1'))", "dyn(semver('1.0.0')).family()", "dyn(cidr('1.2.3.4/8')).getHost()", "dyn(quantity('1')).size()", "dyn(quantity('1')).matches('a')",
+  "string(dyn(quantity('1')))", "int(dyn(quantity('1')))", "uint(dyn(quantity('1')))", "double(dyn(ip('1.2.3.4')))", "bool(dyn(url('http://a')))", "bytes(dyn(quantity('1')))",
+  "duration(dyn(quantity('1')))", "timestamp(dyn(quantity('1')))", "isQuantity(dyn(ip('1.2.3.4')))",
+  "dyn(quantity('1')).all(x, true)", "dyn(ip('1.2.3.4')).all(x, true)", "dyn(cidr('1.2.3.4/8')).all(x, true)", "dyn(url('http://a')).exists(x, true)", "dyn(semver('1.0.0')).all(x, true)",
+  "dyn(format.dns1123Label()).all(x, true)", "{'a': 1}[dyn(quantity('1'))]", "[1][dyn(ip('1.2.3.4'))]", "dyn(quantity('1')).distinct()", "dyn(url('http://a')).distinct()",
+  'dyn(true).distinct()', 'dyn(null).distinct()', 'dyn(1.5).distinct()', 'dyn(int).distinct()', "dyn(quantity('1')).flatten()", "dyn(ip('1.2.3.4')).sort()", "[dyn(quantity('1'))].sort()",
+  "-dyn(quantity('1'))", "!dyn(quantity('1'))", "dyn(quantity('1')) ? 1 : 2", "dyn(quantity('1')) + 1", "dyn(quantity('1')) - 2", "dyn(quantity('1')) * 2", "dyn(quantity('1')) < 1",
+  "dyn(quantity('1')) > 2", "2 > dyn(quantity('1'))", "2 + dyn(quantity('1'))", "dyn(quantity('1')) + dyn(quantity('1'))", "dyn(duration('1s')) + dyn(quantity('1'))",
+  "dyn(true) + dyn(quantity('1'))", "dyn(true) < dyn(quantity('1'))", "1 in dyn(quantity('1'))",
+  "dyn(quantity('1')) == 1", "1 == dyn(quantity('1'))", "'a' == dyn(ip('1.2.3.4'))", "[1] == dyn(quantity('1'))", "null == dyn(quantity('1'))", "dyn(quantity('1')) == null",
+  "dyn(ip('1.2.3.4')) == dyn(quantity('1'))", "dyn(quantity('1')) == quantity('1')", "dyn(quantity('1')) != 1", "1 != dyn(quantity('1'))", "dyn(quantity('1')) != ip('1.2.3.4')",
+  "[dyn(quantity('1'))] == [1]", "[1] == [dyn(quantity('1'))]", "[dyn(ip('1.2.3.4'))] == [quantity('1')]", "{'a': dyn(quantity('1'))} == {'a': 1}", "{'a': 1} == {'a': dyn(quantity('1'))}",
+  "dyn(quantity('1')) in [1]", "dyn(quantity('1')) in [null]", "dyn(quantity('1')) in {'a': 1}", "dyn(quantity('1')) || true", "type(dyn(quantity('1'))) == string",
+  "dyn(quantity('1'))[0]", "dyn(quantity('1')).x",
 ];
 const dynCalls = process.argv[2] === 'dyn-calls';
 const cases = [];

@@ -7,12 +7,17 @@
 import { addrString, is4In6, maskAddr, parsePrefix, samePrefix, type Addr } from '../../../go/netip.js';
 import { quote } from '../../../go/quote.js';
 import { IPValue, parseIP } from './ip.js';
+import { GO_TYPE, type GoTypeNames } from './classes.js';
 import { CelGoError } from './ops.js';
 import type { LibEnv } from './types.js';
 
 const WRAP = 'network address parse error during conversion from string: ';
 
 export class CIDRValue {
+  get [GO_TYPE](): GoTypeNames {
+    return { name: 'net.CIDR', go: 'cel.CIDR' };
+  }
+
   constructor(
     readonly addr: Addr,
     readonly bits: number,

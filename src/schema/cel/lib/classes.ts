@@ -17,6 +17,22 @@ export function registerCelClasses(values: { readonly duration: object; readonly
   type = values.type.constructor as Ctor;
 }
 
+/** cel-go's names of a Kubernetes library value's type: its TypeName and its Go type (`%T`). */
+export interface GoTypeNames {
+  /** `kubernetes.Quantity`: what decls.MaybeNoSuchOverload prints. */
+  readonly name: string;
+  /** `cel.Quantity`: what `%T` prints (fold ranges, qualifiers, interface conversions). */
+  readonly go: string;
+}
+
+/** The key of a library value class's GoTypeNames (quantity.ts, url.ts, ip.ts, cidr.ts, semver.ts, format.ts). */
+export const GO_TYPE: unique symbol = Symbol('cel-go type');
+
+/** A Kubernetes library value's type names (undefined for any other value). */
+export function libraryType(v: object): GoTypeNames | undefined {
+  return (v as { [GO_TYPE]?: GoTypeNames })[GO_TYPE];
+}
+
 /** A cel-js Duration. */
 export const isDuration = (x: unknown): x is { readonly seconds: bigint; readonly nanos: number } => duration !== undefined && x instanceof duration;
 
@@ -46,7 +62,8 @@ export function kindName(v: unknown): string {
 
 /**
  * The Go type cel-go's value of `v` has, as `%T` prints it (`types.Int`, `*types.Type`), for the
- * scalars crdx binds and computes; undefined for lists, maps, objects and library values.
+ * scalars crdx binds and computes and the Kubernetes library values; undefined for lists, maps and
+ * objects.
  */
 export function goValueType(v: unknown): string | undefined {
   if (v === null) return 'types.Null';
@@ -65,7 +82,7 @@ export function goValueType(v: unknown): string | undefined {
       if (isTypeValue(v)) return '*types.Type';
       if (v instanceof Date) return 'types.Timestamp';
       if (v instanceof Uint8Array) return 'types.Bytes';
-      return undefined;
+      return libraryType(v)?.go;
     default:
       return undefined;
   }
@@ -74,8 +91,8 @@ export function goValueType(v: unknown): string | undefined {
 /**
  * The name cel-go's `Type().TypeName()` gives a value crdx binds or computes (what
  * decls.MaybeNoSuchOverload prints in `no such overload: f(int, string)`): scalars, lists, maps
- * (cel-js's Map and its map literals), durations, timestamps, types; undefined for library values,
- * optionals and anything else.
+ * (cel-js's Map and its map literals), durations, timestamps, types, the Kubernetes library values;
+ * undefined for optionals and anything else.
  */
 export function goTypeName(v: unknown): string | undefined {
   if (v === null) return 'null_type';
@@ -96,7 +113,7 @@ export function goTypeName(v: unknown): string | undefined {
       if (v instanceof Uint8Array) return 'bytes';
       if (Array.isArray(v)) return 'list';
       if (v instanceof Map || isPlainObject(v)) return 'map';
-      return undefined;
+      return libraryType(v)?.name;
     default:
       return undefined;
   }

@@ -9,11 +9,16 @@ import { dns1035LabelErrors, dns1123LabelErrors, dns1123SubdomainErrors } from '
 import { FORMAT_CHECKS } from '../../formats/index.js';
 import { isRequestURI } from '../../formats/url.js';
 import { isQualifiedName, isValidLabelValue } from '../../objectmeta/names.js';
+import { GO_TYPE, type GoTypeNames } from './classes.js';
 import { CelUnsupported } from './ops.js';
 import { requestURIErrorOrUnworded } from './url.js';
 import type { LibEnv } from './types.js';
 
 export class FormatValue {
+  get [GO_TYPE](): GoTypeNames {
+    return { name: 'kubernetes.NamedFormat', go: 'cel.Format' };
+  }
+
   constructor(
     readonly name: string,
     readonly validate: (s: string) => string[],

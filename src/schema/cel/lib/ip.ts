@@ -6,10 +6,15 @@
  */
 import { addrString, is4In6, parseAddr, type Addr } from '../../../go/netip.js';
 import { quote } from '../../../go/quote.js';
+import { GO_TYPE, type GoTypeNames } from './classes.js';
 import { CelGoError } from './ops.js';
 import type { LibEnv } from './types.js';
 
 export class IPValue {
+  get [GO_TYPE](): GoTypeNames {
+    return { name: 'net.IP', go: 'cel.IP' };
+  }
+
   constructor(
     /** 4 bytes (IPv4) or 16. */
     readonly bytes: readonly number[],

@@ -1,4 +1,4 @@
-import { goTypeName } from './classes.js';
+import { goTypeName, libraryType } from './classes.js';
 
 /**
  * The engine's own operators as functions, for library code that must apply CEL's `==`, `<`, `+`
@@ -24,15 +24,45 @@ export interface CelOps {
 type Parse = (e: string) => (ctx: Record<string, unknown>) => unknown;
 
 export function makeOps(parse: Parse): CelOps {
+  // the engine these run in (the plain environment) has no Kubernetes library types: an operand of
+  // one gets cel-go's answer here (libraryOperandError)
   const bin = (op: string): Fallback => {
     const run = parse(`a ${op} b`);
-    return (a, b) => run({ a, b });
+    return (a, b) => {
+      // a value of another type is unequal to a library value (its Equal answers False)
+      if (op === '==' && isLibraryValue(b) && !isLibraryValue(a)) return false;
+      const e = libraryOperandError(op, a, b);
+      if (e !== undefined) throw e;
+      return run({ a, b });
+    };
   };
-  const dur = parse('duration(x)');
-  const ts = parse('timestamp(x)');
-  const int = parse('int(x)');
-  const uint = parse('uint(x)');
-  return { eq: bin('=='), lt: bin('<'), le: bin('<='), gt: bin('>'), ge: bin('>='), add: bin('+'), inOp: bin('in'), duration: (x) => dur({ x }), timestamp: (x) => ts({ x }), int: (x) => int({ x }), uint: (x) => uint({ x }) };
+  const conversion = (name: string): ((x: unknown) => unknown) => {
+    const run = parse(`${name}(x)`);
+    return (x) => {
+      if (isLibraryValue(x)) throw noOverload(name, x);
+      return run({ x });
+    };
+  };
+  return { eq: bin('=='), lt: bin('<'), le: bin('<='), gt: bin('>'), ge: bin('>='), add: bin('+'), inOp: bin('in'), duration: conversion('duration'), timestamp: conversion('timestamp'), int: conversion('int'), uint: conversion('uint') };
+}
+
+const isLibraryValue = (x: unknown): boolean => x !== null && typeof x === 'object' && libraryType(x) !== undefined;
+
+/**
+ * cel-go's error for an operator with a Kubernetes library value as an operand (they have no
+ * operator trait and are no Receivers, nor Containers): a library value first answers
+ * `no such overload: _op_`; as the second, the first operand's own function refuses it (`no such
+ * overload`) when that has the operator's trait or is a Receiver, else `no such overload: _op_`.
+ * `in` a library value: `no such overload`. `==` is the caller's (celEqual, libraryMismatch).
+ */
+function libraryOperandError(op: string, a: unknown, b: unknown): CelGoError | undefined {
+  if (op === '==') return undefined;
+  if (op === 'in') return isLibraryValue(b) ? new CelGoError('no such overload') : undefined;
+  if (isLibraryValue(a)) return new CelGoError(`no such overload: _${op}_`);
+  if (!isLibraryValue(b)) return undefined;
+  const left = goTypeName(a);
+  const traited = TRAITED[op === '<=' || op === '>' || op === '>=' ? '<' : op] ?? [];
+  return left !== undefined && (traited.includes(left) || RECEIVERS.has(left)) ? new CelGoError('no such overload') : new CelGoError(`no such overload: _${op}_`);
 }
 
 /** An error the evaluator reports as "not evaluated" (crdx does not reproduce the server here). */
@@ -82,7 +112,9 @@ const TRAITED: Readonly<Record<string, readonly string[]>> = {
 };
 /** cel-go's types that receive calls by name (traits.Receiver): what a call on them without the trait answers. */
 const RECEIVERS = new Set(['string', 'google.protobuf.Duration', 'google.protobuf.Timestamp']);
-const KNOWN = new Set(['int', 'uint', 'double', 'string', 'bytes', 'bool', 'null', 'list', 'map', 'google.protobuf.Duration', 'google.protobuf.Timestamp']);
+/** The Kubernetes library values' types as cel-js names them: no operator trait, no Receiver. */
+const LIBRARY_TYPES = ['k8s.Quantity', 'k8s.URL', 'net.IP', 'net.CIDR', 'kubernetes.Semver', 'kubernetes.NamedFormat'];
+const KNOWN = new Set(['int', 'uint', 'double', 'string', 'bytes', 'bool', 'null', 'list', 'map', 'google.protobuf.Duration', 'google.protobuf.Timestamp', ...LIBRARY_TYPES]);
 
 /**
  * cel-go's error for an arithmetic or ordering operator cel-js found no overload for (its message
@@ -179,17 +211,28 @@ function splitTypes(s: string): string[] {
   return out;
 }
 
-/** cel-go's Go types (`%T`) of the scalar values, by their TypeName. */
-const GO_SCALAR_TYPES: Readonly<Record<string, string>> = {
-  int: 'types.Int',
-  uint: 'types.Uint',
-  double: 'types.Double',
-  bool: 'types.Bool',
-  string: 'types.String',
-  bytes: 'types.Bytes',
-  null_type: 'types.Null',
-  'google.protobuf.Duration': 'types.Duration',
-  'google.protobuf.Timestamp': 'types.Timestamp',
+/**
+ * cel-go's Go types (`%T`) of the values that are no list or map, by their TypeName, and the first
+ * method of traits.Lister (Add, Contains, Get, Iterator, Size: Go names the first missing) each
+ * lacks: Add for those without traits.Adder.
+ */
+const GO_NON_LIST_TYPES: Readonly<Record<string, readonly [string, string]>> = {
+  int: ['types.Int', 'Contains'],
+  uint: ['types.Uint', 'Contains'],
+  double: ['types.Double', 'Contains'],
+  bool: ['types.Bool', 'Add'],
+  string: ['types.String', 'Contains'],
+  bytes: ['types.Bytes', 'Contains'],
+  null_type: ['types.Null', 'Add'],
+  type: ['*types.Type', 'Add'],
+  'google.protobuf.Duration': ['types.Duration', 'Contains'],
+  'google.protobuf.Timestamp': ['types.Timestamp', 'Contains'],
+  'kubernetes.Quantity': ['cel.Quantity', 'Add'],
+  'kubernetes.URL': ['cel.URL', 'Add'],
+  'net.IP': ['cel.IP', 'Add'],
+  'net.CIDR': ['cel.CIDR', 'Add'],
+  'kubernetes.Semver': ['cel.Semver', 'Add'],
+  'kubernetes.NamedFormat': ['cel.Format', 'Add'],
 };
 
 /** The types cel-go's Receivers are (traits.ReceiverType): a call on them without the function's trait answers `no such overload`. */
@@ -249,8 +292,8 @@ export function goCallNoOverload(err: unknown): string | undefined {
       return node.op === 'rcall' ? `no such overload: ${first}.flatten(${types.slice(1).join(', ')})` : undefined;
     case 'distinct': {
       // its implementation asserts a lister before anything else: a panic cel-go recovers as an error
-      const go = GO_SCALAR_TYPES[first];
-      return node.op === 'rcall' && go !== undefined ? `internal error: interface conversion: ${go} is not traits.Lister: missing method Contains` : undefined;
+      const go = GO_NON_LIST_TYPES[first];
+      return node.op === 'rcall' && go !== undefined ? `internal error: interface conversion: ${go[0]} is not traits.Lister: missing method ${go[1]}` : undefined;
     }
     default:
       return `no such overload: ${name}(${types.join(', ')})`;

@@ -3,6 +3,7 @@
  * reading of apimachinery's resource.ParseQuantity: quantity, isQuantity, sign, isGreaterThan,
  * isLessThan, compareTo, add, sub, asInteger, isInteger, asApproximateFloat, and equality.
  */
+import { GO_TYPE, type GoTypeNames } from './classes.js';
 import { CelGoError, CelUnsupported } from './ops.js';
 import type { LibEnv } from './types.js';
 
@@ -22,6 +23,10 @@ const BINARY: Readonly<Record<string, number>> = { Ki: 10, Mi: 20, Gi: 30, Ti: 4
  * inf.Dec and for an int64Amount of negative scale, even `1000m` or `1.0`) and asApproximateFloat.
  */
 export class Quantity {
+  get [GO_TYPE](): GoTypeNames {
+    return { name: 'kubernetes.Quantity', go: 'cel.Quantity' };
+  }
+
   constructor(
     readonly unscaled: bigint,
     readonly scale: number,

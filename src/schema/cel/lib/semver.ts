@@ -5,12 +5,17 @@
  * (Compare == 0: build metadata ignored). Parse errors carry blang/semver's and strconv's texts.
  */
 import { quote } from '../../../go/quote.js';
+import { GO_TYPE, type GoTypeNames } from './classes.js';
 import { CelGoError } from './ops.js';
 import type { LibEnv } from './types.js';
 
 type Pre = { num: bigint } | { str: string };
 
 export class SemverValue {
+  get [GO_TYPE](): GoTypeNames {
+    return { name: 'kubernetes.Semver', go: 'cel.Semver' };
+  }
+
   constructor(
     readonly major: bigint,
     readonly minor: bigint,

@@ -9,10 +9,15 @@ import { isRequestURI } from '../../formats/url.js';
 import { quote } from '../../../go/quote.js';
 import { utf8Text } from '../../../go/strings.js';
 import { parseAddr } from '../../../go/netip.js';
+import { GO_TYPE, type GoTypeNames } from './classes.js';
 import { CelGoError, CelUnsupported } from './ops.js';
 import type { LibEnv } from './types.js';
 
 export class URLValue {
+  get [GO_TYPE](): GoTypeNames {
+    return { name: 'kubernetes.URL', go: 'cel.URL' };
+  }
+
   constructor(
     readonly raw: string,
     readonly scheme: string,
