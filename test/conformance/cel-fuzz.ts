@@ -6,6 +6,7 @@
  * of the budget) and a messageExpression now and then. Used by cel-fuzz.conformance.test.ts; the same
  * seed gives the same rules.
  */
+import { rng } from '../helpers/rng.js';
 import { CORE_PROPS } from './cel-create.js';
 
 /** The schema of spec: every declared type a rule can meet, two fields without a size bound. */
@@ -16,18 +17,6 @@ export const FUZZ_PROPS = `${CORE_PROPS}
 type T = 'int' | 'uint' | 'double' | 'string' | 'bool' | 'bytes' | 'duration' | 'timestamp' | 'list<int>' | 'list<string>' | 'map<string,string>' | 'map<string,int>' | 'dyn' | 'obj';
 const SCALARS: readonly T[] = ['int', 'uint', 'double', 'string', 'bool', 'bytes', 'duration', 'timestamp'];
 const ALL: readonly T[] = [...SCALARS, 'list<int>', 'list<string>', 'map<string,string>', 'map<string,int>', 'dyn', 'obj'];
-
-/** mulberry32: a small seeded PRNG. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Scope {
   readonly vars: readonly { name: string; type: T }[];
@@ -49,7 +38,7 @@ export function validationOf(r: FuzzRule): Record<string, unknown> {
 
 /** The spec values of random objects for FUZZ_PROPS: mostly valid by the schema, fields left out now and then. */
 export function objectGenerator(seed: number): () => Record<string, unknown> {
-  const rnd = prng(seed);
+  const rnd = rng(seed);
   const pick = <X>(xs: readonly X[]): X => xs[Math.floor(rnd() * xs.length)]!;
   const some = <X>(n: number, f: () => X): X[] => Array.from({ length: Math.floor(rnd() * (n + 1)) }, f);
   const strs = ['', 'a', 'abc', 'a,b', 'x.io', '1.2.3.4', '::1', '10.0.0.0/8', 'https://x.io/p', 'http://[::1]:80', '1Gi', '500m', 'ABC', 'zzz', '1.0.0', 'v1.2.3', 'é', 'a b', '%', 'x-y.z'];
@@ -84,7 +73,7 @@ export function objectGenerator(seed: number): () => Record<string, unknown> {
 }
 
 export function ruleGenerator(seed: number): () => FuzzRule {
-  const rnd = prng(seed);
+  const rnd = rng(seed);
   const pick = <X>(xs: readonly X[]): X => xs[Math.floor(rnd() * xs.length)]!;
   const chance = (p: number): boolean => rnd() < p;
   let varN = 0;

@@ -2,18 +2,10 @@
  * Structure-aware, seeded mutations of CRDs for differential testing against the real server.
  * Each mutation is one small edit an author could make; the server arbitrates.
  */
-export type Obj = Record<string, unknown>;
+import { rng } from '../helpers/rng.js';
 
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export type Obj = Record<string, unknown>;
+export { rng };
 
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 

@@ -7,18 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { compileRegex } from '../../src/go/regexp.js';
 import { BASE64_PATTERN, BASE64_RE, checkFormat, DATETIME_PATTERN, DATETIME_RE } from '../../src/schema/formats/index.js';
+import { rng } from '../helpers/rng.js';
 
-/** A small seeded generator (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function strings(alphabet: readonly string[], seeds: readonly string[], n: number, seed: number): string[] {
   const r = rng(seed);
