@@ -366,11 +366,11 @@ export function celEqual(a: unknown, b: unknown, eq: Fallback): boolean {
       return !k.celValues || seen.size === byKey.size;
     }
     for (let i = 0; i < a.length; i++) {
-      // an element whose Equal is an error: the apiserver's list answers it, a list CEL made goes on
-      if (equalFails(a[i], b[i])) {
-        if (isAdapterList(a)) throw new EqualError('no such overload');
-        continue;
-      }
+      // an element whose Equal is an error: the apiserver's list answers it (calling the element's
+      // Equal itself, null not settled first), a list CEL made goes on
+      if (isAdapterList(a)) {
+        if (b[i] === null ? isAdapterList(Object(a[i])) || (a[i] instanceof Map && isBound(a[i])) : equalFails(a[i], b[i])) throw new EqualError('no such overload');
+      } else if (equalFails(a[i], b[i])) continue;
       if (!celEqual(a[i], b[i], eq)) return false;
     }
     return true;
