@@ -164,6 +164,11 @@ export const GATES = {
     area: 'CEL',
     what: 'cost estimates bound `metadata.name` to 253 and `generateName` to 252 characters (unless the schema declares name, generateName, kind and apiVersion as strings)',
   },
+  'cel.go-0.26-runtime': {
+    minor: 34,
+    area: 'custom resources',
+    what: "cel-go 0.26 at runtime: `lastIndexOf` of a string longer than the receiver is -1 (before: `''.lastIndexOf('x')` fails with `index out of range: -1`)",
+  },
   'cel.go-0.29': {
     minor: 37,
     area: 'CEL',

@@ -23,7 +23,7 @@ import { hasKeyDeep, type CelBindingFacts, type Structural } from '../crd/struct
 import { arithmeticErrorOf, goMissingKey, missingKeyOf, type SubResult } from './cel-errors.js';
 import { makeEnvs, type CelEnvs } from './cel/env.js';
 import { CelGoError, CelUnsupported, goCallNoOverload, goNoSuchOverload } from './cel/lib/ops.js';
-import { runtime } from './cel/lib/runtime.js';
+import { runtime, setRuntimeFlags, type RuntimeFlags } from './cel/lib/runtime.js';
 import { bytesLiteralsAsUtf8, rewriteWithListers, type ListerCall } from './cel/rewrite.js';
 import { listerSites } from './cel/lister-panics.js';
 import type { ListerSites } from './cel/lib/runtime.js';
@@ -312,12 +312,8 @@ class Walk {
     adapters137 = false,
     /** Rules the server's stored environment no longer compiles are errors (a custom resource on a 1.37 server). */
     private readonly storedCompile137 = false,
-    /** The simulated version is 1.37 or later (cel-go 0.29's runtime costs and library changes). */
-    private readonly v137 = false,
-    /** Before 1.32: indexOf/lastIndexOf with an offset past the end fail (cel-go < 0.22). */
-    private readonly pastEndFails = false,
-    /** Before 1.33: format()'s %e spaced as golang.org/x/text < 0.23 spaces it. */
-    private readonly sciSpaces = false,
+    /** The simulated version's library behaviours. */
+    private readonly flags: RuntimeFlags = runtimeFlags(undefined),
   ) {
     const env = environment(cel);
     this.env = adapters137 ? { ...env, makers: { ...env.makers, adapters137 } } : env;
@@ -391,9 +387,7 @@ class Walk {
     const unbound = bound.self instanceof Unbound ? bound.self : bound.oldSelf instanceof Unbound ? bound.oldSelf : undefined;
     const plain = { self: bound.self instanceof Unbound ? undefined : bound.self, oldSelf: bound.oldSelf instanceof Unbound ? undefined : bound.oldSelf };
     const m = this.cel.module;
-    runtime.v137 = this.v137;
-    runtime.indexPastEndFails = this.pastEndFails;
-    runtime.sciSpaces = this.sciSpaces;
+    setRuntimeFlags(this.flags);
     const nodeField = loc.field === '' ? '<nil>' : loc.field;
     const outOfBudget = 'validation failed due to running out of cost budget, no further validation rules will be run';
     // a node with rules reached with no budget left (validation.go validateExpressions)
@@ -438,7 +432,7 @@ class Walk {
       runtime.elementErrors.clear();
       runtime.panicking = c.listers.length === 0 ? undefined : listerPanics(c.rule, c.listers, s, root, c.optionalOldSelf, 'bool');
       if (c.inexact === undefined) {
-        costed = runCosted(c.run! as never, ctx, PER_CALL_LIMIT, this.v137);
+        costed = runCosted(c.run! as never, ctx, PER_CALL_LIMIT, this.flags.v137);
         const cancelled = !costed.ok && costed.error instanceof CostLimitExceeded;
         if (this.spent + costed.cost > PER_OBJECT_BUDGET) {
           // the server checks the budget before the rule's own error
@@ -531,7 +525,7 @@ class Walk {
         runtime.panicking = c.messageListers.length === 0 ? undefined : listerPanics(c.messageExpression!, c.messageListers, s, root, c.optionalOldSelf, 'string');
         try {
           if (c.inexact === undefined) {
-            const mc = runCosted(c.runMessage as never, mctx, PER_CALL_LIMIT, this.v137);
+            const mc = runCosted(c.runMessage as never, mctx, PER_CALL_LIMIT, this.flags.v137);
             const cancelled = !mc.ok && mc.error instanceof CostLimitExceeded;
             if (this.spent + mc.cost > PER_OBJECT_BUDGET || cancelled) {
               const at = below(loc, c.fieldPath);
@@ -660,9 +654,7 @@ export function evaluateExpression(text: string, vars: Record<string, unknown>, 
   } catch (e) {
     return { kind: 'abstain', why: `crdx cannot parse it (${errorText(e)})` };
   }
-  runtime.v137 = runtime137(kube);
-  runtime.indexPastEndFails = indexPastEndFails(kube);
-  runtime.sciSpaces = sciSpaces(kube);
+  setRuntimeFlags(runtimeFlags(kube));
   runtime.mapIterated = false;
   runtime.elementErrors.clear();
   // no schema, no checked types: no cost tracker's panic
@@ -734,19 +726,15 @@ function storedCompile137(kube: KubeVersion | undefined): boolean {
   return gated(kube ?? DEFAULT_KUBE_VERSION, 'cel.go-0.29');
 }
 
-/** cel-go before 0.22 (before 1.32): indexOf/lastIndexOf with an offset past the end fail. */
-function indexPastEndFails(kube: KubeVersion | undefined): boolean {
-  return !gated(kube ?? DEFAULT_KUBE_VERSION, 'cel.go-0.22-runtime');
-}
-
-/** format()'s %e spaced as golang.org/x/text before 0.23 spaces it (before 1.33). */
-function sciSpaces(kube: KubeVersion | undefined): boolean {
-  return !gated(kube ?? DEFAULT_KUBE_VERSION, 'cel.x-text-0.23');
-}
-
-/** cel-go 0.29's runtime costs and library behaviours (1.37 and later; the default version when none is given). */
-function runtime137(kube: KubeVersion | undefined): boolean {
-  return gated(kube ?? DEFAULT_KUBE_VERSION, 'cel.go-0.29-runtime');
+/** The library behaviours of a version's cel-go and golang.org/x/text (the default version when none is given). */
+function runtimeFlags(kube: KubeVersion | undefined): RuntimeFlags {
+  const k = kube ?? DEFAULT_KUBE_VERSION;
+  return {
+    v137: gated(k, 'cel.go-0.29-runtime'),
+    indexPastEndFails: !gated(k, 'cel.go-0.22-runtime'),
+    emptyLastIndexOfFails: !gated(k, 'cel.go-0.26-runtime'),
+    sciSpaces: !gated(k, 'cel.x-text-0.23'),
+  };
 }
 
 function errorText(e: unknown): string {
@@ -763,7 +751,7 @@ export function evaluateCel(obj: Record<string, unknown>, old: Record<string, un
   if (!schema || !schema.facts.celBelow) return { errors: [], complete: true, skipped: [] };
   if (!cel) throw celMissing('CEL evaluation');
   const whole = (why: string): CelOutcome => ({ errors: [], complete: false, skipped: [{ rule: '', at: [], schemaAt: [], why }] });
-  const w = new Walk(old !== undefined, cel, kube !== undefined && !gated(kube, 'cr.cel-message-value'), true, adapters137(kube), storedCompile137(kube), runtime137(kube), indexPastEndFails(kube), sciSpaces(kube));
+  const w = new Walk(old !== undefined, cel, kube !== undefined && !gated(kube, 'cr.cel-message-value'), true, adapters137(kube), storedCompile137(kube), runtimeFlags(kube));
   try {
     w.node(obj, old, schema, new Loc('', []), true, old !== undefined ? { cur: new Correlated(obj, old, schema, STRUCTURAL_SHAPE), parent: undefined } : NO_RATCHET, []);
   } catch (e) {
@@ -782,7 +770,7 @@ export function evaluateCelOnDefault(value: unknown, schema: Structural, loc: Lo
   if (!schema.facts.celBelow) return { errors: [], complete: true, skipped: [] };
   const typeAsValue = kube !== undefined && !gated(kube, 'cr.cel-message-value');
   const run = (old: unknown): CelOutcome => {
-    const w = new Walk(old !== undefined, cel, typeAsValue, false, adapters137(kube), false, runtime137(kube), indexPastEndFails(kube), sciSpaces(kube));
+    const w = new Walk(old !== undefined, cel, typeAsValue, false, adapters137(kube), false, runtimeFlags(kube));
     try {
       w.node(value, old, schema, loc, isResourceRoot, NO_RATCHET, []);
     } catch (e) {

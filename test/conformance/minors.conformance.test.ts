@@ -438,6 +438,18 @@ const CASES: readonly Case[] = [
       crExpect: (m: number) => (m >= 33 ? { accepted: false, causes: [`FieldValueInvalid spec: Invalid value: ${m >= 35 ? '' : '"object": '}failed rule: ${rules[0]}`] } : { accepted: false }),
     };
   })(),
+  (() => {
+    const rule = "self.s.lastIndexOf('x') == -1";
+    const c = crd({ s: { type: 'string', maxLength: 10 } }, { spec: { 'x-kubernetes-validations': [{ rule }] } });
+    return {
+      id: 'cel-last-index-of-empty',
+      about: "lastIndexOf on an empty receiver: -1 from 1.34 (cel-go 0.26), `index out of range: -1` before",
+      crd: c,
+      crdExpect: () => ({ accepted: true }),
+      cr: cr(c, { s: '' }),
+      crExpect: (m: number) => (m >= 34 ? { accepted: true } : { accepted: false, causes: [`FieldValueInvalid spec: Invalid value: "object": index out of range: -1 evaluating rule: ${rule}`] }),
+    };
+  })(),
   {
     id: 'list-set-non-scalar',
     about: 'x-kubernetes-list-type: set of objects or arrays: accepted, warned from 1.37 (once per item type, sorted)',

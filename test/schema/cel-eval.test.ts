@@ -111,6 +111,25 @@ describe('evaluateCel: 1.37 runtime changes (cel-go 0.29), gated on the version'
   });
 });
 
+describe('evaluateCel: lastIndexOf on an empty receiver, gated on the version (cel-go 0.26, 1.34)', () => {
+  // cel-go before 0.26 (ext/strings.go lastIndexOf) reads an empty receiver at the offset len-1 = -1
+  const root = buildStructural({
+    type: 'object',
+    properties: { spec: { type: 'object', properties: { s: { type: 'string' } }, 'x-kubernetes-validations': [{ rule: "self.s.lastIndexOf('x') == -1", message: 'not found' }] } },
+  });
+  const run = (s: string, minor: number) => evaluateCel({ apiVersion: 'v1', kind: 'K', spec: { s } }, undefined, root, cel, { major: 1, minor }).errors.map((e) => e.detail);
+  it('fails before 1.34, is -1 from 1.34', () => {
+    expect(run('', 30)).toEqual(['index out of range: -1 evaluating rule: not found']);
+    expect(run('', 33)).toEqual(['index out of range: -1 evaluating rule: not found']);
+    expect(run('', 34)).toEqual([]);
+    expect(run('', 37)).toEqual([]);
+  });
+  it('a shorter receiver that is not empty is -1 at every version', () => {
+    expect(run('a', 30)).toEqual([]);
+    expect(run('a', 37)).toEqual([]);
+  });
+});
+
 describe('evaluateCel: a reserved word as a property name (1.36 server texts)', () => {
   // the server unescapes the field name it is asked for (unstructuredMap.Find): self.package and
   // self.__package__ both reach the property `package`; an additionalProperties map takes the key as written

@@ -14,12 +14,31 @@ export interface ListerSites {
   readonly sums: ReadonlyMap<number, SumKind>;
 }
 
-export const runtime = {
-  /** 1.37 or later: indexOf/lastIndexOf with an empty search string (C7), lists.range limits (C8). */
-  v137: false,
+/** The library behaviours that follow the simulated version (cel-eval.ts runtimeFlags). */
+export interface RuntimeFlags {
+  /** 1.37 or later: indexOf/lastIndexOf with an empty search string (C7), lists.range limits (C8), cel-go 0.29's runtime costs. */
+  readonly v137: boolean;
   /** Before 1.32 (cel-go < 0.22): indexOf/lastIndexOf with an offset at or past the end fail (later: -1). */
-  indexPastEndFails: false,
+  readonly indexPastEndFails: boolean;
+  /** Before 1.34 (cel-go < 0.26): lastIndexOf on an empty receiver fails (`index out of range: -1`; later: -1). */
+  readonly emptyLastIndexOfFails: boolean;
   /** Before 1.33 (golang.org/x/text < 0.23): format()'s `%e` puts U+202F on each side of ×. */
+  readonly sciSpaces: boolean;
+}
+
+/** Sets the running rule's library behaviours. */
+export function setRuntimeFlags(f: RuntimeFlags): void {
+  runtime.v137 = f.v137;
+  runtime.indexPastEndFails = f.indexPastEndFails;
+  runtime.emptyLastIndexOfFails = f.emptyLastIndexOfFails;
+  runtime.sciSpaces = f.sciSpaces;
+}
+
+export const runtime = {
+  /** See RuntimeFlags. */
+  v137: false,
+  indexPastEndFails: false,
+  emptyLastIndexOfFails: false,
   sciSpaces: false,
   /**
    * A comprehension of the running rule iterated a map of two or more entries: the server iterates a

@@ -409,8 +409,8 @@ export function registerStrings(env: LibEnv, listIndexOf: ListFallback, listLast
     const a = str(s, 'lastIndexOf', [s, x]);
     const b = str(x, 'lastIndexOf', [s, x]);
     if (b === '') return BigInt(runes(a).length);
-    // cel-go compares byte lengths here
-    if (utf8Len(a) < utf8Len(b)) return -1n;
+    // cel-go 0.26 compares byte lengths here; before, an empty receiver reached the offset -1
+    if (utf8Len(a) < utf8Len(b) && !(runtime.emptyLastIndexOfFails && a === '')) return -1n;
     return lastIndexOfOffset(a, b, BigInt(runes(a).length - 1));
   });
   f('__crdx_s_lastIndexOf(dyn, string, int): int', (s: unknown, x: string, o: bigint) => lastIndexOfOffset(str(s, 'lastIndexOf', [s, x, o]), x, o));
