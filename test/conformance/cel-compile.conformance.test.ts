@@ -84,6 +84,18 @@ const PROGRAM: readonly Case[] = [
   { name: 'program: find of a good pattern with a name used twice', rule: "self.name.find('(?P<n>a)(?P<n>b)') == ''" },
   { name: 'program: find of a pattern from the object', rule: "self.name.find(self.name) == ''" },
   { name: 'program: find in a messageExpression', rule: 'self.replicas > 0', extra: "messageExpression: \"self.name.find('(')\"" },
+  // planIndex makes a qualifier of a constant index while planning: a list or map literal, null,
+  // bytes, a duration, a timestamp or a type is none (`invalid qualifier type: %T`)
+  { name: 'program: a map literal as an index', rule: "[1, 2][dyn({'a': 1})] == 1" },
+  { name: 'program: a list literal as an index', rule: "{'a': 1}[dyn([1])] == 1" },
+  { name: 'program: null as an index', rule: "{'a': 1}[dyn(null)] == 1" },
+  { name: 'program: bytes as an index', rule: "[1][dyn(b'a')] == 1" },
+  { name: 'program: a duration as an index', rule: "[1][dyn(duration('1s'))] == 1" },
+  { name: 'program: a timestamp as an index', rule: "[1][dyn(timestamp('2020-01-01T00:00:00Z'))] == 1" },
+  { name: 'program: a type as an index', rule: '[1][dyn(int)] == 1' },
+  { name: 'program: a list of a field as an index (not constant)', rule: 'self.replicas > 5 || [1][dyn([self.replicas])] == 1' },
+  { name: 'program: a sum as an index (not folded)', rule: 'self.replicas > 5 || [1][dyn(1 + 1)] == 1' },
+  { name: 'program: a map literal as an index in a messageExpression', rule: 'self.replicas > 0', extra: "messageExpression: \"{'a': 'b'}[dyn({'a': 1})]\"" },
 ];
 
 const RULES: readonly Case[] = [

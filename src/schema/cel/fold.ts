@@ -8,6 +8,8 @@
  * failed: <error>` (compilation.go). Nothing else (other calls, operators, unary minus, selects,
  * comprehensions) is a constant, but the planner still plans every node, so a conversion anywhere
  * in the tree counts, in the planner's order (a call's target, then its arguments, left to right).
+ * An index that is a constant becomes a qualifier there, and one of a type no qualifier takes (a
+ * list or map literal, null, bytes, ...) fails Program() with `invalid qualifier type: %T`.
  *
  * The conversions are String/Int/Uint/Double/Bytes/Bool.ConvertToType of cel-go's common/types,
  * the same in cel-go 0.17 (Kubernetes 1.30) and 0.29 (1.37). Where crdx cannot tell a value or an
@@ -54,6 +56,16 @@ const TYPE_NAME: Readonly<Record<string, string>> = {
   uint: 'uint',
 };
 const INT_MAX = (1n << 63n) - 1n;
+/** The Go types (`%T`) of the constants that are no qualifier (a list or map literal, null, bytes, a duration, a timestamp, a type). */
+const QUALIFIER_ERROR_TYPES: Readonly<Record<string, string>> = {
+  list: '*types.baseList',
+  map: '*types.baseMap',
+  null_type: 'types.Null',
+  bytes: 'types.Bytes',
+  'google.protobuf.Duration': 'types.Duration',
+  'google.protobuf.Timestamp': 'types.Timestamp',
+  type: '*types.Type',
+};
 
 class Stop extends Error {
   constructor(readonly verdict: FoldVerdict) {
@@ -235,6 +247,12 @@ export function programVerdict(root: Expr, checked: CheckResult): FoldVerdict {
         if (e.target) fold(e.target);
         const args = e.args.map(fold);
         if (e.target === undefined && CONVERSIONS.has(e.fn) && args.length === 1 && args[0] !== undefined) return convert(e.fn, args[0], staticName(e.args[0]!));
+        // planIndex makes a qualifier of a constant index while planning (NewQualifier): of a
+        // string, int, uint, bool or double only, else `invalid qualifier type: %T`
+        if ((e.fn === '_[_]' || e.fn === '_[?_]') && args.length === 2 && args[1] !== undefined) {
+          const go = QUALIFIER_ERROR_TYPES[typeNameOf(args[1])];
+          if (go !== undefined) error(`invalid qualifier type: ${go}`);
+        }
         // decRegexOptimizer (CompileRegexConstants, right after the folding) compiles a constant
         // pattern, literal or folded, with regexp.Compile, and Program() fails with its error:
         // cel-go's own matches, and the Kubernetes regex library's find and findAll (library/regex.go

@@ -35,6 +35,18 @@ describe('constant folding at program instantiation (cel-go decOptimize)', () =>
     expect(program("timestamp(string(1)) > timestamp('2020-01-01T00:00:00Z')")).toBe("type conversion error from 'string' to 'google.protobuf.Timestamp'");
     expect(program("timestamp(int(253402300800u)) > timestamp('2020-01-01T00:00:00Z')")).toBe('timestamp overflow');
   });
+  it('makes a qualifier of a constant index, and fails on one of a type no qualifier takes', () => {
+    expect(program("self.items[dyn({'a': 1})] == 1")).toBe('invalid qualifier type: *types.baseMap');
+    expect(program("{'a': 1}[dyn([1])] == 1")).toBe('invalid qualifier type: *types.baseList');
+    expect(program('self.items[dyn(null)] == 1')).toBe('invalid qualifier type: types.Null');
+    expect(program("self.items[dyn(b'a')] == 1")).toBe('invalid qualifier type: types.Bytes');
+    expect(program("self.items[dyn(duration('1s'))] == 1")).toBe('invalid qualifier type: types.Duration');
+    expect(program('self.items[dyn(int)] == 1')).toBe('invalid qualifier type: *types.Type');
+    // not constants: a list of a field, an operator
+    expect(program('self.items[dyn([self.n])] == 1')).toBe('ok');
+    expect(program('self.items[dyn(1 + 1)] == 1')).toBe('ok');
+    expect(program("self.items[dyn(int('1'))] == 1")).toBe('ok');
+  });
   it('folds bottom-up: nested calls, list and map literals, every node in planning order', () => {
     expect(program('int(string(1.5)) == 1')).toBe("type conversion error from 'string' to 'int'");
     expect(program('int(string(100000.0)) == 100000')).toBe('ok');
