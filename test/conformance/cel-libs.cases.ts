@@ -690,8 +690,13 @@ export const LIBS: readonly Lib[] = [
       q: { type: 'string', maxLength: 8 },
       o: { type: 'object', properties: { a: { type: 'string', maxLength: 4 } } },
       objs: { type: 'array', maxItems: 4, items: { type: 'object', properties: { a: { type: 'string', maxLength: 4 } } } },
+      raw: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true },
     },
     rules: [
+      // an operand holding preserve-unknown values: by the first operand's trait
+      ["!has(self.raw) || !(timestamp('2020-01-01T00:00:00Z') > dyn(self.raw))", 'timestamp > raw'],
+      ['!has(self.raw) || !(dyn(self.raw) < 1)', 'raw < 1'],
+      ["!has(self.q) || !(dyn(bytes(self.q)) in {'a': 1})", 'bytes in a map literal'],
       ['!has(self.o) || [dyn(self.o)] != [1]', 'literal list holding o'],
       ['!has(self.o) || !([dyn(self.o)] == [1])', 'literal list holding o, =='],
       ['!has(self.objs) || dyn(self.objs) != [1]', 'objs !='],
@@ -716,7 +721,7 @@ export const LIBS: readonly Lib[] = [
       ['!has(self.i) || dyn(self.i == 1).distinct().size() > 0', 'bool distinct'],
     ],
     cases: {
-      all: { i: 1, q: '1', o: { a: 'x' }, objs: [{ a: 'x' }] },
+      all: { i: 1, q: '1', o: { a: 'x' }, objs: [{ a: 'x' }], raw: { x: 1, y: { z: 'a' } } },
       emptyObjs: { objs: [], o: {} },
       none: {},
     },

@@ -7,7 +7,7 @@
  * functions, which fall back to the engine's own operator for everything else.
  */
 
-import { CelGoError, CelUnsupported, type Fallback } from './lib/ops.js';
+import { CelGoError, CelGoPanic, CelUnsupported, type Fallback } from './lib/ops.js';
 import { nanosOf } from './lib/time.js';
 import { runtime } from './lib/runtime.js';
 import { isDuration, isPlainObject, isUint, libraryType } from './lib/classes.js';
@@ -463,7 +463,11 @@ export function celIn(x: unknown, coll: unknown, inOp: Fallback, eq: Fallback): 
   // the apiserver's map of the resource's data finds string keys only (unstructuredMap.Find:
   // MaybeNoSuchOverloadErr of any other key)
   if (coll instanceof Map && isBound(coll) && typeof x !== 'string') throw new CelGoError('no such overload');
-  // a map CEL made finds no key of a library type
-  if ((coll instanceof Map || isPlainObject(coll)) && x !== null && typeof x === 'object' && libraryType(x) !== undefined) return false;
+  // a map CEL made finds no key of a library type; bytes it looks up in a Go map, which panics on
+  // the unhashable []byte (recovered as the evaluation's error, whatever is around it)
+  if (coll instanceof Map || isPlainObject(coll)) {
+    if (x instanceof Uint8Array) throw new CelGoPanic('internal error: runtime error: hash of unhashable type types.Bytes');
+    if (x !== null && typeof x === 'object' && libraryType(x) !== undefined) return false;
+  }
   return inOp(x, coll);
 }

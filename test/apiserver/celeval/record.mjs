@@ -120,6 +120,10 @@ const DYN_CALLS = [
   "[dyn(quantity('1'))] == [1]", "[1] == [dyn(quantity('1'))]", "[dyn(ip('1.2.3.4'))] == [quantity('1')]", "{'a': dyn(quantity('1'))} == {'a': 1}", "{'a': 1} == {'a': dyn(quantity('1'))}",
   "dyn(quantity('1')) in [1]", "dyn(quantity('1')) in [null]", "dyn(quantity('1')) in {'a': 1}", "dyn(quantity('1')) || true", "type(dyn(quantity('1'))) == string",
   "dyn(quantity('1'))[0]", "dyn(quantity('1')).x",
+  // bytes looked up in a map CEL made: Go's map panics on the unhashable []byte; optionals by name
+  "dyn(b'a') in {'a': 1}", "dyn(b'a') in {1: 1}", "dyn(b'a') in {'a': 1} || true", "true || dyn(b'a') in {'a': 1}", "[dyn(b'a')].exists(x, x in {'a': 1})",
+  "dyn([1]) in {'a': 1}", "dyn(b'a') in [b'a']", "dyn(optional.of(1)).join(',')", "'%s'.format([dyn(optional.of(1))])", "dyn(optional.of(1)) + 1",
+  "size(dyn(optional.of(1)))", "dyn(optional.of(1)).all(x, true)", "[1][dyn(optional.of(1))]",
 ];
 const dynCalls = process.argv[2] === 'dyn-calls';
 const cases = [];

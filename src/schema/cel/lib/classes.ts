@@ -82,6 +82,7 @@ export function goValueType(v: unknown): string | undefined {
       if (isTypeValue(v)) return '*types.Type';
       if (v instanceof Date) return 'types.Timestamp';
       if (v instanceof Uint8Array) return 'types.Bytes';
+      if (isOptionalValue(v)) return '*types.Optional';
       return libraryType(v)?.go;
     default:
       return undefined;
@@ -113,11 +114,15 @@ export function goTypeName(v: unknown): string | undefined {
       if (v instanceof Uint8Array) return 'bytes';
       if (Array.isArray(v)) return 'list';
       if (v instanceof Map || isPlainObject(v)) return 'map';
+      if (isOptionalValue(v)) return 'optional_type';
       return libraryType(v)?.name;
     default:
       return undefined;
   }
 }
+
+/** A cel-js optional value (optional.of(x), optional.none()). */
+const isOptionalValue = (x: object): boolean => typeof (x as { hasValue?: unknown }).hasValue === 'function' && typeof (x as { orValue?: unknown }).orValue === 'function';
 
 /** A map literal as cel-js holds it: a plain object (string keys). */
 export const isPlainObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && [Object.prototype, null].includes(Object.getPrototypeOf(x));

@@ -33,7 +33,14 @@ export function makeOps(parse: Parse): CelOps {
       if (op === '==' && isLibraryValue(b) && !isLibraryValue(a)) return false;
       const e = libraryOperandError(op, a, b);
       if (e !== undefined) throw e;
-      return run({ a, b });
+      try {
+        return run({ a, b });
+      } catch (err) {
+        // an operand holding values the plain environment cannot type (a preserve-unknown field of
+        // the resource): cel-go's answer by the first operand's trait
+        if (op !== '==' && op !== 'in' && err instanceof Error && err.message.startsWith('Unsupported type')) throw traitError(op, a);
+        throw err;
+      }
     };
   };
   const conversion = (name: string): ((x: unknown) => unknown) => {
@@ -60,6 +67,11 @@ function libraryOperandError(op: string, a: unknown, b: unknown): CelGoError | u
   if (op === 'in') return isLibraryValue(b) ? new CelGoError('no such overload') : undefined;
   if (isLibraryValue(a)) return new CelGoError(`no such overload: _${op}_`);
   if (!isLibraryValue(b)) return undefined;
+  return traitError(op, a);
+}
+
+/** cel-go's error for an operator whose second operand the first one's function refuses (it has the operator's trait, or is a Receiver), or whose first operand lacks the trait. */
+function traitError(op: string, a: unknown): CelGoError {
   const left = goTypeName(a);
   const traited = TRAITED[op === '<=' || op === '>' || op === '>=' ? '<' : op] ?? [];
   return left !== undefined && (traited.includes(left) || RECEIVERS.has(left)) ? new CelGoError('no such overload') : new CelGoError(`no such overload: _${op}_`);
@@ -114,7 +126,7 @@ const TRAITED: Readonly<Record<string, readonly string[]>> = {
 const RECEIVERS = new Set(['string', 'google.protobuf.Duration', 'google.protobuf.Timestamp']);
 /** The Kubernetes library values' types as cel-js names them: no operator trait, no Receiver. */
 const LIBRARY_TYPES = ['k8s.Quantity', 'k8s.URL', 'net.IP', 'net.CIDR', 'kubernetes.Semver', 'kubernetes.NamedFormat'];
-const KNOWN = new Set(['int', 'uint', 'double', 'string', 'bytes', 'bool', 'null', 'list', 'map', 'google.protobuf.Duration', 'google.protobuf.Timestamp', ...LIBRARY_TYPES]);
+const KNOWN = new Set(['int', 'uint', 'double', 'string', 'bytes', 'bool', 'null', 'list', 'map', 'google.protobuf.Duration', 'google.protobuf.Timestamp', 'optional', ...LIBRARY_TYPES]);
 
 /**
  * cel-go's error for an arithmetic or ordering operator cel-js found no overload for (its message

@@ -310,8 +310,8 @@ function formatClause(verb: string, precision: number | undefined, x: unknown): 
     case 's':
     case 'd': {
       if (verb === 'd' && (typeof x === 'number' || typeof x === 'string' || typeof x === 'boolean' || x === null || x instanceof Uint8Array || Array.isArray(x) || x instanceof Map)) wrong('decimal clause can only be used on integers');
-      // a Kubernetes library value is none of the kinds either clause takes
-      if (x !== null && typeof x === 'object' && libraryType(x) !== undefined) wrong(verb === 'd' ? 'decimal clause can only be used on integers' : 'string clause can only be used on strings, bools, bytes, ints, doubles, maps, lists, types, durations, and timestamps');
+      // a Kubernetes library value or an optional is none of the kinds either clause takes
+      if (x !== null && typeof x === 'object' && (libraryType(x) !== undefined || goTypeName(x) === 'optional_type')) wrong(verb === 'd' ? 'decimal clause can only be used on integers' : 'string clause can only be used on strings, bools, bytes, ints, doubles, maps, lists, types, durations, and timestamps');
       const v = clause(verb, x);
       if (v === undefined) throw new CelUnsupported(`format() of a value of this type with %${verb}, which crdx does not format as cel-go yet`);
       return v;
