@@ -339,7 +339,6 @@ function listerError(e: unknown, k: number): unknown {
   return p.panics.has(k) ? new CelGoPanic(LISTER_PANIC) : e;
 }
 
-
 /** cel-go's error for a string its conversion cannot parse (types.String.ConvertToType). */
 function conversionError(to: 'int' | 'uint' | 'double' | 'bool'): never {
   throw new CelGoError(`type conversion error from 'string' to '${to}'`);

@@ -10,7 +10,7 @@
 import { CelGoError, CelGoPanic, CelUnsupported, type Fallback } from './lib/ops.js';
 import { nanosOf } from './lib/time.js';
 import { runtime } from './lib/runtime.js';
-import { isDuration, isPlainObject, isUint, libraryType } from './lib/classes.js';
+import { isDuration, isLibraryValue, isPlainObject, isUint, libraryType } from './lib/classes.js';
 import { unescapeProperty } from './escape.js';
 
 export type { Fallback };
@@ -283,7 +283,6 @@ function doubleVsInteger(d: number, i: { v: bigint; unsigned: boolean }): number
   return d < x ? -1 : d > x ? 1 : 0;
 }
 
-/** cel-go's equality on the values we bind (the left operand decides, as in the adapters). */
 /**
  * A Kubernetes library value (quantity, URL, IP, CIDR, semver, format) against a value of another
  * type (null aside): its Equal answers MaybeNoSuchOverloadErr, an error. `==` fails with it, `!=`
@@ -306,8 +305,7 @@ export function libraryMismatch(a: unknown, b: unknown): boolean {
 export function equalFails(a: unknown, b: unknown): boolean {
   if (b === null) return false;
   if (libraryMismatch(a, b)) return true;
-  if (Array.isArray(a)) return isAdapterList(a) && !Array.isArray(b);
-  return a instanceof Map && isBound(a) && !(b instanceof Map || isPlainObject(b));
+  return isAdapter(a) && containerKind(a) !== containerKind(b);
 }
 
 /** The error of an Equal inside a list's (the apiserver's list answers its element's): `!=` takes it for unequal. */
@@ -316,6 +314,10 @@ export class EqualError extends CelGoError {}
 /** A list, a map (bound or made by CEL), or neither. */
 const containerKind = (x: unknown): 'list' | 'map' | undefined => (Array.isArray(x) ? 'list' : x instanceof Map || isPlainObject(x) ? 'map' : undefined);
 
+/** One of the apiserver's list or map adapters of the resource's data. */
+const isAdapter = (x: unknown): boolean => (Array.isArray(x) ? isAdapterList(x) : x instanceof Map && isBound(x));
+
+/** cel-go's equality on the values we bind (the left operand decides, as in the adapters). */
 export function celEqual(a: unknown, b: unknown, eq: Fallback): boolean {
   // an int or uint and a double: as cel-go compares them (the integer as a double)
   const cross = crossNumericCompare(a, b);
@@ -369,7 +371,7 @@ export function celEqual(a: unknown, b: unknown, eq: Fallback): boolean {
       // an element whose Equal is an error: the apiserver's list answers it (calling the element's
       // Equal itself, null not settled first), a list CEL made goes on
       if (isAdapterList(a)) {
-        if (b[i] === null ? isAdapterList(Object(a[i])) || (a[i] instanceof Map && isBound(a[i])) : equalFails(a[i], b[i])) throw new EqualError('no such overload');
+        if (b[i] === null ? isAdapter(a[i]) : equalFails(a[i], b[i])) throw new EqualError('no such overload');
       } else if (equalFails(a[i], b[i])) continue;
       if (!celEqual(a[i], b[i], eq)) return false;
     }
@@ -398,7 +400,7 @@ export function celEqual(a: unknown, b: unknown, eq: Fallback): boolean {
   }
   // map literals holding a library value (the engine that runs `eq` has no library types): by key,
   // as a map's Equal goes (libraryMismatch)
-  if (isPlainObject(a) && isPlainObject(b) && [...Object.values(a), ...Object.values(b)].some((v) => v !== null && typeof v === 'object' && libraryType(v) !== undefined)) {
+  if (isPlainObject(a) && isPlainObject(b) && [...Object.values(a), ...Object.values(b)].some(isLibraryValue)) {
     const keys = Object.keys(a);
     if (keys.length !== Object.keys(b).length) return false;
     return keys.every((k) => Object.prototype.hasOwnProperty.call(b, k) && (equalFails(a[k], b[k]) || celEqual(a[k], b[k], eq)));
@@ -459,7 +461,7 @@ function addLists(a: unknown[], b: unknown[], add: Fallback): unknown {
 /** `x in coll`: list membership (each element compared with x, the element deciding); maps are left to the engine. */
 export function celIn(x: unknown, coll: unknown, inOp: Fallback, eq: Fallback): unknown {
   // the needle's Equal decides; a library value's error on another type is no match
-  if (Array.isArray(coll)) return libraryType(Object(x)) !== undefined ? coll.some((e) => !libraryMismatch(x, e) && celEqual(x, e, eq)) : coll.some((e) => celEqual(e, x, eq));
+  if (Array.isArray(coll)) return isLibraryValue(x) ? coll.some((e) => !libraryMismatch(x, e) && celEqual(x, e, eq)) : coll.some((e) => celEqual(e, x, eq));
   // the apiserver's map of the resource's data finds string keys only (unstructuredMap.Find:
   // MaybeNoSuchOverloadErr of any other key)
   if (coll instanceof Map && isBound(coll) && typeof x !== 'string') throw new CelGoError('no such overload');
@@ -467,7 +469,7 @@ export function celIn(x: unknown, coll: unknown, inOp: Fallback, eq: Fallback): 
   // the unhashable []byte (recovered as the evaluation's error, whatever is around it)
   if (coll instanceof Map || isPlainObject(coll)) {
     if (x instanceof Uint8Array) throw new CelGoPanic('internal error: runtime error: hash of unhashable type types.Bytes');
-    if (x !== null && typeof x === 'object' && libraryType(x) !== undefined) return false;
+    if (isLibraryValue(x)) return false;
   }
   return inOp(x, coll);
 }

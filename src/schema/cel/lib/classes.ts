@@ -33,6 +33,9 @@ export function libraryType(v: object): GoTypeNames | undefined {
   return (v as { [GO_TYPE]?: GoTypeNames })[GO_TYPE];
 }
 
+/** A Kubernetes library value (quantity, URL, IP, CIDR, semver, format). */
+export const isLibraryValue = (x: unknown): x is object => x !== null && typeof x === 'object' && libraryType(x) !== undefined;
+
 /** A cel-js Duration. */
 export const isDuration = (x: unknown): x is { readonly seconds: bigint; readonly nanos: number } => duration !== undefined && x instanceof duration;
 

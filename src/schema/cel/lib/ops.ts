@@ -1,4 +1,4 @@
-import { goTypeName, libraryType } from './classes.js';
+import { goTypeName, isLibraryValue } from './classes.js';
 
 /**
  * The engine's own operators as functions, for library code that must apply CEL's `==`, `<`, `+`
@@ -52,8 +52,6 @@ export function makeOps(parse: Parse): CelOps {
   };
   return { eq: bin('=='), lt: bin('<'), le: bin('<='), gt: bin('>'), ge: bin('>='), add: bin('+'), inOp: bin('in'), duration: conversion('duration'), timestamp: conversion('timestamp'), int: conversion('int'), uint: conversion('uint') };
 }
-
-const isLibraryValue = (x: unknown): boolean => x !== null && typeof x === 'object' && libraryType(x) !== undefined;
 
 /**
  * cel-go's error for an operator with a Kubernetes library value as an operand (they have no

@@ -13,7 +13,7 @@ import { CelGoError, CelUnsupported, noOverload } from './ops.js';
 import { positional } from '../values.js';
 import { runtime } from './runtime.js';
 import type { LibEnv } from './types.js';
-import { goTypeName, isDuration, isPlainObject, isTypeValue, isUint, libraryType } from './classes.js';
+import { goTypeName, isDuration, isLibraryValue, isPlainObject, isTypeValue, isUint } from './classes.js';
 
 export const STRING_FUNCTIONS: ReadonlySet<string> = new Set(['charAt', 'indexOf', 'lastIndexOf', 'lowerAscii', 'upperAscii', 'replace', 'split', 'substring', 'trim', 'join', 'format']);
 
@@ -311,7 +311,7 @@ function formatClause(verb: string, precision: number | undefined, x: unknown): 
     case 'd': {
       if (verb === 'd' && (typeof x === 'number' || typeof x === 'string' || typeof x === 'boolean' || x === null || x instanceof Uint8Array || Array.isArray(x) || x instanceof Map)) wrong('decimal clause can only be used on integers');
       // a Kubernetes library value or an optional is none of the kinds either clause takes
-      if (x !== null && typeof x === 'object' && (libraryType(x) !== undefined || goTypeName(x) === 'optional_type')) wrong(verb === 'd' ? 'decimal clause can only be used on integers' : 'string clause can only be used on strings, bools, bytes, ints, doubles, maps, lists, types, durations, and timestamps');
+      if (isLibraryValue(x) || goTypeName(x) === 'optional_type') wrong(verb === 'd' ? 'decimal clause can only be used on integers' : 'string clause can only be used on strings, bools, bytes, ints, doubles, maps, lists, types, durations, and timestamps');
       const v = clause(verb, x);
       if (v === undefined) throw new CelUnsupported(`format() of a value of this type with %${verb}, which crdx does not format as cel-go yet`);
       return v;
